@@ -1,0 +1,22 @@
+//! annabella: a talking chess client for play between sighted and visually
+//! impaired players under the FIDE Laws of Chess, Appendix D.
+//!
+//! The crate is split into a **pure core** (no I/O, no system clock) and thin
+//! **adapters** around it.
+//!
+//! Pure core:
+//! - [`rules`]: match state on top of `shakmaty` (legal moves, results, FIDE
+//!   draw rules, the Art. 7.5 illegal-move count).
+//! - [`locale`]: locale data model (parsed from TOML text, validated).
+//! - [`vocab`]: announce moves as words and parse words back into moves.
+//! - [`clock`]: FIDE time controls with injected time.
+//! - [`pgn`]: reading games from PGN text (via `pgn-reader`).
+//!
+//! Adapters live beside them (`cli`, and later speech, voice, persistence,
+//! engine and terminal UI).
+
+pub mod clock;
+pub mod locale;
+pub mod pgn;
+pub mod rules;
+pub mod vocab;
