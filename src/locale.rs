@@ -1,1 +1,813 @@
-//! TODO
+//! Locale data: the words of a language for squares, pieces and moves, and
+//! the messages shown and spoken to the user (pure core, no I/O).
+//!
+//! A locale is written in TOML (see `locales/*.toml`). Parsing and validation
+//! work on text, so the caller decides where the text comes from: the locales
+//! built into the binary ([`builtin`]) or files a user adds.
+//!
+//! Every word has three spellings: what is **displayed**, what is **spoken**
+//! (given to the speech synthesizer), and every form **accepted** when typed
+//! or heard. Validation rejects a locale in which one accepted spelling would
+//! mean two different things.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::Deserialize;
+use shakmaty::{File, Rank, Role};
+
+/// The message keys every complete locale provides (the fallback locale must
+/// have all of them; other locales may leave some to the fallback).
+pub const MESSAGE_KEYS: &[&str] = &[
+    "side.white",
+    "side.black",
+    "parse.empty",
+    "parse.not_understood",
+    "parse.incomplete",
+    "parse.ambiguous",
+    "parse.or",
+    "illegal.game_over",
+    "illegal.castling",
+    "illegal.no_such_piece",
+    "illegal.no_piece_on",
+    "illegal.own_piece_on",
+    "illegal.nothing_to_capture",
+    "illegal.cannot_reach",
+    "illegal.in_check",
+    "result.checkmate",
+    "result.stalemate",
+    "result.dead_position",
+    "result.fivefold",
+    "result.seventy_five_moves",
+    "result.threefold",
+    "result.fifty_moves",
+    "result.resignation",
+    "result.agreement",
+    "result.illegal_moves",
+    "result.illegal_moves_draw",
+    "result.time",
+    "result.time_draw",
+    "claim.rejected",
+    "penalty.illegal_move",
+    "error.bad_fen",
+    "error.bad_move",
+    "error.unknown_locale",
+    "error.pgn_read",
+    "error.pgn_move",
+    "replay.game",
+    "replay.roundtrip_failure",
+    "replay.summary",
+];
+
+/// Which way a language is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Left to right.
+    #[default]
+    Ltr,
+    /// Right to left (Hebrew, Arabic).
+    Rtl,
+}
+
+/// One word (or short phrase) in its three spellings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    /// What is printed.
+    pub display: String,
+    /// What the speech synthesizer is given.
+    pub spoken: String,
+    /// Every form understood when typed or heard, display and spoken first.
+    pub accept: Vec<String>,
+}
+
+impl Word {
+    fn from_raw(raw: RawWord) -> Word {
+        let (display, spoken, extra) = match raw {
+            RawWord::Plain(s) => (s.clone(), s, Vec::new()),
+            RawWord::Full {
+                display,
+                spoken,
+                accept,
+            } => {
+                let spoken = spoken.unwrap_or_else(|| display.clone());
+                (display, spoken, accept)
+            }
+        };
+        let mut accept = vec![display.clone()];
+        for form in std::iter::once(spoken.clone()).chain(extra) {
+            if !accept.contains(&form) {
+                accept.push(form);
+            }
+        }
+        Word {
+            display,
+            spoken,
+            accept,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawWord {
+    Plain(String),
+    Full {
+        display: String,
+        spoken: Option<String>,
+        #[serde(default)]
+        accept: Vec<String>,
+    },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLocale {
+    meta: RawMeta,
+    files: BTreeMap<String, RawWord>,
+    ranks: BTreeMap<String, RawWord>,
+    pieces: RawPieces,
+    words: RawWords,
+    #[serde(default)]
+    notation: RawNotation,
+    #[serde(default)]
+    fold: BTreeMap<String, String>,
+    #[serde(default)]
+    numbers: BTreeMap<String, String>,
+    #[serde(default)]
+    messages: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMeta {
+    code: String,
+    name: String,
+    language: String,
+    #[serde(default)]
+    direction: Direction,
+    #[serde(default = "default_separator")]
+    square_separator: String,
+    fallback: Option<String>,
+}
+
+fn default_separator() -> String {
+    " ".to_owned()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPieces {
+    king: RawWord,
+    queen: RawWord,
+    rook: RawWord,
+    bishop: RawWord,
+    knight: RawWord,
+    pawn: RawWord,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWords {
+    capture: RawWord,
+    check: RawWord,
+    mate: RawWord,
+    en_passant: RawWord,
+    promotion: RawWord,
+    castle_short: RawWord,
+    castle_long: RawWord,
+    to: Option<RawWord>,
+    #[serde(default)]
+    ignore: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawNotation {
+    king: Option<String>,
+    queen: Option<String>,
+    rook: Option<String>,
+    bishop: Option<String>,
+    knight: Option<String>,
+    files: Option<Vec<String>>,
+}
+
+/// The connecting and signal words of moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveWords {
+    /// Said between the piece and the square it captures on.
+    pub capture: Word,
+    /// Said after a move that gives check.
+    pub check: Word,
+    /// Said after a move that gives checkmate.
+    pub mate: Word,
+    /// Said after an en passant capture.
+    pub en_passant: Word,
+    /// Said before the piece a pawn is promoted to.
+    pub promotion: Word,
+    /// Kingside castling (FIDE: "Kurze Rochade").
+    pub castle_short: Word,
+    /// Queenside castling (FIDE: "Lange Rochade").
+    pub castle_long: Word,
+    /// An optional connector between the from-square and the to-square.
+    pub to: Option<Word>,
+    /// Filler words that are accepted and carry no meaning.
+    pub ignore: Vec<String>,
+}
+
+/// Letters of the locale's algebraic notation (FIDE Appendix C allows
+/// national letters), used for typed short notation such as `Sf3`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Notation {
+    /// Letter (or letters) for each piece except the pawn, by role.
+    pub pieces: Vec<(Role, String)>,
+    /// National file letters a–h, if the locale has its own (Greek α–θ).
+    pub files: Option<[String; 8]>,
+}
+
+/// A validated locale.
+#[derive(Debug, Clone)]
+pub struct Locale {
+    /// Short code, e.g. `fide`, `en`, `he`.
+    pub code: String,
+    /// Human-readable name.
+    pub name: String,
+    /// BCP 47 language tag for speech synthesis.
+    pub language: String,
+    /// Writing direction.
+    pub direction: Direction,
+    /// Put between the file and rank word of a displayed square ("Gustav
+    /// eins", "g1"); spoken squares always have a space.
+    pub square_separator: String,
+    /// Locale whose messages fill the gaps in this one.
+    pub fallback: Option<String>,
+    files: [Word; 8],
+    ranks: [Word; 8],
+    pieces: [Word; 6],
+    /// Move words.
+    pub words: MoveWords,
+    /// Notation letters.
+    pub notation: Notation,
+    /// Normalization: after lowercasing, these strings are replaced before
+    /// words are compared (e.g. `ä` → `ae`).
+    pub fold: Vec<(String, String)>,
+    /// Number words for speaking times and counts (`0`..`59` and more),
+    /// where a locale provides them.
+    pub numbers: BTreeMap<String, String>,
+    messages: HashMap<String, String>,
+}
+
+/// What went wrong with a locale file: always names the file and the key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocaleError {
+    /// The TOML text could not be read or does not have the expected shape.
+    #[error("{file}: {message}")]
+    Syntax {
+        /// File the text came from.
+        file: String,
+        /// What the TOML reader said.
+        message: String,
+    },
+    /// A key is missing, extra or has a bad value.
+    #[error("{file}: {key}: {message}")]
+    Invalid {
+        /// File the text came from.
+        file: String,
+        /// Dotted key, e.g. `files.c`.
+        key: String,
+        /// What is wrong, and what is expected.
+        message: String,
+    },
+}
+
+fn invalid(file: &str, key: impl Into<String>, message: impl Into<String>) -> LocaleError {
+    LocaleError::Invalid {
+        file: file.to_owned(),
+        key: key.into(),
+        message: message.into(),
+    }
+}
+
+const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const RANK_KEYS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+
+fn eight_words(
+    file: &str,
+    section: &str,
+    keys: [&str; 8],
+    mut raw: BTreeMap<String, RawWord>,
+) -> Result<[Word; 8], LocaleError> {
+    let mut words = Vec::with_capacity(8);
+    for key in keys {
+        let w = raw.remove(key).ok_or_else(|| {
+            invalid(
+                file,
+                format!("{section}.{key}"),
+                "missing (all eight are needed)",
+            )
+        })?;
+        words.push(Word::from_raw(w));
+    }
+    if let Some(extra) = raw.keys().next() {
+        return Err(invalid(
+            file,
+            format!("{section}.{extra}"),
+            format!("unknown key (expected one of {})", keys.join(", ")),
+        ));
+    }
+    words
+        .try_into()
+        .map_err(|_| invalid(file, section, "expected eight words"))
+}
+
+impl Locale {
+    /// Parses and validates a locale from TOML text. `file` names the source
+    /// in error messages.
+    pub fn from_toml(file: &str, text: &str) -> Result<Locale, LocaleError> {
+        let raw: RawLocale = toml::from_str(text).map_err(|e| LocaleError::Syntax {
+            file: file.to_owned(),
+            message: e.to_string().trim().replace('\n', " "),
+        })?;
+        let files = eight_words(file, "files", FILE_KEYS, raw.files)?;
+        let ranks = eight_words(file, "ranks", RANK_KEYS, raw.ranks)?;
+        let p = raw.pieces;
+        let pieces = [p.pawn, p.knight, p.bishop, p.rook, p.queen, p.king].map(Word::from_raw);
+        let w = raw.words;
+        let words = MoveWords {
+            capture: Word::from_raw(w.capture),
+            check: Word::from_raw(w.check),
+            mate: Word::from_raw(w.mate),
+            en_passant: Word::from_raw(w.en_passant),
+            promotion: Word::from_raw(w.promotion),
+            castle_short: Word::from_raw(w.castle_short),
+            castle_long: Word::from_raw(w.castle_long),
+            to: w.to.map(Word::from_raw),
+            ignore: w.ignore,
+        };
+        let n = raw.notation;
+        let mut letters = Vec::new();
+        for (role, key, letter) in [
+            (Role::King, "king", n.king),
+            (Role::Queen, "queen", n.queen),
+            (Role::Rook, "rook", n.rook),
+            (Role::Bishop, "bishop", n.bishop),
+            (Role::Knight, "knight", n.knight),
+        ] {
+            if let Some(letter) = letter {
+                if letter.trim().is_empty() || letter.chars().any(char::is_whitespace) {
+                    return Err(invalid(
+                        file,
+                        format!("notation.{key}"),
+                        "must be one or more letters without spaces",
+                    ));
+                }
+                letters.push((role, letter));
+            }
+        }
+        let national_files = match n.files {
+            None => None,
+            Some(list) => {
+                let count = list.len();
+                let arr: [String; 8] = list.try_into().map_err(|_| {
+                    invalid(
+                        file,
+                        "notation.files",
+                        format!("needs eight file letters, found {count}"),
+                    )
+                })?;
+                if let Some(bad) = arr.iter().find(|l| l.chars().count() != 1) {
+                    return Err(invalid(
+                        file,
+                        "notation.files",
+                        format!("'{bad}' is not a single letter"),
+                    ));
+                }
+                Some(arr)
+            }
+        };
+        let mut fold = Vec::new();
+        for (from, to) in raw.fold {
+            if from.is_empty() {
+                return Err(invalid(file, "fold", "an empty key cannot be replaced"));
+            }
+            fold.push((from.to_lowercase(), to));
+        }
+        // Longest first, so that multi-letter folds win over single letters.
+        fold.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        for key in raw.messages.keys() {
+            if !MESSAGE_KEYS.contains(&key.as_str()) {
+                return Err(invalid(
+                    file,
+                    format!("messages.{key}"),
+                    "unknown message key (a typo?)",
+                ));
+            }
+        }
+        let meta = raw.meta;
+        if meta.code.is_empty() || !meta.code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err(invalid(
+                file,
+                "meta.code",
+                "must be a short code of ASCII letters, digits and '-'",
+            ));
+        }
+        let locale = Locale {
+            code: meta.code,
+            name: meta.name,
+            language: meta.language,
+            direction: meta.direction,
+            square_separator: meta.square_separator,
+            fallback: meta.fallback,
+            files,
+            ranks,
+            pieces,
+            words,
+            notation: Notation {
+                pieces: letters,
+                files: national_files,
+            },
+            fold,
+            numbers: raw.numbers,
+            messages: raw.messages.into_iter().collect(),
+        };
+        locale.check_unique_spellings(file)?;
+        Ok(locale)
+    }
+
+    /// Every accepted spelling must have one meaning.
+    fn check_unique_spellings(&self, file: &str) -> Result<(), LocaleError> {
+        let mut seen: HashMap<String, String> = HashMap::new();
+        for (key, word) in self.keyed_words() {
+            for form in &word.accept {
+                let norm = self.normalize(form);
+                if norm.trim().is_empty() {
+                    return Err(invalid(file, key, "a spelling is empty"));
+                }
+                if let Some(other) = seen.get(&norm) {
+                    if *other != key {
+                        return Err(invalid(
+                            file,
+                            key,
+                            format!("spelling '{form}' is also a spelling of {other}"),
+                        ));
+                    }
+                }
+                seen.insert(norm, key.clone());
+            }
+        }
+        for form in &self.words.ignore {
+            let norm = self.normalize(form);
+            if let Some(other) = seen.get(&norm) {
+                return Err(invalid(
+                    file,
+                    "words.ignore",
+                    format!("'{form}' is ignored but is also a spelling of {other}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// All words with their dotted keys, for validation and listings.
+    pub fn keyed_words(&self) -> Vec<(String, &Word)> {
+        let mut out = Vec::new();
+        for (i, w) in self.files.iter().enumerate() {
+            out.push((format!("files.{}", FILE_KEYS[i]), w));
+        }
+        for (i, w) in self.ranks.iter().enumerate() {
+            out.push((format!("ranks.{}", RANK_KEYS[i]), w));
+        }
+        for role in Role::ALL {
+            out.push((format!("pieces.{}", role_key(role)), self.piece(role)));
+        }
+        let w = &self.words;
+        for (k, word) in [
+            ("capture", &w.capture),
+            ("check", &w.check),
+            ("mate", &w.mate),
+            ("en_passant", &w.en_passant),
+            ("promotion", &w.promotion),
+            ("castle_short", &w.castle_short),
+            ("castle_long", &w.castle_long),
+        ] {
+            out.push((format!("words.{k}"), word));
+        }
+        if let Some(to) = &w.to {
+            out.push(("words.to".to_owned(), to));
+        }
+        out
+    }
+
+    /// Fills messages this locale lacks from `fallback`.
+    pub fn fill_messages_from(&mut self, fallback: &Locale) {
+        for (k, v) in &fallback.messages {
+            self.messages
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
+        }
+    }
+
+    /// Message keys from [`MESSAGE_KEYS`] this locale does not have.
+    pub fn missing_messages(&self) -> Vec<&'static str> {
+        MESSAGE_KEYS
+            .iter()
+            .copied()
+            .filter(|k| !self.messages.contains_key(*k))
+            .collect()
+    }
+
+    /// The word for a file.
+    pub fn file(&self, file: File) -> &Word {
+        &self.files[usize::from(file)]
+    }
+
+    /// The word for a rank.
+    pub fn rank(&self, rank: Rank) -> &Word {
+        &self.ranks[usize::from(rank)]
+    }
+
+    /// The word for a piece.
+    pub fn piece(&self, role: Role) -> &Word {
+        &self.pieces[usize::from(role) - 1]
+    }
+
+    /// A message with `{name}` placeholders filled in. An unknown key yields
+    /// the key itself, so a gap is visible but never fatal.
+    pub fn message(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let template = self.messages.get(key).map(String::as_str).unwrap_or(key);
+        fill(template, args)
+    }
+
+    /// Lowercases, applies the locale's folds, removes accents and other
+    /// combining marks and invisible direction marks: the form in which
+    /// words are compared. `König`, `Koenig` and `KOENIG` become `koenig`.
+    pub fn normalize(&self, text: &str) -> String {
+        normalize_with(&self.fold, text)
+    }
+}
+
+/// The key of a role in locale files.
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// Replaces `{name}` in `template` by the value of `name` in `args`;
+/// unknown placeholders stay as they are.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                match args.iter().find(|(k, _)| *k == name) {
+                    Some((_, v)) => out.push_str(v),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Characters that carry no letters: direction marks, zero-width joiners,
+/// the byte-order mark, soft hyphen and the Arabic tatweel.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{0640}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// See [`Locale::normalize`].
+pub fn normalize_with(fold: &[(String, String)], text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    if text.is_ascii() && fold.iter().all(|(k, _)| !k.is_ascii()) {
+        return text.to_ascii_lowercase();
+    }
+    let mut lower: String = text
+        .nfc()
+        .filter(|c| !is_invisible(*c))
+        .flat_map(char::to_lowercase)
+        .collect();
+    for (from, to) in fold {
+        if lower.contains(from.as_str()) {
+            lower = lower.replace(from.as_str(), to);
+        }
+    }
+    lower.nfd().filter(|c| !is_combining_mark(*c)).nfc().collect()
+}
+
+impl fmt::Display for Locale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.code, self.name)
+    }
+}
+
+/// The locales built into the binary: `(code, TOML text)`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("fide", include_str!("../locales/fide.toml")),
+    ("en", include_str!("../locales/en.toml")),
+];
+
+/// The code of the locale whose messages complete every other locale.
+pub const BASE_LOCALE: &str = "en";
+
+/// Loads a built-in locale by code, with its messages completed from its
+/// fallback (or [`BASE_LOCALE`]).
+pub fn builtin(code: &str) -> Result<Locale, LocaleError> {
+    let text = BUILTIN
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            invalid(
+                &format!("locales/{code}.toml"),
+                "meta.code",
+                format!(
+                    "no such built-in locale (known: {})",
+                    builtin_codes().join(", ")
+                ),
+            )
+        })?;
+    let mut locale = Locale::from_toml(&format!("locales/{code}.toml"), text)?;
+    complete(&mut locale)?;
+    Ok(locale)
+}
+
+/// Completes `locale`'s messages from its fallback chain of built-in locales.
+pub fn complete(locale: &mut Locale) -> Result<(), LocaleError> {
+    let mut seen = vec![locale.code.clone()];
+    let mut next = locale
+        .fallback
+        .clone()
+        .or_else(|| (locale.code != BASE_LOCALE).then(|| BASE_LOCALE.to_owned()));
+    while let Some(code) = next {
+        if seen.contains(&code) {
+            break;
+        }
+        let Some((_, text)) = BUILTIN.iter().find(|(c, _)| *c == code) else {
+            return Err(invalid(
+                &format!("locales/{}.toml", locale.code),
+                "meta.fallback",
+                format!("no built-in locale '{code}'"),
+            ));
+        };
+        let fb = Locale::from_toml(&format!("locales/{code}.toml"), text)?;
+        locale.fill_messages_from(&fb);
+        seen.push(code.clone());
+        next = fb
+            .fallback
+            .clone()
+            .or_else(|| (fb.code != BASE_LOCALE).then(|| BASE_LOCALE.to_owned()));
+    }
+    Ok(())
+}
+
+/// Codes of the built-in locales.
+pub fn builtin_codes() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(c, _)| *c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_locale_loads_and_is_complete() {
+        for code in builtin_codes() {
+            let l = builtin(code).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(l.code, code, "meta.code must match the file name");
+            assert!(
+                l.missing_messages().is_empty(),
+                "{code} lacks messages {:?}",
+                l.missing_messages()
+            );
+        }
+    }
+
+    #[test]
+    fn normalization_folds_case_umlauts_and_accents() {
+        let fide = builtin("fide").unwrap();
+        assert_eq!(fide.normalize("König"), "koenig");
+        assert_eq!(fide.normalize("KOENIG"), "koenig");
+        assert_eq!(fide.normalize("Läufer"), "laeufer");
+        assert_eq!(fide.normalize("fünf"), "fuenf");
+        // Without a fold, accents are dropped.
+        assert_eq!(normalize_with(&[], "Βασιλιάς"), "βασιλιας");
+        assert_eq!(normalize_with(&[], "Wieża"), "wieza");
+        // Direction marks vanish.
+        assert_eq!(normalize_with(&[], "\u{2067}abc\u{2069}"), "abc");
+    }
+
+    #[test]
+    fn fill_replaces_known_placeholders_only() {
+        assert_eq!(
+            fill("a {x} b {y} c {", &[("x", "1")]),
+            "a 1 b {y} c {"
+        );
+    }
+
+    #[test]
+    fn fide_words_have_three_spellings() {
+        let fide = builtin("fide").unwrap();
+        let c = fide.file(File::C);
+        assert_eq!(c.display, "Cesar");
+        assert_eq!(c.spoken, "Zäsar");
+        assert!(c.accept.iter().any(|a| a == "Cesar"));
+        assert!(fide.file(File::E).accept.iter().any(|a| a == "Eve"));
+        assert_eq!(fide.rank(Rank::Fifth).spoken, "fünf");
+        assert_eq!(fide.piece(Role::King).display, "Koenig");
+    }
+
+    fn minimal(extra: &str) -> String {
+        format!(
+            r#"
+[meta]
+code = "t"
+name = "test"
+language = "en"
+[files]
+a = "a1x"
+b = "b"
+c = "c"
+d = "d"
+e = "e"
+f = "f"
+g = "g"
+h = "h"
+[ranks]
+1 = "one"
+2 = "two"
+3 = "three"
+4 = "four"
+5 = "five"
+6 = "six"
+7 = "seven"
+8 = "eight"
+[pieces]
+king = "king"
+queen = "queen"
+rook = "rook"
+bishop = "bishop"
+knight = "knight"
+pawn = "pawn"
+[words]
+capture = "takes"
+check = "check"
+mate = "mate"
+en_passant = "en passant"
+promotion = "promotes to"
+castle_short = "short castle"
+castle_long = "long castle"
+{extra}
+"#
+        )
+    }
+
+    #[test]
+    fn errors_name_the_file_and_key() {
+        assert!(Locale::from_toml("t.toml", &minimal("")).is_ok());
+        let bad = minimal("").replace("h = \"h\"\n", "");
+        let err = Locale::from_toml("t.toml", &bad).unwrap_err().to_string();
+        assert!(err.starts_with("t.toml: files.h:"), "{err}");
+
+        let dup = minimal("").replace("knight = \"knight\"", "knight = \"rook\"");
+        let err = Locale::from_toml("t.toml", &dup).unwrap_err().to_string();
+        assert!(err.contains("'rook'"), "{err}");
+
+        let typo = minimal("[messages]\n\"parse.emptyy\" = \"x\"");
+        let err = Locale::from_toml("t.toml", &typo).unwrap_err().to_string();
+        assert!(err.contains("messages.parse.emptyy"), "{err}");
+
+        let err = Locale::from_toml("t.toml", "not toml [").unwrap_err();
+        assert!(matches!(err, LocaleError::Syntax { .. }));
+    }
+}

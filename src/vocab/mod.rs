@@ -1,1 +1,426 @@
-//! TODO
+//! Vocabulary engine (pure core): announce moves as words, and parse words
+//! back into the one legal move they mean — driven only by locale data.
+//!
+//! ```
+//! use annabella::vocab::{Style, Vocabulary};
+//! use shakmaty::{CastlingMode, Chess, Position, san::San};
+//!
+//! let vocab = Vocabulary::builtin("fide").unwrap();
+//! let pos = Chess::default();
+//! let m = San::from_ascii(b"Nf3").unwrap().to_move(&pos).unwrap();
+//! let said = vocab.announce(&pos, m, Style::Long);
+//! assert_eq!(said.display, "Springer Gustav eins Felix drei");
+//! assert_eq!(vocab.parse(&pos, CastlingMode::Standard, &said.display), Ok(m));
+//! ```
+
+pub mod lex;
+pub mod parse;
+
+use std::fmt;
+
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role, Square};
+
+use crate::locale::{self, Direction, Locale, LocaleError, Word};
+use lex::{Dictionary, Token};
+pub use parse::{Illegal, MoveSpec};
+
+/// How much an announcement says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    /// Shaped like SAN: piece, disambiguation only when needed, capture
+    /// word, destination, promotion piece, check or mate word.
+    #[default]
+    Short,
+    /// Piece, from-square, (capture word), to-square, promotion piece.
+    Long,
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "short" => Ok(Style::Short),
+            "long" => Ok(Style::Long),
+            other => Err(format!("unknown style '{other}': use short or long")),
+        }
+    }
+}
+
+/// Text in its two forms: what is shown and what is spoken.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Utterance {
+    /// For the screen and braille displays.
+    pub display: String,
+    /// For the speech synthesizer.
+    pub spoken: String,
+}
+
+impl Utterance {
+    /// The same text for both forms.
+    pub fn plain(text: impl Into<String>) -> Utterance {
+        let display = text.into();
+        Utterance {
+            spoken: display.clone(),
+            display,
+        }
+    }
+
+    fn push_word(&mut self, w: &Word) {
+        self.push_parts(&w.display, &w.spoken);
+    }
+
+    fn push_parts(&mut self, display: &str, spoken: &str) {
+        if !self.display.is_empty() {
+            self.display.push(' ');
+        }
+        if !self.spoken.is_empty() {
+            self.spoken.push(' ');
+        }
+        self.display.push_str(display);
+        self.spoken.push_str(spoken);
+    }
+
+    fn push(&mut self, other: &Utterance) {
+        self.push_parts(&other.display, &other.spoken);
+    }
+}
+
+impl fmt::Display for Utterance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display)
+    }
+}
+
+/// Why a phrase did not give one legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing was said or typed.
+    Empty,
+    /// Some words are not in the vocabulary (original spellings).
+    NotUnderstood {
+        /// The unknown words.
+        unknown: Vec<String>,
+    },
+    /// The words were understood but do not describe a whole move.
+    Incomplete {
+        /// What was understood.
+        heard: Vec<Token>,
+    },
+    /// A complete description that fits no legal move.
+    Illegal(Illegal),
+    /// Several legal moves fit: the player must choose (never guessed).
+    Ambiguous(Vec<Move>),
+}
+
+/// A locale compiled for announcing and parsing.
+#[derive(Debug, Clone)]
+pub struct Vocabulary {
+    locale: Locale,
+    dict: Dictionary,
+}
+
+impl Vocabulary {
+    /// Compiles a validated locale.
+    pub fn new(locale: Locale) -> Vocabulary {
+        let dict = Dictionary::new(&locale);
+        Vocabulary { locale, dict }
+    }
+
+    /// A built-in locale by code (`fide`, `en`, `de`, …).
+    pub fn builtin(code: &str) -> Result<Vocabulary, LocaleError> {
+        locale::builtin(code).map(Vocabulary::new)
+    }
+
+    /// The locale behind this vocabulary.
+    pub fn locale(&self) -> &Locale {
+        &self.locale
+    }
+
+    /// The square as words ("Gustav eins").
+    pub fn square(&self, sq: Square) -> Utterance {
+        let f = self.locale.file(sq.file());
+        let r = self.locale.rank(sq.rank());
+        Utterance {
+            display: format!("{}{}{}", f.display, self.locale.square_separator, r.display),
+            spoken: format!("{} {}", f.spoken, r.spoken),
+        }
+    }
+
+    /// A piece name.
+    pub fn piece(&self, role: Role) -> Utterance {
+        let w = self.locale.piece(role);
+        Utterance {
+            display: w.display.clone(),
+            spoken: w.spoken.clone(),
+        }
+    }
+
+    /// The name of a side ("White").
+    pub fn side(&self, color: Color) -> Utterance {
+        Utterance::plain(self.locale.message(
+            match color {
+                Color::White => "side.white",
+                Color::Black => "side.black",
+            },
+            &[],
+        ))
+    }
+
+    /// Announces legal move `m` in position `pos`.
+    pub fn announce(&self, pos: &Chess, m: Move, style: Style) -> Utterance {
+        let mut out = Utterance::default();
+        let w = &self.locale.words;
+        match m {
+            Move::Castle { king, rook } => {
+                out.push_word(if king < rook {
+                    &w.castle_short
+                } else {
+                    &w.castle_long
+                });
+            }
+            _ => {
+                let role = m.role();
+                let capture = m.is_capture();
+                let (from_file, from_rank) = match style {
+                    Style::Long => (true, true),
+                    Style::Short => match San::from_move(pos, m) {
+                        San::Normal { file, rank, .. } => (file.is_some(), rank.is_some()),
+                        _ => (false, false),
+                    },
+                };
+                if role != Role::Pawn || style == Style::Long {
+                    out.push_word(self.locale.piece(role));
+                }
+                if let Some(from) = m.from() {
+                    match (from_file, from_rank) {
+                        (true, true) => out.push(&self.square(from)),
+                        (true, false) => out.push_word(self.locale.file(from.file())),
+                        (false, true) => out.push_word(self.locale.rank(from.rank())),
+                        (false, false) => {}
+                    }
+                }
+                if capture {
+                    out.push_word(&w.capture);
+                }
+                out.push(&self.square(m.to()));
+                if m.is_en_passant() {
+                    out.push_word(&w.en_passant);
+                }
+                if let Some(p) = m.promotion() {
+                    out.push_word(&w.promotion);
+                    out.push_word(self.locale.piece(p));
+                }
+            }
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            out.push_word(if after.is_checkmate() { &w.mate } else { &w.check });
+        }
+        out
+    }
+
+    /// Parses `phrase` into the one legal move it means in `pos`.
+    pub fn parse(&self, pos: &Chess, mode: CastlingMode, phrase: &str) -> Result<Move, ParseError> {
+        let lexed = self.dict.tokenize(phrase);
+        if lexed.words == 0 {
+            return Err(ParseError::Empty);
+        }
+        if !lexed.unknown.is_empty() {
+            return Err(ParseError::NotUnderstood {
+                unknown: lexed.unknown,
+            });
+        }
+        let chess960 = mode == CastlingMode::Chess960;
+        let mut found: Vec<Move> = Vec::new();
+        let mut complete: Option<MoveSpec> = None;
+        for alt in &lexed.alternatives {
+            let Ok(spec) = parse::spec_from_tokens(alt) else {
+                continue;
+            };
+            complete.get_or_insert(spec);
+            for m in parse::candidates(pos, &spec) {
+                if parse::matches(&spec, m, chess960) && !found.contains(&m) {
+                    found.push(m);
+                }
+            }
+        }
+        match (found.len(), complete) {
+            (1, _) => Ok(found[0]),
+            (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
+            (0, None) => Err(ParseError::Incomplete {
+                heard: lexed.alternatives.into_iter().next().unwrap_or_default(),
+            }),
+            _ => Err(ParseError::Ambiguous(found)),
+        }
+    }
+
+    /// A message of the locale, with arguments in both forms.
+    pub fn message(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+        let display: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
+        let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
+        Utterance {
+            display: self.locale.message(key, &display),
+            spoken: self.locale.message(key, &spoken),
+        }
+    }
+
+    /// A legal move of `pos` in long style, to show what can be said.
+    pub fn example(&self, pos: &Chess) -> Utterance {
+        let moves = pos.legal_moves();
+        // Prefer a piece move: it shows piece, from-square and to-square.
+        let m = moves
+            .iter()
+            .find(|m| m.role() == Role::Knight)
+            .or_else(|| moves.first())
+            .copied();
+        match m {
+            Some(m) => self.announce(pos, m, Style::Long),
+            None => self.castling(CastlingSide::KingSide),
+        }
+    }
+
+    fn castling(&self, side: CastlingSide) -> Utterance {
+        let w = match side {
+            CastlingSide::KingSide => &self.locale.words.castle_short,
+            CastlingSide::QueenSide => &self.locale.words.castle_long,
+        };
+        Utterance {
+            display: w.display.clone(),
+            spoken: w.spoken.clone(),
+        }
+    }
+
+    fn token_words(&self, t: Token) -> Utterance {
+        let w = &self.locale.words;
+        let word = |w: &Word| Utterance {
+            display: w.display.clone(),
+            spoken: w.spoken.clone(),
+        };
+        match t {
+            Token::Piece(r) => self.piece(r),
+            Token::File(f) => word(self.locale.file(f)),
+            Token::Rank(r) => word(self.locale.rank(r)),
+            Token::Square(s) => self.square(s),
+            Token::Capture => word(&w.capture),
+            Token::Check => word(&w.check),
+            Token::Mate => word(&w.mate),
+            Token::EnPassant => word(&w.en_passant),
+            Token::Promotion => word(&w.promotion),
+            Token::Castle(side) => self.castling(side),
+            Token::To => w.to.as_ref().map(word).unwrap_or_default(),
+        }
+    }
+
+    /// Explains a parse error in the locale's words, saying what to do.
+    pub fn describe_error(&self, pos: &Chess, err: &ParseError) -> Utterance {
+        let example = self.example(pos);
+        let side = self.side(pos.turn());
+        match err {
+            ParseError::Empty => self.message("parse.empty", &[("example", &example)]),
+            ParseError::NotUnderstood { unknown } => {
+                let words = Utterance::plain(
+                    unknown
+                        .iter()
+                        .map(|w| format!("'{w}'"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+                let locale = Utterance::plain(self.locale.name.clone());
+                self.message(
+                    "parse.not_understood",
+                    &[("words", &words), ("locale", &locale), ("example", &example)],
+                )
+            }
+            ParseError::Incomplete { heard } => {
+                let mut h = Utterance::default();
+                for t in heard {
+                    h.push(&self.token_words(*t));
+                }
+                self.message("parse.incomplete", &[("heard", &h), ("example", &example)])
+            }
+            ParseError::Ambiguous(moves) => {
+                let or = self.locale.message("parse.or", &[]);
+                let mut list = Utterance::default();
+                for (i, m) in moves.iter().enumerate() {
+                    if i > 0 {
+                        list.push_parts(&or, &or);
+                    }
+                    list.push(&self.announce(pos, *m, Style::Long));
+                }
+                self.message("parse.ambiguous", &[("candidates", &list)])
+            }
+            ParseError::Illegal(why) => self.describe_illegal(pos, *why, &side),
+        }
+    }
+
+    fn describe_illegal(&self, pos: &Chess, why: Illegal, side: &Utterance) -> Utterance {
+        match why {
+            Illegal::GameOver => {
+                let result = Utterance::plain(format!("{:?}", pos.outcome()));
+                self.message("illegal.game_over", &[("result", &result)])
+            }
+            Illegal::Castling(s) => {
+                self.message("illegal.castling", &[("castling", &self.castling(s))])
+            }
+            Illegal::NoSuchPiece(role) => self.message(
+                "illegal.no_such_piece",
+                &[("side", side), ("piece", &self.piece(role))],
+            ),
+            Illegal::NoPieceOn { role, square } => {
+                let piece = self.piece(role.unwrap_or(Role::Pawn));
+                let piece = if role.is_none() {
+                    // No piece named: "has no piece on …" reads best with
+                    // the word the locale uses in its own sentence.
+                    Utterance::plain(String::new())
+                } else {
+                    piece
+                };
+                let mut msg = self.message(
+                    "illegal.no_piece_on",
+                    &[("side", side), ("piece", &piece), ("square", &self.square(square))],
+                );
+                collapse_spaces(&mut msg);
+                msg
+            }
+            Illegal::OwnPieceOn(sq) => self.message(
+                "illegal.own_piece_on",
+                &[("side", side), ("square", &self.square(sq))],
+            ),
+            Illegal::NothingToCapture(sq) => {
+                self.message("illegal.nothing_to_capture", &[("square", &self.square(sq))])
+            }
+            Illegal::CannotReach { role, to, in_check } => {
+                let mut msg = self.message(
+                    "illegal.cannot_reach",
+                    &[("side", side), ("piece", &self.piece(role)), ("square", &self.square(to))],
+                );
+                if in_check {
+                    let check = self.message("illegal.in_check", &[("side", side)]);
+                    msg.push(&check);
+                }
+                msg
+            }
+        }
+    }
+
+    /// Wraps text for display in the locale's writing direction: right-to-left
+    /// text is put in a Unicode right-to-left isolate so that terminals and
+    /// screen readers that implement the bidirectional algorithm show it in
+    /// the right order, with squares and numbers inside it intact. The marks
+    /// are invisible and ignored by [`Vocabulary::parse`].
+    pub fn for_display(&self, text: &str) -> String {
+        match self.locale.direction {
+            Direction::Ltr => text.to_owned(),
+            Direction::Rtl => format!("\u{2067}{text}\u{2069}"),
+        }
+    }
+}
+
+fn collapse_spaces(u: &mut Utterance) {
+    for s in [&mut u.display, &mut u.spoken] {
+        *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+}
