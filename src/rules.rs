@@ -1,4 +1,16 @@
-//! Match rules on top of `shakmaty` (pure core, no I/O).
+//! Match rules on top of `shakmaty` (pure core, no I/O): legal moves,
+//! automatic endings (checkmate, stalemate, dead position, fivefold
+//! repetition, 75-move rule), draw claims by the player to move (threefold
+//! repetition, 50-move rule), resignation, agreed draws, time forfeits, and
+//! the illegal-move count of Art. 7.5.
+//!
+//! The match keeps the start position and the moves; everything else is
+//! derived from them (the current position is a cache of replaying them).
+
+use std::time::Duration;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, Move, Outcome, Position};
 
 /// How FIDE classifies a game by its time control (Art. 7.5, Appendices A
 /// and B): penalties for illegal moves differ between them.
@@ -11,4 +23,581 @@ pub enum GameKind {
     Rapid,
     /// Blitz: at most 10 minutes for 60 moves.
     Blitz,
+}
+
+impl GameKind {
+    /// Extra time the opponent receives after a completed illegal move
+    /// (Art. 7.5.3; Appendices A.4.2 and B.3: one minute in rapid and blitz).
+    pub fn illegal_move_penalty(self) -> Duration {
+        match self {
+            GameKind::Standard => Duration::from_secs(120),
+            GameKind::Rapid | GameKind::Blitz => Duration::from_secs(60),
+        }
+    }
+}
+
+/// Extra time the opponent receives after an incorrect draw claim (Art. 9.5).
+pub const INCORRECT_CLAIM_PENALTY: Duration = Duration::from_secs(120);
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// Art. 5.1.1.
+    Checkmate,
+    /// Art. 5.2.1.
+    Stalemate,
+    /// Art. 5.2.2: no series of legal moves can mate (insufficient material).
+    DeadPosition,
+    /// Art. 9.6.1: automatic.
+    FivefoldRepetition,
+    /// Art. 9.6.2: automatic.
+    SeventyFiveMoves,
+    /// Art. 9.2: claimed by the player to move.
+    ThreefoldRepetition,
+    /// Art. 9.3: claimed by the player to move.
+    FiftyMoves,
+    /// Art. 5.1.2.
+    Resignation,
+    /// Art. 5.2.3 / 9.1.
+    Agreement,
+    /// Art. 7.5.5: second illegal move.
+    IllegalMoves,
+    /// Art. 6.9: flag fall.
+    Time,
+}
+
+/// The result of a game and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct GameResult {
+    /// Winner, or `None` for a draw.
+    #[serde(with = "color_opt")]
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The player the ending concerns: who claimed, resigned, flagged or
+    /// moved illegally (`None` for endings that concern nobody in
+    /// particular, such as stalemate).
+    #[serde(with = "color_opt")]
+    pub by: Option<Color>,
+}
+
+impl GameResult {
+    /// As a shakmaty outcome (for PGN result strings).
+    pub fn outcome(&self) -> Outcome {
+        match self.winner {
+            Some(winner) => Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }),
+            None => Outcome::Known(shakmaty::KnownOutcome::Draw),
+        }
+    }
+}
+
+mod color_opt {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::Color;
+
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        c.map(|c| c.char().to_string()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        let v: Option<String> = Option::deserialize(d)?;
+        match v.as_deref() {
+            None => Ok(None),
+            Some("w") => Ok(Some(Color::White)),
+            Some("b") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "colour must be \"w\" or \"b\", not {other:?}"
+            ))),
+        }
+    }
+}
+
+/// Why a move or request was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver(GameResult),
+    /// The move is not legal in the current position.
+    #[error("the move is not legal in this position")]
+    IllegalMove,
+    /// Only the player to move may claim (Art. 9.2, 9.3).
+    #[error("only the player to move may claim a draw")]
+    NotYourTurn,
+    /// A draw claim that the position does not support.
+    #[error("the draw claim is not correct")]
+    ClaimRejected {
+        /// How often the position (after the intended move, if any) has
+        /// appeared.
+        repetitions: usize,
+        /// Half-moves without pawn move or capture.
+        halfmoves: u32,
+    },
+}
+
+/// What happens after an illegal move is completed (Art. 7.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalMoveConsequence {
+    /// First illegal move: the opponent receives extra time.
+    Penalty {
+        /// Who receives the time.
+        to: Color,
+        /// How much.
+        extra: Duration,
+    },
+    /// Second illegal move: the game ends (loss, or draw if the opponent
+    /// cannot mate).
+    GameEnds(GameResult),
+}
+
+/// A game under the FIDE Laws.
+#[derive(Debug, Clone)]
+pub struct Match {
+    start: Chess,
+    mode: CastlingMode,
+    kind: GameKind,
+    moves: Vec<Move>,
+    pos: Chess,
+    illegal: ByColor<u8>,
+    result: Option<GameResult>,
+}
+
+impl Default for Match {
+    fn default() -> Match {
+        Match::new(Chess::default(), CastlingMode::Standard, GameKind::Standard)
+    }
+}
+
+impl Match {
+    /// A match from a start position.
+    pub fn new(start: Chess, mode: CastlingMode, kind: GameKind) -> Match {
+        let mut m = Match {
+            pos: start.clone(),
+            start,
+            mode,
+            kind,
+            moves: Vec::new(),
+            illegal: ByColor::new_with(|_| 0),
+            result: None,
+        };
+        m.result = m.automatic_ending();
+        m
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
+    /// Castling mode (Chess960 or standard).
+    pub fn mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// The kind of game (for penalties).
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    /// The result, once the game has ended.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// Illegal moves completed by `color` so far.
+    pub fn illegal_moves(&self, color: Color) -> u8 {
+        *self.illegal.get(color)
+    }
+
+    /// Plays a legal move; returns the result if the move ended the game.
+    pub fn play(&mut self, m: Move) -> Result<Option<GameResult>, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        if !self.pos.is_legal(m) {
+            return Err(RuleError::IllegalMove);
+        }
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        self.result = self.automatic_ending();
+        Ok(self.result)
+    }
+
+    /// Takes back moves so that `len` remain (slip correction, arbiter
+    /// correction); clears a result that those moves had caused.
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.moves.len() {
+            return;
+        }
+        self.moves.truncate(len);
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(*m);
+        }
+        self.pos = pos;
+        self.result = self.automatic_ending();
+    }
+
+    /// Endings that need no claim, checked after every move.
+    fn automatic_ending(&self) -> Option<GameResult> {
+        let pos = &self.pos;
+        let ending = |winner, termination| {
+            Some(GameResult {
+                winner,
+                termination,
+                by: None,
+            })
+        };
+        if pos.is_checkmate() {
+            return ending(Some(!pos.turn()), Termination::Checkmate);
+        }
+        if pos.is_stalemate() {
+            return ending(None, Termination::Stalemate);
+        }
+        if pos.is_insufficient_material() {
+            return ending(None, Termination::DeadPosition);
+        }
+        if pos.halfmoves() >= 150 {
+            return ending(None, Termination::SeventyFiveMoves);
+        }
+        if self.repetitions() >= 5 {
+            return ending(None, Termination::FivefoldRepetition);
+        }
+        None
+    }
+
+    /// How often the current position has appeared (same player to move,
+    /// same pieces, same castling and en passant possibilities), counting
+    /// the current occurrence.
+    pub fn repetitions(&self) -> usize {
+        self.repetitions_of(&self.pos, &[])
+    }
+
+    /// Counts occurrences of `target` in the game extended by `extra`.
+    fn repetitions_of(&self, target: &Chess, extra: &[Move]) -> usize {
+        let key: Zobrist64 = target.zobrist_hash(EnPassantMode::Legal);
+        let mut pos = self.start.clone();
+        let mut count = usize::from(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal) == key);
+        // Only positions since the last irreversible move can repeat, but a
+        // full replay keeps this simple and is cheap at game lengths.
+        for m in self.moves.iter().chain(extra) {
+            pos.play_unchecked(*m);
+            if pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal) == key {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// A draw claim by `by` (Art. 9.2 and 9.3), either on the current
+    /// position or, with `intended`, on the position after the move the
+    /// player has written down and declares to make (which is then played).
+    pub fn claim_draw(
+        &mut self,
+        by: Color,
+        intended: Option<Move>,
+    ) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        if by != self.turn() {
+            return Err(RuleError::NotYourTurn);
+        }
+        let (target, extra) = match intended {
+            Some(m) => {
+                if !self.pos.is_legal(m) {
+                    return Err(RuleError::IllegalMove);
+                }
+                let mut p = self.pos.clone();
+                p.play_unchecked(m);
+                (p, vec![m])
+            }
+            None => (self.pos.clone(), Vec::new()),
+        };
+        let repetitions = self.repetitions_of(&target, &extra);
+        let halfmoves = target.halfmoves();
+        let termination = if repetitions >= 3 {
+            Termination::ThreefoldRepetition
+        } else if halfmoves >= 100 {
+            Termination::FiftyMoves
+        } else {
+            return Err(RuleError::ClaimRejected {
+                repetitions,
+                halfmoves,
+            });
+        };
+        if let Some(m) = intended {
+            self.play(m)?;
+            if let Some(r) = self.result {
+                // The move itself ended the game (e.g. mate): that stands.
+                return Ok(r);
+            }
+        }
+        let r = GameResult {
+            winner: None,
+            termination,
+            by: Some(by),
+        };
+        self.result = Some(r);
+        Ok(r)
+    }
+
+    /// Records a completed illegal move by `by` (Art. 7.5): the first gives
+    /// the opponent extra time, the second ends the game.
+    pub fn record_illegal_move(&mut self, by: Color) -> IllegalMoveConsequence {
+        let count = self.illegal.get_mut(by);
+        *count = count.saturating_add(1);
+        if *count >= 2 {
+            let r = self.end_against(by, Termination::IllegalMoves);
+            IllegalMoveConsequence::GameEnds(r)
+        } else {
+            IllegalMoveConsequence::Penalty {
+                to: !by,
+                extra: self.kind.illegal_move_penalty(),
+            }
+        }
+    }
+
+    /// `by` resigns.
+    pub fn resign(&mut self, by: Color) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        let r = GameResult {
+            winner: Some(!by),
+            termination: Termination::Resignation,
+            by: Some(by),
+        };
+        self.result = Some(r);
+        Ok(r)
+    }
+
+    /// Both players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        let r = GameResult {
+            winner: None,
+            termination: Termination::Agreement,
+            by: None,
+        };
+        self.result = Some(r);
+        Ok(r)
+    }
+
+    /// `flagged`'s time has run out (Art. 6.9): a loss, or a draw if the
+    /// opponent cannot mate by any series of legal moves.
+    pub fn flag_fall(&mut self, flagged: Color) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        Ok(self.end_against(flagged, Termination::Time))
+    }
+
+    fn end_against(&mut self, loser: Color, termination: Termination) -> GameResult {
+        let winner = (!self.pos.has_insufficient_material(!loser)).then_some(!loser);
+        let r = GameResult {
+            winner,
+            termination,
+            by: Some(loser),
+        };
+        self.result = Some(r);
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+
+    fn play(m: &mut Match, sans: &str) {
+        for s in sans.split_whitespace() {
+            let mv = San::from_ascii(s.as_bytes())
+                .unwrap()
+                .to_move(m.position())
+                .unwrap();
+            m.play(mv).unwrap();
+        }
+    }
+
+    fn from_fen(fen: &str) -> Match {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        Match::new(pos, CastlingMode::Standard, GameKind::Standard)
+    }
+
+    #[test]
+    fn fools_mate_is_checkmate_and_further_moves_are_refused() {
+        let mut m = Match::default();
+        play(&mut m, "f3 e5 g4");
+        let qh4 = San::from_ascii(b"Qh4").unwrap().to_move(m.position()).unwrap();
+        let r = m.play(qh4).unwrap().unwrap();
+        assert_eq!(r.winner, Some(Color::Black));
+        assert_eq!(r.termination, Termination::Checkmate);
+        assert!(matches!(m.play(qh4), Err(RuleError::GameOver(_))));
+    }
+
+    #[test]
+    fn stalemate_and_dead_position_are_automatic_draws() {
+        let mut m = from_fen("7k/5Q2/8/6K1/8/8/8/8 w - - 0 1");
+        play(&mut m, "Kg6");
+        assert_eq!(m.result().map(|r| r.termination), Some(Termination::Stalemate));
+        let mut s = from_fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1");
+        assert_eq!(s.result().map(|r| r.termination), Some(Termination::Stalemate));
+        assert!(s.resign(Color::Black).is_err());
+        let mut d = from_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
+        assert_eq!(d.result().map(|r| r.termination), Some(Termination::DeadPosition));
+        assert!(d.agree_draw().is_err());
+    }
+
+    #[test]
+    fn threefold_claim_needs_three_occurrences_and_the_turn() {
+        let mut m = Match::default();
+        play(&mut m, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        // The start position has appeared twice; now Black is to move.
+        assert!(matches!(
+            m.claim_draw(Color::White, None),
+            Err(RuleError::NotYourTurn)
+        ));
+        // Black intends Ng8: the start position would appear a third time.
+        let ng8 = San::from_ascii(b"Ng8").unwrap().to_move(m.position()).unwrap();
+        let before = m.clone();
+        assert!(matches!(
+            m.clone().claim_draw(Color::Black, None),
+            Err(RuleError::ClaimRejected { repetitions: 2, .. })
+        ));
+        let r = m.claim_draw(Color::Black, Some(ng8)).unwrap();
+        assert_eq!(r.termination, Termination::ThreefoldRepetition);
+        assert_eq!(m.moves().len(), before.moves().len() + 1);
+    }
+
+    #[test]
+    fn fivefold_repetition_ends_the_game_without_a_claim() {
+        let mut m = Match::default();
+        for _ in 0..3 {
+            play(&mut m, "Nf3 Nf6 Ng1 Ng8");
+        }
+        assert_eq!(m.repetitions(), 4);
+        assert!(m.result().is_none());
+        play(&mut m, "Nf3 Nf6 Ng1");
+        let ng8 = San::from_ascii(b"Ng8").unwrap().to_move(m.position()).unwrap();
+        let r = m.play(ng8).unwrap().unwrap();
+        assert_eq!(r.termination, Termination::FivefoldRepetition);
+    }
+
+    #[test]
+    fn fifty_and_seventy_five_move_rules() {
+        let mut m = from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 99 80");
+        let ra2 = San::from_ascii(b"Ra2").unwrap().to_move(m.position()).unwrap();
+        // 99 half-moves now: a claim on the current position fails, with the
+        // intended move it succeeds.
+        assert!(matches!(
+            m.clone().claim_draw(Color::White, None),
+            Err(RuleError::ClaimRejected { halfmoves: 99, .. })
+        ));
+        let r = m.claim_draw(Color::White, Some(ra2)).unwrap();
+        assert_eq!(r.termination, Termination::FiftyMoves);
+        let mut m = from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 149 100");
+        let r = m.play(ra2).unwrap().unwrap();
+        assert_eq!(r.termination, Termination::SeventyFiveMoves);
+    }
+
+    #[test]
+    fn mate_on_the_75th_move_is_mate() {
+        let mut m = from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100");
+        let ra8 = San::from_ascii(b"Ra8").unwrap().to_move(m.position()).unwrap();
+        let r = m.play(ra8).unwrap().unwrap();
+        assert_eq!(r.termination, Termination::Checkmate);
+    }
+
+    #[test]
+    fn illegal_moves_penalty_then_loss_or_draw() {
+        let mut m = Match::default();
+        assert_eq!(
+            m.record_illegal_move(Color::White),
+            IllegalMoveConsequence::Penalty {
+                to: Color::Black,
+                extra: Duration::from_secs(120)
+            }
+        );
+        match m.record_illegal_move(Color::White) {
+            IllegalMoveConsequence::GameEnds(r) => {
+                assert_eq!(r.winner, Some(Color::Black));
+                assert_eq!(r.termination, Termination::IllegalMoves);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Opponent with a bare king cannot mate: draw.
+        let mut d = from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 0 1");
+        d.record_illegal_move(Color::White);
+        let IllegalMoveConsequence::GameEnds(r) = d.record_illegal_move(Color::White) else {
+            panic!("second illegal move must end the game")
+        };
+        assert_eq!(r.winner, None);
+        // Rapid: one minute.
+        let mut rapid = Match::new(Chess::default(), CastlingMode::Standard, GameKind::Rapid);
+        assert_eq!(
+            rapid.record_illegal_move(Color::Black),
+            IllegalMoveConsequence::Penalty {
+                to: Color::White,
+                extra: Duration::from_secs(60)
+            }
+        );
+    }
+
+    #[test]
+    fn flag_fall_against_bare_king_is_a_draw() {
+        let mut m = from_fen("8/8/4k3/8/8/4K3/8/R7 b - - 0 1");
+        // Black flags; White (rook) can mate: White wins.
+        assert_eq!(m.clone().flag_fall(Color::Black).unwrap().winner, Some(Color::White));
+        // White flags; Black (bare king) cannot mate: draw.
+        assert_eq!(m.flag_fall(Color::White).unwrap().winner, None);
+    }
+
+    #[test]
+    fn truncate_replays_and_reopens_the_game() {
+        let mut m = Match::default();
+        play(&mut m, "f3 e5 g4 Qh4");
+        assert!(m.result().is_some());
+        m.truncate(3);
+        assert!(m.result().is_none());
+        assert_eq!(m.moves().len(), 3);
+        let mut fresh = Match::default();
+        play(&mut fresh, "f3 e5 g4");
+        assert_eq!(m.position(), fresh.position());
+    }
+
+    #[test]
+    fn result_serializes_with_colour_letters() {
+        let r = GameResult {
+            winner: Some(Color::White),
+            termination: Termination::Time,
+            by: Some(Color::Black),
+        };
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(json, r#"{"winner":"w","termination":"time","by":"b"}"#);
+        assert_eq!(serde_json::from_str::<GameResult>(&json).unwrap(), r);
+    }
 }

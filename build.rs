@@ -1,0 +1,29 @@
+//! Tells the linker where libvosk.so is, and bakes that folder into the
+//! binaries' run path, so that they (test binaries too) start without
+//! LD_LIBRARY_PATH.
+//!
+//! The folder is `$VOSK_LIB_DIR` if set (a relative path is taken from the
+//! crate's root), else `.cache/vosk/lib` in the crate's root, where
+//! `scripts/setup.sh` puts the library. Only the lines are printed: a missing
+//! folder is not an error here (the link reports it if libvosk is needed).
+
+use std::env;
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=VOSK_LIB_DIR");
+
+    let manifest_dir = PathBuf::from(
+        env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    );
+    let dir = match env::var_os("VOSK_LIB_DIR").filter(|v| !v.is_empty()) {
+        Some(v) => manifest_dir.join(v), // join keeps an absolute path as it is
+        None => manifest_dir.join(".cache").join("vosk").join("lib"),
+    };
+    let dir = dir.canonicalize().unwrap_or(dir);
+    let dir = dir.display();
+
+    println!("cargo:rustc-link-search=native={dir}");
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
+}
