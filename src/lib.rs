@@ -15,6 +15,7 @@
 //! Adapters live beside them (`cli`, and later speech, voice, persistence,
 //! engine and terminal UI).
 
+pub mod cli;
 pub mod clock;
 pub mod locale;
 pub mod pgn;

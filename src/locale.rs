@@ -54,6 +54,8 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "error.unknown_locale",
     "error.pgn_read",
     "error.pgn_move",
+    "error.pgn_unterminated",
+    "replay.null_move",
     "replay.game",
     "replay.roundtrip_failure",
     "replay.summary",

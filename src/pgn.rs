@@ -18,6 +18,9 @@ pub struct PgnGame {
     pub headers: Vec<(String, String)>,
     /// Main-line moves as written.
     pub sans: Vec<SanPlus>,
+    /// Whether the game ended with a result marker (`1-0`, `*`, …); a game
+    /// without one was probably cut short.
+    pub terminated: bool,
     /// A problem the reader met in the headers (bad FEN), if any.
     pub header_error: Option<String>,
 }
@@ -29,8 +32,9 @@ pub struct ReplayedGame {
     pub start: Chess,
     /// Castling notation mode (Chess960 or standard).
     pub mode: CastlingMode,
-    /// The legal moves of the main line, in order.
-    pub moves: Vec<Move>,
+    /// The moves of the main line, in order; `None` is a null move (`--`,
+    /// `Z0`: no move recorded, the other side is to move).
+    pub moves: Vec<Option<Move>>,
     /// Where replay stopped, if a move was not legal: (index, SAN, reason).
     pub error: Option<(usize, String, String)>,
 }
@@ -72,10 +76,23 @@ impl PgnGame {
         let mut moves = Vec::with_capacity(self.sans.len());
         let mut error = None;
         for (i, san) in self.sans.iter().enumerate() {
+            if san.san == shakmaty::san::San::Null {
+                match pos.clone().swap_turn() {
+                    Ok(p) => {
+                        pos = p;
+                        moves.push(None);
+                        continue;
+                    }
+                    Err(_) => {
+                        error = Some((i, san.to_string(), "null move while in check".into()));
+                        break;
+                    }
+                }
+            }
             match san.san.to_move(&pos) {
                 Ok(m) => {
                     pos.play_unchecked(m);
-                    moves.push(m);
+                    moves.push(Some(m));
                 }
                 Err(e) => {
                     error = Some((i, san.to_string(), e.to_string()));
@@ -88,6 +105,25 @@ impl PgnGame {
             mode,
             moves,
             error,
+        })
+    }
+}
+
+impl ReplayedGame {
+    /// Each position with the move played from it (`None`: null move).
+    pub fn steps(&self) -> impl Iterator<Item = (Chess, Option<Move>)> + '_ {
+        let mut pos = self.start.clone();
+        self.moves.iter().map(move |m| {
+            let before = pos.clone();
+            match m {
+                Some(m) => pos.play_unchecked(*m),
+                None => {
+                    if let Ok(p) = pos.clone().swap_turn() {
+                        pos = p;
+                    }
+                }
+            }
+            (before, *m)
         })
     }
 }
@@ -131,6 +167,15 @@ impl Visitor for GameVisitor {
         ControlFlow::Continue(())
     }
 
+    fn outcome(
+        &mut self,
+        game: &mut Self::Movetext,
+        _outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Self::Output> {
+        game.terminated = true;
+        ControlFlow::Continue(())
+    }
+
     fn begin_variation(&mut self, _game: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
         ControlFlow::Continue(Skip(true))
     }
@@ -166,12 +211,30 @@ mod tests {
     }
 
     #[test]
-    fn truncated_game_stops_at_the_bad_move() {
+    fn illegal_move_stops_the_replay() {
         let pgn = b"1. e4 e5 2. Qxf7 *";
         let games = read_games(&pgn[..]).unwrap();
+        assert!(games[0].terminated);
         let r = games[0].replay().unwrap();
         assert_eq!(r.moves.len(), 2);
         assert_eq!(r.error.as_ref().map(|e| e.0), Some(2));
+    }
+
+    #[test]
+    fn cut_short_game_has_no_result_marker() {
+        let games = read_games(&b"1. e4 e5 2. Nf3 Nc6 3. Bb"[..]).unwrap();
+        assert!(!games[0].terminated);
+    }
+
+    #[test]
+    fn null_move_passes_the_turn() {
+        let games = read_games(&b"1. e4 Z0 2. d4 -- 3. c4 *"[..]).unwrap();
+        let r = games[0].replay().unwrap();
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.moves.len(), 5);
+        assert_eq!(r.moves[1], None);
+        let steps: Vec<_> = r.steps().collect();
+        assert_eq!(steps[4].0.turn(), shakmaty::Color::White);
     }
 
     #[test]

@@ -28,11 +28,8 @@ fn positions() -> Vec<(Chess, CastlingMode)> {
         let file = std::fs::File::open(&path).expect("readable PGN");
         for game in read_games(file).expect("PGN reads") {
             let r = game.replay().expect("start position");
-            let mut pos = r.start.clone();
-            out.push((pos.clone(), r.mode));
-            for m in r.moves {
-                pos.play_unchecked(m);
-                out.push((pos.clone(), r.mode));
+            for (pos, _) in r.steps() {
+                out.push((pos, r.mode));
             }
         }
     }

@@ -22,6 +22,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 use crate::locale::{self, Direction, Locale, LocaleError, Word};
+use crate::rules::{GameResult, Termination};
 use lex::{Dictionary, Token};
 pub use parse::{Illegal, MoveSpec};
 
@@ -359,7 +360,16 @@ impl Vocabulary {
     fn describe_illegal(&self, pos: &Chess, why: Illegal, side: &Utterance) -> Utterance {
         match why {
             Illegal::GameOver => {
-                let result = Utterance::plain(format!("{:?}", pos.outcome()));
+                let result = match crate::rules::Match::new(
+                    pos.clone(),
+                    CastlingMode::Standard,
+                    crate::rules::GameKind::Standard,
+                )
+                .result()
+                {
+                    Some(r) => self.describe_result(&r),
+                    None => Utterance::default(),
+                };
                 self.message("illegal.game_over", &[("result", &result)])
             }
             Illegal::Castling(s) => {
@@ -404,6 +414,41 @@ impl Vocabulary {
                 msg
             }
         }
+    }
+
+    /// Says how a game ended.
+    pub fn describe_result(&self, r: &GameResult) -> Utterance {
+        let by = r.by.map(|c| self.side(c)).unwrap_or_default();
+        // In a draw after a flag fall or illegal moves, "winner" names the
+        // opponent (the one who cannot mate).
+        let winner = r
+            .winner
+            .or(r.by.map(|b| !b))
+            .map(|c| self.side(c))
+            .unwrap_or_default();
+        let loser = r.by.or(r.winner.map(|w| !w)).map(|c| self.side(c)).unwrap_or_default();
+        let args: [(&str, &Utterance); 4] = [
+            ("winner", &winner),
+            ("loser", &loser),
+            ("side", &by),
+            ("by", &by),
+        ];
+        let key = match (r.termination, r.winner) {
+            (Termination::Checkmate, _) => "result.checkmate",
+            (Termination::Stalemate, _) => "result.stalemate",
+            (Termination::DeadPosition, _) => "result.dead_position",
+            (Termination::FivefoldRepetition, _) => "result.fivefold",
+            (Termination::SeventyFiveMoves, _) => "result.seventy_five_moves",
+            (Termination::ThreefoldRepetition, _) => "result.threefold",
+            (Termination::FiftyMoves, _) => "result.fifty_moves",
+            (Termination::Resignation, _) => "result.resignation",
+            (Termination::Agreement, _) => "result.agreement",
+            (Termination::IllegalMoves, Some(_)) => "result.illegal_moves",
+            (Termination::IllegalMoves, None) => "result.illegal_moves_draw",
+            (Termination::Time, Some(_)) => "result.time",
+            (Termination::Time, None) => "result.time_draw",
+        };
+        self.message(key, &args)
     }
 
     /// Wraps text for display in the locale's writing direction: right-to-left

@@ -1,0 +1,274 @@
+//! `announce`, `parse` and `replay`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use super::{GameArgs, UserError, io_error, load_locale};
+use crate::pgn::{position_from_fen, read_games};
+use crate::rules::{GameKind, Match};
+use crate::vocab::{Style, Utterance, Vocabulary};
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn mode_of(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+fn start_position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, UserError> {
+    match fen {
+        None => Ok(Chess::default()),
+        Some(fen) => position_from_fen(fen, mode).map_err(|error| {
+            UserError(
+                vocab
+                    .message(
+                        "error.bad_fen",
+                        &[
+                            ("error", &Utterance::plain(error)),
+                            ("example", &Utterance::plain(START_FEN)),
+                        ],
+                    )
+                    .display,
+            )
+        }),
+    }
+}
+
+fn line(out: &mut impl Write, text: &str) -> Result<(), UserError> {
+    writeln!(out, "{text}").map_err(io_error)
+}
+
+/// `annabella announce`.
+pub fn announce(
+    out: &mut impl Write,
+    game: &GameArgs,
+    style: Style,
+    spoken: bool,
+    moves: &[String],
+) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&game.locale)?;
+    let mode = mode_of(game.chess960);
+    let start = start_position(&vocab, game.fen.as_deref(), mode)?;
+    let mut play = Match::new(start, mode, GameKind::Standard);
+    for (i, text) in moves.iter().enumerate() {
+        let pos = play.position().clone();
+        let m = vocab.parse(&pos, mode, text).map_err(|e| {
+            let reason = vocab.describe_error(&pos, &e);
+            UserError(
+                vocab
+                    .message(
+                        "error.bad_move",
+                        &[
+                            ("number", &Utterance::plain((i + 1).to_string())),
+                            ("move", &Utterance::plain(text.clone())),
+                            ("reason", &reason),
+                        ],
+                    )
+                    .display,
+            )
+        })?;
+        let said = vocab.announce(&pos, m, style);
+        let text = if spoken { said.spoken } else { vocab.for_display(&said.display) };
+        line(out, &text)?;
+        if let Ok(Some(result)) = play.play(m) {
+            let r = vocab.describe_result(&result);
+            line(out, &if spoken { r.spoken } else { vocab.for_display(&r.display) })?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn uci_and_san(pos: &Chess, m: shakmaty::Move, mode: CastlingMode) -> (String, String) {
+    (
+        m.to_uci(mode).to_string(),
+        SanPlus::from_move(pos.clone(), m).to_string(),
+    )
+}
+
+/// `annabella parse PHRASE`.
+pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&game.locale)?;
+    let mode = mode_of(game.chess960);
+    let pos = start_position(&vocab, game.fen.as_deref(), mode)?;
+    match vocab.parse(&pos, mode, phrase) {
+        Ok(m) => {
+            let (uci, san) = uci_and_san(&pos, m, mode);
+            line(out, &format!("{uci} {san}"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Err(UserError(vocab.for_display(&vocab.describe_error(&pos, &e).display))),
+    }
+}
+
+/// `annabella parse --tsv`: `FEN<TAB>PHRASE` lines on standard input.
+pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&game.locale)?;
+    let mode = mode_of(game.chess960);
+    let stdin = std::io::stdin();
+    for input in stdin.lock().lines() {
+        let input = input.map_err(|e| UserError(format!("Cannot read standard input: {e}")))?;
+        let input = input.trim_end_matches('\r');
+        if input.trim().is_empty() {
+            continue;
+        }
+        let result = match input.split_once('\t') {
+            None => format!("error: expected FEN<TAB>PHRASE, got '{input}'"),
+            Some((fen, phrase)) => match start_position(&vocab, Some(fen), mode) {
+                Err(UserError(msg)) => format!("error: {msg}"),
+                Ok(pos) => match vocab.parse(&pos, mode, phrase) {
+                    Ok(m) => uci_and_san(&pos, m, mode).0,
+                    Err(e) => format!("error: {}", vocab.describe_error(&pos, &e).display),
+                },
+            },
+        };
+        line(out, &result)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `annabella replay`.
+pub fn replay(
+    out: &mut impl Write,
+    locale: &str,
+    style: Style,
+    check: bool,
+    files: &[PathBuf],
+) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(locale)?;
+    let plain = |s: String| Utterance::plain(s);
+    let (mut games, mut moves, mut failures, mut problems) = (0usize, 0usize, 0usize, 0usize);
+    for path in files {
+        let name = path.display().to_string();
+        let read = std::fs::File::open(path).and_then(read_games);
+        let pgn_games = match read {
+            Ok(g) => g,
+            Err(e) => {
+                let msg = vocab.message(
+                    "error.pgn_read",
+                    &[("file", &plain(name.clone())), ("error", &plain(e.to_string()))],
+                );
+                eprintln!("{}", msg.display);
+                problems += 1;
+                continue;
+            }
+        };
+        for game in pgn_games {
+            games += 1;
+            let header = |k: &str| plain(game.header(k).unwrap_or("?").to_owned());
+            let title = vocab.message(
+                "replay.game",
+                &[
+                    ("game", &plain(games.to_string())),
+                    ("white", &header("White")),
+                    ("black", &header("Black")),
+                ],
+            );
+            line(out, &vocab.for_display(&title.display))?;
+            let replayed = match game.replay() {
+                Ok(r) => r,
+                Err(error) => {
+                    let msg = vocab.message(
+                        "error.bad_fen",
+                        &[("error", &plain(error)), ("example", &plain(START_FEN.into()))],
+                    );
+                    eprintln!("{name}: {}", msg.display);
+                    problems += 1;
+                    continue;
+                }
+            };
+            // Numbered from the start position, so that null moves (which do
+            // not advance shakmaty's move counter) keep the numbering.
+            let first = replayed.start.fullmoves().get() as usize;
+            let offset = usize::from(replayed.start.turn() == Color::Black);
+            for (i, (pos, m)) in replayed.steps().enumerate() {
+                let number = first + (i + offset) / 2;
+                let dots = if pos.turn() == Color::White { "." } else { "..." };
+                let Some(m) = m else {
+                    let msg = vocab.message(
+                        "replay.null_move",
+                        &[("number", &plain(format!("{number}{dots}")))],
+                    );
+                    line(out, &vocab.for_display(&msg.display))?;
+                    continue;
+                };
+                let said = vocab.announce(&pos, m, style);
+                line(out, &vocab.for_display(&format!("{number}{dots} {}", said.display)))?;
+                moves += 1;
+                if check {
+                    for text in [&said.display, &said.spoken] {
+                        let back = vocab.parse(&pos, replayed.mode, text);
+                        if back != Ok(m) {
+                            failures += 1;
+                            let got = match back {
+                                Ok(other) => vocab.announce(&pos, other, Style::Long),
+                                Err(e) => vocab.describe_error(&pos, &e),
+                            };
+                            let san = SanPlus::from_move(pos.clone(), m).to_string();
+                            let msg = vocab.message(
+                                "replay.roundtrip_failure",
+                                &[
+                                    ("game", &plain(games.to_string())),
+                                    ("number", &plain((i + 1).to_string())),
+                                    ("san", &plain(san)),
+                                    ("words", &plain(text.clone())),
+                                    ("got", &got),
+                                ],
+                            );
+                            eprintln!("{}", msg.display);
+                            break;
+                        }
+                    }
+                }
+            }
+            if !game.terminated && replayed.error.is_none() {
+                let msg = vocab.message(
+                    "error.pgn_unterminated",
+                    &[
+                        ("file", &plain(name.clone())),
+                        ("game", &plain(games.to_string())),
+                        ("moves", &plain(replayed.moves.len().to_string())),
+                    ],
+                );
+                eprintln!("{}", msg.display);
+                problems += 1;
+            }
+            if let Some((index, san, reason)) = &replayed.error {
+                let msg = vocab.message(
+                    "error.pgn_move",
+                    &[
+                        ("file", &plain(name.clone())),
+                        ("game", &plain(games.to_string())),
+                        ("number", &plain((index + 1).to_string())),
+                        ("move", &plain(san.clone())),
+                        ("reason", &plain(reason.clone())),
+                    ],
+                );
+                eprintln!("{}", msg.display);
+                problems += 1;
+            }
+        }
+    }
+    if check {
+        let summary = vocab.message(
+            "replay.summary",
+            &[
+                ("games", &plain(games.to_string())),
+                ("moves", &plain(moves.to_string())),
+                ("failures", &plain(failures.to_string())),
+            ],
+        );
+        line(out, &summary.display)?;
+    }
+    Ok(if failures > 0 || problems > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
