@@ -469,3 +469,6 @@ fn collapse_spaces(u: &mut Utterance) {
         *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     }
 }
+
+#[cfg(test)]
+mod tests;

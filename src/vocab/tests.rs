@@ -1,0 +1,289 @@
+//! Parser and announcer unit tests. Expected moves are written by hand in
+//! SAN and checked with shakmaty's own SAN reader, never produced by the
+//! code under test.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Role, Square};
+
+use super::*;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// White to move: pawn e5 can take d6 en passant, knights b1 and f3 can
+/// both go to d2, pawn b7 ready to promote on a8 by capture or on b8.
+const TACTICS: &str = "r3k2r/1P6/8/3pP3/8/5N2/8/RN2K2R w KQkq d6 0 1";
+
+fn pos(fen: &str, mode: CastlingMode) -> Chess {
+    fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+}
+
+fn san(p: &Chess, s: &str) -> Move {
+    San::from_ascii(s.as_bytes()).unwrap().to_move(p).unwrap()
+}
+
+fn vocab(code: &str) -> Vocabulary {
+    Vocabulary::builtin(code).unwrap()
+}
+
+#[track_caller]
+fn parses(code: &str, fen: &str, phrase: &str, expected_san: &str) {
+    let p = pos(fen, CastlingMode::Standard);
+    let got = vocab(code).parse(&p, CastlingMode::Standard, phrase);
+    assert_eq!(got, Ok(san(&p, expected_san)), "{code}: '{phrase}'");
+}
+
+#[test]
+fn fide_words_in_every_accepted_spelling() {
+    for phrase in [
+        "Springer Gustav eins Felix drei",
+        "springer gustav eins felix drei",
+        "SPRINGER GUSTAV EINS FELIX DREI",
+        "Springer Felix drei",
+        "Springer nach Felix drei",
+        "Springer Gustav eins - Felix drei",
+    ] {
+        parses("fide", START, phrase, "Nf3");
+    }
+    parses("fide", START, "Eva vier", "e4");
+    parses("fide", START, "Eve vier", "e4");
+    parses("fide", START, "Bauer Eva zwei Eva vier", "e4");
+    parses("fide", START, "Cäsar vier", "c4");
+    parses("fide", START, "Zäsar vier", "c4");
+}
+
+#[test]
+fn umlaut_and_ae_spellings_are_the_same_word() {
+    let fen = "4k3/8/8/8/8/8/8/4K1B1 w - - 0 1";
+    for phrase in [
+        "Läufer Eva drei",
+        "Laeufer Eva drei",
+        "LAEUFER eva drei",
+        "Laufer Eva drei",
+    ] {
+        parses("fide", fen, phrase, "Be3");
+    }
+    let five = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    parses("fide", five, "Koenig David eins", "Kd1");
+    parses("fide", five, "König David eins", "Kd1");
+    let up = "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1";
+    parses("fide", up, "Eva sechs", "e6");
+    let e4 = "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1";
+    parses("fide", e4, "Eva fünf", "e5");
+    parses("fide", e4, "Eva fuenf", "e5");
+}
+
+#[test]
+fn notation_san_national_letters_and_coordinates() {
+    parses("fide", START, "Nf3", "Nf3");
+    parses("fide", START, "Sf3", "Nf3");
+    parses("fide", START, "g1f3", "Nf3");
+    parses("fide", START, "g1-f3", "Nf3");
+    parses("fide", START, "e2e4", "e4");
+    parses("en", START, "Nf3", "Nf3");
+    parses("en", START, "nf3", "Nf3");
+    parses("en", START, "knight f3", "Nf3");
+    parses("en", START, "Knight gee one to f three", "Nf3");
+    let ital = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    parses("fide", ital, "O-O", "O-O");
+    parses("fide", ital, "0-0", "O-O");
+    parses("fide", ital, "Kurze Rochade", "O-O");
+    parses("fide", ital, "kurze rochade", "O-O");
+    parses("fide", ital, "Lf7+", "Bxf7+");
+    parses("fide", ital, "Lxf7+", "Bxf7+");
+    parses("fide", ital, "Laeufer schlaegt Felix sieben Schach", "Bxf7+");
+    parses("fide", ital, "Läufer schlägt Felix sieben", "Bxf7+");
+}
+
+#[test]
+fn captures_en_passant_and_promotion() {
+    let exd5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+    parses("fide", exd5, "exd5", "exd5");
+    parses("fide", exd5, "Eva schlaegt David fuenf", "exd5");
+    parses("fide", exd5, "Eva David fuenf", "exd5");
+    parses("fide", TACTICS, "exd6", "exd6");
+    parses("fide", TACTICS, "Eva schlaegt David sechs en passant", "exd6");
+    parses("fide", TACTICS, "e5d6", "exd6");
+    parses("fide", TACTICS, "Bella acht Umwandlung in Dame", "b8=Q");
+    parses("fide", TACTICS, "Bella acht Dame", "b8=Q");
+    parses("fide", TACTICS, "b8=Q", "b8=Q");
+    parses("fide", TACTICS, "b8Q", "b8=Q");
+    parses("fide", TACTICS, "b7b8q", "b8=Q");
+    parses("fide", TACTICS, "bxa8=S", "bxa8=N");
+    parses("fide", TACTICS, "Bella schlaegt Anna acht Springer", "bxa8=N");
+}
+
+#[test]
+fn ambiguity_is_reported_with_every_candidate_never_guessed() {
+    let p = pos(TACTICS, CastlingMode::Standard);
+    let v = vocab("fide");
+    // Two knights can reach d2.
+    match v.parse(&p, CastlingMode::Standard, "Springer David zwei") {
+        Err(ParseError::Ambiguous(c)) => {
+            let mut got: Vec<Square> = c.iter().filter_map(|m| m.from()).collect();
+            got.sort();
+            assert_eq!(got, vec![Square::B1, Square::F3]);
+        }
+        other => panic!("expected ambiguous, got {other:?}"),
+    }
+    // With the file it is one move.
+    assert_eq!(
+        v.parse(&p, CastlingMode::Standard, "Springer Bella David zwei"),
+        Ok(san(&p, "Nbd2"))
+    );
+    // A promotion without the piece: four candidates, all announced.
+    match v.parse(&p, CastlingMode::Standard, "Bella acht") {
+        Err(ParseError::Ambiguous(c)) => {
+            assert_eq!(c.len(), 4);
+            let text = v.describe_error(&p, &ParseError::Ambiguous(c)).display;
+            for piece in ["Dame", "Turm", "Laeufer", "Springer"] {
+                assert!(text.contains(piece), "{text}");
+            }
+        }
+        other => panic!("expected ambiguous, got {other:?}"),
+    }
+    // English lower-case b: bishop or b-file; here only a pawn exists.
+    let bx = "4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1";
+    parses("en", bx, "bxc4", "bxc4");
+    let both = "4k3/8/8/8/2p5/1P6/4B3/4K3 w - - 0 1";
+    let p = pos(both, CastlingMode::Standard);
+    assert!(matches!(
+        vocab("en").parse(&p, CastlingMode::Standard, "bxc4"),
+        Err(ParseError::Ambiguous(c)) if c.len() == 2
+    ));
+    assert_eq!(
+        vocab("en").parse(&p, CastlingMode::Standard, "Bxc4"),
+        Ok(san(&p, "Bxc4"))
+    );
+}
+
+#[test]
+fn typed_errors_say_what_was_wrong() {
+    let p = pos(START, CastlingMode::Standard);
+    let v = vocab("fide");
+    let parse = |s: &str| v.parse(&p, CastlingMode::Standard, s);
+    assert_eq!(parse(""), Err(ParseError::Empty));
+    assert_eq!(parse("   "), Err(ParseError::Empty));
+    assert_eq!(
+        parse("Springer Gustaf eins Felix drei"),
+        Err(ParseError::NotUnderstood {
+            unknown: vec!["Gustaf".into()]
+        })
+    );
+    // An English phrase in the FIDE locale.
+    assert!(matches!(
+        parse("knight to f3"),
+        Err(ParseError::NotUnderstood { unknown }) if unknown == vec!["knight".to_string(), "to".to_string()]
+    ));
+    assert!(matches!(parse("Springer"), Err(ParseError::Incomplete { .. })));
+    assert!(matches!(parse("Schach"), Err(ParseError::Incomplete { .. })));
+    assert_eq!(
+        parse("Springer Eva vier"),
+        Err(ParseError::Illegal(Illegal::CannotReach {
+            role: Role::Knight,
+            to: Square::E4,
+            in_check: false
+        }))
+    );
+    assert_eq!(
+        parse("Kurze Rochade"),
+        Err(ParseError::Illegal(Illegal::Castling(CastlingSide::KingSide)))
+    );
+    assert_eq!(
+        parse("Turm Anna eins Anna zwei"),
+        Err(ParseError::Illegal(Illegal::OwnPieceOn(Square::A2)))
+    );
+    assert_eq!(
+        parse("Springer Cesar drei Eva vier"),
+        Err(ParseError::Illegal(Illegal::NoPieceOn {
+            role: Some(Role::Knight),
+            square: Square::C3
+        }))
+    );
+    assert_eq!(
+        parse("Eva schlaegt Eva vier"),
+        Err(ParseError::Illegal(Illegal::NothingToCapture(Square::E4)))
+    );
+    // Each error reads as a sentence in the locale's words.
+    for e in [
+        parse(""),
+        parse("Springer Gustaf"),
+        parse("Springer"),
+        parse("Springer Eva vier"),
+        parse("Kurze Rochade"),
+    ] {
+        let text = v.describe_error(&p, &e.unwrap_err()).display;
+        assert!(!text.contains('{'), "unfilled placeholder: {text}");
+        assert!(text.len() > 20, "{text}");
+    }
+}
+
+#[test]
+fn no_moves_means_game_over() {
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let p = pos(mate, CastlingMode::Standard);
+    let v = vocab("fide");
+    let e = v.parse(&p, CastlingMode::Standard, "Eva vier").unwrap_err();
+    assert_eq!(e, ParseError::Illegal(Illegal::GameOver));
+    assert!(v.describe_error(&p, &e).display.contains("Checkmate"));
+}
+
+#[test]
+fn chess960_castling_words_and_king_takes_rook() {
+    // King on b1, rooks on a1 and h1 (Chess960 start-like).
+    let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+    let p = pos(fen, CastlingMode::Chess960);
+    let v = vocab("fide");
+    let long = v.parse(&p, CastlingMode::Chess960, "Lange Rochade").unwrap();
+    assert_eq!(
+        long,
+        Move::Castle {
+            king: Square::B1,
+            rook: Square::A1
+        }
+    );
+    assert_eq!(v.parse(&p, CastlingMode::Chess960, "b1a1"), Ok(long));
+    assert_eq!(v.parse(&p, CastlingMode::Chess960, "O-O-O"), Ok(long));
+    assert_eq!(v.announce(&p, long, Style::Short).display, "Lange Rochade");
+    assert_eq!(v.announce(&p, long, Style::Long).display, "Lange Rochade");
+}
+
+#[test]
+fn announcements_have_display_and_spoken_spellings() {
+    let p = pos(START, CastlingMode::Standard);
+    let v = vocab("fide");
+    let c4 = san(&p, "c4");
+    let said = v.announce(&p, c4, Style::Short);
+    assert_eq!(said.display, "Cesar vier");
+    assert_eq!(said.spoken, "Zäsar vier");
+    let p = pos("4k3/8/8/8/8/8/8/4K1B1 w - - 0 1", CastlingMode::Standard);
+    let said = v.announce(&p, san(&p, "Bc5"), Style::Long);
+    assert_eq!(said.display, "Laeufer Gustav eins Cesar fuenf");
+    assert_eq!(said.spoken, "Läufer Gustav eins Zäsar fünf");
+}
+
+#[test]
+fn short_style_disambiguates_like_san() {
+    let p = pos(TACTICS, CastlingMode::Standard);
+    let v = vocab("fide");
+    assert_eq!(
+        v.announce(&p, san(&p, "Nbd2"), Style::Short).display,
+        "Springer Bella David zwei"
+    );
+    assert_eq!(
+        v.announce(&p, san(&p, "exd6"), Style::Short).display,
+        "Eva schlaegt David sechs en passant"
+    );
+    assert_eq!(
+        v.announce(&p, san(&p, "bxa8=Q"), Style::Short).display,
+        "Bella schlaegt Anna acht Umwandlung in Dame Schach"
+    );
+}
+
+#[test]
+fn right_to_left_display_is_isolated_and_still_parses() {
+    let v = vocab("fide");
+    assert_eq!(v.for_display("x"), "x");
+    let p = pos(START, CastlingMode::Standard);
+    let wrapped = format!("\u{2067}{}\u{2069}", "Eva vier");
+    assert_eq!(v.parse(&p, CastlingMode::Standard, &wrapped), Ok(san(&p, "e4")));
+}
