@@ -14,9 +14,8 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=VOSK_LIB_DIR");
 
-    let manifest_dir = PathBuf::from(
-        env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
-    );
+    let manifest_dir =
+        PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let dir = match env::var_os("VOSK_LIB_DIR").filter(|v| !v.is_empty()) {
         Some(v) => manifest_dir.join(v), // join keeps an absolute path as it is
         None => manifest_dir.join(".cache").join("vosk").join("lib"),
