@@ -101,17 +101,21 @@ check_rust() {
 
 # --- Debian packages -------------------------------------------------------
 
-as_root() {
+# How to run apt-get as root: directly, or through sudo (never prompting
+# when there is no terminal to answer on).
+AS_ROOT=()
+pick_as_root() {
+    local hint="or install them by hand: apt-get install $*"
     if [[ $EUID -eq 0 ]]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1; then
-        if [[ -t 0 ]]; then
-            sudo "$@"
-        else
-            sudo -n "$@" # no terminal: fail rather than wait for a password
-        fi
+        AS_ROOT=()
+    elif ! command -v sudo >/dev/null 2>&1; then
+        die "installing Debian packages needs root: rerun as root, $hint"
+    elif [[ -t 0 ]]; then
+        AS_ROOT=(sudo)
+    elif sudo -n true 2>/dev/null; then
+        AS_ROOT=(sudo -n)
     else
-        die "need root to install Debian packages: rerun as root, or install sudo"
+        die "installing Debian packages needs sudo, which wants a password and there is no terminal: rerun from a terminal, $hint"
     fi
 }
 
@@ -162,7 +166,7 @@ APT_LOG=""
 apt_get() {
     # DPkg::Lock::Timeout makes apt itself wait too, should a lock be taken
     # between our check and its start.
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get -q -y \
+    "${AS_ROOT[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -y \
         -o "DPkg::Lock::Timeout=${APT_LOCK_WAIT:-600}" "$@" >>"$APT_LOG" 2>&1
 }
 
@@ -191,6 +195,7 @@ install_packages() {
     command -v apt-get >/dev/null 2>&1 ||
         die "missing Debian packages and no apt-get: install by hand: ${missing[*]}"
 
+    pick_as_root "${missing[@]}"
     mkdir -p "$CACHE"
     APT_LOG=$CACHE/setup-apt.log
     : >"$APT_LOG"
