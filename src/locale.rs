@@ -250,9 +250,9 @@ pub struct Locale {
     pub words: MoveWords,
     /// Notation letters.
     pub notation: Notation,
-    /// Normalization: after lowercasing, these strings are replaced before
+    /// Normalization: after lowercasing, these letters are replaced before
     /// words are compared (e.g. `ä` → `ae`).
-    pub fold: Vec<(String, String)>,
+    pub fold: Vec<(char, String)>,
     /// Number words for speaking times and counts (`0`..`59` and more),
     /// where a locale provides them.
     pub numbers: BTreeMap<String, String>,
@@ -389,13 +389,19 @@ impl Locale {
         };
         let mut fold = Vec::new();
         for (from, to) in raw.fold {
-            if from.is_empty() {
-                return Err(invalid(file, "fold", "an empty key cannot be replaced"));
+            let lower = from.to_lowercase();
+            let mut chars = lower.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => fold.push((c, to.to_lowercase())),
+                _ => {
+                    return Err(invalid(
+                        file,
+                        format!("fold.{from}"),
+                        "a fold replaces one letter: the key must be a single character",
+                    ));
+                }
             }
-            fold.push((from.to_lowercase(), to));
         }
-        // Longest first, so that multi-letter folds win over single letters.
-        fold.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
         for key in raw.messages.keys() {
             if !MESSAGE_KEYS.contains(&key.as_str()) {
                 return Err(invalid(
@@ -608,23 +614,47 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// See [`Locale::normalize`].
-pub fn normalize_with(fold: &[(String, String)], text: &str) -> String {
+pub fn normalize_with(fold: &[(char, String)], text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    normalize_into(fold, text, &mut out);
+    out
+}
+
+/// Appends the normalized form of `text` to `out` (see
+/// [`Locale::normalize`]). Works character by character: lowercase, fold,
+/// then canonical decomposition with the combining marks dropped.
+pub fn normalize_into(fold: &[(char, String)], text: &str, out: &mut String) {
     use unicode_normalization::UnicodeNormalization;
-    use unicode_normalization::char::is_combining_mark;
+    use unicode_normalization::char::{decompose_canonical, is_combining_mark};
     if text.is_ascii() && fold.iter().all(|(k, _)| !k.is_ascii()) {
-        return text.to_ascii_lowercase();
+        out.extend(text.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        return;
     }
-    let mut lower: String = text
-        .nfc()
-        .filter(|c| !is_invisible(*c))
-        .flat_map(char::to_lowercase)
-        .collect();
-    for (from, to) in fold {
-        if lower.contains(from.as_str()) {
-            lower = lower.replace(from.as_str(), to);
+    // Decomposed input ("a" + combining diaeresis) is composed first, so
+    // that folds written for composed letters apply.
+    let composed: std::borrow::Cow<'_, str> = if text.chars().any(is_combining_mark) {
+        std::borrow::Cow::Owned(text.nfc().collect())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    for c in composed.chars() {
+        if is_invisible(c) || is_combining_mark(c) {
+            continue;
+        }
+        for lc in c.to_lowercase() {
+            if let Some((_, to)) = fold.iter().find(|(k, _)| *k == lc) {
+                out.push_str(to);
+            } else if lc.is_ascii() {
+                out.push(lc);
+            } else {
+                decompose_canonical(lc, |d| {
+                    if !is_combining_mark(d) {
+                        out.push(d);
+                    }
+                });
+            }
         }
     }
-    lower.nfd().filter(|c| !is_combining_mark(*c)).nfc().collect()
 }
 
 impl fmt::Display for Locale {

@@ -2,7 +2,7 @@
 //! after normalization, longest phrase first) and compact notation such as
 //! `Nf3`, `exd5`, `e8=Q`, `O-O`, `g1f3`, `g1-f3` or German `Sf3`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
@@ -40,14 +40,14 @@ pub enum Token {
 pub struct Dictionary {
     /// Normalized phrase (words joined by one space) → its meaning; `None`
     /// marks filler words that are accepted and ignored.
-    phrases: HashMap<String, Option<Token>>,
+    phrases: FxHashMap<Box<str>, Option<Token>>,
     /// The longest phrase, in words.
     max_words: usize,
     /// Notation letters: (letter as written, role), longest first.
     piece_letters: Vec<(String, Role)>,
     /// National file letters, if the locale has them.
     file_letters: Option<[char; 8]>,
-    fold: Vec<(String, String)>,
+    fold: Vec<(char, String)>,
 }
 
 /// Standard (English) letters of algebraic notation, accepted in every
@@ -63,7 +63,7 @@ const STANDARD_LETTERS: [(&str, Role); 5] = [
 impl Dictionary {
     /// Compiles the words of `locale`.
     pub fn new(locale: &Locale) -> Dictionary {
-        let mut phrases = HashMap::new();
+        let mut phrases = FxHashMap::default();
         let mut max_words = 1;
         let mut add = |form: &str, token: Option<Token>| {
             let norm = locale.normalize(form);
@@ -72,7 +72,7 @@ impl Dictionary {
                 return;
             }
             max_words = max_words.max(key.split(' ').count());
-            phrases.entry(key).or_insert(token);
+            phrases.entry(key.into_boxed_str()).or_insert(token);
         };
         for file in File::ALL {
             for form in &locale.file(file).accept {
@@ -148,30 +148,36 @@ impl Dictionary {
     /// compact notation. Words that are neither are returned as unknown, in
     /// their original spelling.
     pub fn tokenize(&self, phrase: &str) -> Lexed {
-        let raw: Vec<&str> = phrase
-            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-            .filter(|w| !w.is_empty())
-            .collect();
-        let norm: Vec<String> = raw
-            .iter()
-            .map(|w| crate::locale::normalize_with(&self.fold, w))
-            .collect();
-        let mut alternatives: Vec<Vec<Token>> = vec![Vec::new()];
+        // Raw words and their normalized forms, the latter joined by single
+        // spaces in one buffer so that a run of words is one slice of it.
+        let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
+        let mut raw: Vec<&str> = Vec::with_capacity(8);
+        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(8);
+        let mut norm = String::with_capacity(phrase.len() + 8);
+        for word in phrase.split(is_sep).filter(|w| !w.is_empty()) {
+            let mark = norm.len();
+            if !norm.is_empty() {
+                norm.push(' ');
+            }
+            let start = norm.len();
+            crate::locale::normalize_into(&self.fold, word, &mut norm);
+            if norm.len() == start {
+                // Only invisible characters: not a word.
+                norm.truncate(mark);
+                continue;
+            }
+            raw.push(word);
+            spans.push((start, norm.len()));
+        }
+        let mut alternatives: Vec<Vec<Token>> = vec![Vec::with_capacity(8)];
         let mut unknown = Vec::new();
         let mut i = 0;
-        let mut key = String::new();
         while i < raw.len() {
             // Longest dictionary phrase starting here.
             let mut matched = None;
             for n in (1..=self.max_words.min(raw.len() - i)).rev() {
-                key.clear();
-                for (k, w) in norm[i..i + n].iter().enumerate() {
-                    if k > 0 {
-                        key.push(' ');
-                    }
-                    key.push_str(w);
-                }
-                let hit = self.phrases.get(key.as_str()).or_else(|| {
+                let key = &norm[spans[i].0..spans[i + n - 1].1];
+                let hit = self.phrases.get(key).or_else(|| {
                     // Allow trailing punctuation on the last word ("Matt!").
                     let trimmed = key.trim_end_matches(['.', '!', '?', ':']);
                     (trimmed.len() != key.len())
@@ -345,23 +351,23 @@ fn suffix_tokens(w: &str, castle: Token) -> Vec<Token> {
 /// Caps the number of readings of one phrase.
 const MAX_ALTERNATIVES: usize = 16;
 
-/// A file immediately followed by a rank is a square.
+/// A file immediately followed by a rank is a square (in place).
 fn pair_squares(tokens: &mut Vec<Token>) {
-    let mut out = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        match (tokens[i], tokens.get(i + 1)) {
-            (Token::File(f), Some(Token::Rank(r))) => {
-                out.push(Token::Square(Square::from_coords(f, *r)));
-                i += 2;
+    let (mut read, mut write) = (0, 0);
+    while read < tokens.len() {
+        match (tokens[read], tokens.get(read + 1)) {
+            (Token::File(f), Some(&Token::Rank(r))) => {
+                tokens[write] = Token::Square(Square::from_coords(f, r));
+                read += 2;
             }
             (t, _) => {
-                out.push(t);
-                i += 1;
+                tokens[write] = t;
+                read += 1;
             }
         }
+        write += 1;
     }
-    *tokens = out;
+    tokens.truncate(write);
 }
 
 /// The result of [`Dictionary::tokenize`].

@@ -141,12 +141,19 @@ impl Vocabulary {
 
     /// The square as words ("Gustav eins").
     pub fn square(&self, sq: Square) -> Utterance {
+        let mut out = Utterance::default();
+        self.push_square(&mut out, sq);
+        out
+    }
+
+    fn push_square(&self, out: &mut Utterance, sq: Square) {
         let f = self.locale.file(sq.file());
         let r = self.locale.rank(sq.rank());
-        Utterance {
-            display: format!("{}{}{}", f.display, self.locale.square_separator, r.display),
-            spoken: format!("{} {}", f.spoken, r.spoken),
-        }
+        out.push_parts(&f.display, &f.spoken);
+        out.display.push_str(&self.locale.square_separator);
+        out.display.push_str(&r.display);
+        out.spoken.push(' ');
+        out.spoken.push_str(&r.spoken);
     }
 
     /// A piece name.
@@ -171,7 +178,10 @@ impl Vocabulary {
 
     /// Announces legal move `m` in position `pos`.
     pub fn announce(&self, pos: &Chess, m: Move, style: Style) -> Utterance {
-        let mut out = Utterance::default();
+        let mut out = Utterance {
+            display: String::with_capacity(48),
+            spoken: String::with_capacity(48),
+        };
         let w = &self.locale.words;
         match m {
             Move::Castle { king, rook } => {
@@ -196,7 +206,7 @@ impl Vocabulary {
                 }
                 if let Some(from) = m.from() {
                     match (from_file, from_rank) {
-                        (true, true) => out.push(&self.square(from)),
+                        (true, true) => self.push_square(&mut out, from),
                         (true, false) => out.push_word(self.locale.file(from.file())),
                         (false, true) => out.push_word(self.locale.rank(from.rank())),
                         (false, false) => {}
@@ -205,7 +215,7 @@ impl Vocabulary {
                 if capture {
                     out.push_word(&w.capture);
                 }
-                out.push(&self.square(m.to()));
+                self.push_square(&mut out, m.to());
                 if m.is_en_passant() {
                     out.push_word(&w.en_passant);
                 }

@@ -160,8 +160,18 @@ pub fn candidates(pos: &Chess, spec: &MoveSpec) -> MoveList {
         return pos.castling_moves(side);
     }
     match (spec.role, spec.to, spec.from_square()) {
-        // Kings are left to the full list: castling can be said as a king move.
-        (Some(role), Some(to), _) if role != Role::King => pos.san_candidates(role, to),
+        (Some(Role::King), Some(to), _) => {
+            // Castling can also be said as a king move (to its castling
+            // square, or king-takes-rook): add castling moves when the
+            // destination is on the king's back rank.
+            let mut list = pos.san_candidates(Role::King, to);
+            let back = pos.board().king_of(pos.turn()).map(|k| k.rank());
+            if back == Some(to.rank()) && !pos.castles().is_empty() {
+                list.extend(pos.legal_moves().into_iter().filter(|m| m.is_castle()));
+            }
+            list
+        }
+        (Some(role), Some(to), _) => pos.san_candidates(role, to),
         (None, Some(to), None) => pos.san_candidates(Role::Pawn, to),
         _ => pos.legal_moves(),
     }
