@@ -1,0 +1,412 @@
+use std::time::Duration;
+
+use shakmaty::{Chess, Color, Move, san::San};
+
+use super::*;
+use crate::rules::Termination;
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn mirror() -> Mirror {
+    let vocab = Vocabulary::builtin("fide").unwrap();
+    Mirror::new(vocab, Config::default(), Duration::ZERO)
+}
+
+fn mv(pos: &Chess, san: &str) -> Move {
+    San::from_ascii(san.as_bytes())
+        .unwrap()
+        .to_move(pos)
+        .unwrap()
+}
+
+fn text(said: &Said) -> String {
+    said.iter()
+        .map(|n| n.text.display.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Plays one move through all stages, with both scoresheets.
+fn full_move(m: &mut Mirror, t: &mut u64, san: &str) {
+    let mover = m.mover();
+    *t += 5;
+    m.board_move(secs(*t), mover, &san.into()).unwrap();
+    m.announce(secs(*t), None).unwrap();
+    m.press(secs(*t)).unwrap();
+    m.board_move(secs(*t), !mover, &san.into()).unwrap();
+    m.sheet_entry(secs(*t), Color::White, &san.into()).unwrap();
+    m.sheet_entry(secs(*t), Color::Black, &san.into()).unwrap();
+    assert_eq!(m.mismatch(), None, "after {san}");
+}
+
+#[test]
+fn a_move_goes_through_every_stage() {
+    let mut m = mirror();
+    let pos = Chess::default();
+    let said = m.board_move(secs(3), Color::White, &"Nf3".into()).unwrap();
+    assert!(
+        text(&said).contains("Springer Gustav eins Felix drei"),
+        "{}",
+        text(&said)
+    );
+    assert!(matches!(m.stage(), Stage::Made { .. }));
+    assert_eq!(
+        m.press(secs(3)),
+        Err(MirrorError::NotAnnounced(Color::White))
+    );
+    let said = m.announce(secs(4), None).unwrap();
+    assert_eq!(
+        text(&said),
+        "1. Weiß: Springer Gustav eins Felix drei"
+            .replace("Weiß", &m.vocab().side(Color::White).display)
+    );
+    assert_eq!(
+        m.board_move(secs(4), Color::Black, &"Nf3".into()),
+        Err(MirrorError::NotPressed(Color::White))
+    );
+    let said = m.press(secs(10)).unwrap();
+    assert!(text(&said).contains("1:30:20 left"), "{}", text(&said));
+    assert_eq!(
+        m.board_move(secs(10), Color::White, &"e4".into()),
+        Err(MirrorError::AwaitExecution {
+            board: Color::Black,
+            mv: mv(&pos, "Nf3")
+        })
+    );
+    m.repeat(secs(11), None).unwrap();
+    let said = m
+        .board_move(
+            secs(12),
+            Color::Black,
+            &"Springer Gustav eins Felix drei".into(),
+        )
+        .unwrap();
+    assert!(text(&said).contains("both boards agree"), "{}", text(&said));
+    assert_eq!(m.stage(), &Stage::Idle);
+    assert_eq!(m.mover(), Color::Black);
+    assert_eq!(m.board(Color::White).moves(), m.board(Color::Black).moves());
+    // Black's clock runs from 10 s.
+    assert_eq!(
+        m.clock().remaining(Color::Black, secs(20)),
+        secs(90 * 60 - 10)
+    );
+    assert_eq!(
+        m.board_move(secs(20), Color::White, &"e4".into()),
+        Err(MirrorError::NotYourTurn {
+            board: Color::White,
+            mover: Color::Black
+        })
+    );
+    assert_eq!(
+        m.announce(secs(20), None),
+        Err(MirrorError::NoMove(Color::Black))
+    );
+    assert_eq!(
+        m.tick(secs(5)),
+        Err(MirrorError::TimeWentBackwards { latest: secs(12) })
+    );
+}
+
+#[test]
+fn slip_of_the_tongue_is_corrected_before_the_press() {
+    let mut m = mirror();
+    m.board_move(secs(1), Color::White, &"Nf3".into()).unwrap();
+    let said = m
+        .announce(secs(2), Some(&"Springer Hector drei".into()))
+        .unwrap();
+    assert_eq!(said[0].level, Level::Warning);
+    assert!(
+        text(&said).contains("Slip of the tongue"),
+        "{}",
+        text(&said)
+    );
+    assert!(matches!(
+        m.press(secs(3)),
+        Err(MirrorError::SlipUncorrected { .. })
+    ));
+    let said = m
+        .announce(secs(3), Some(&"Springer Felix drei".into()))
+        .unwrap();
+    assert!(text(&said).starts_with("Corrected"), "{}", text(&said));
+    m.press(secs(4)).unwrap();
+    assert_eq!(
+        m.announce(secs(4), None),
+        Err(MirrorError::TooLate(Color::White))
+    );
+}
+
+#[test]
+fn wrong_execution_is_flagged_in_words_and_corrected_from_the_sheets() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    full_move(&mut m, &mut t, "e5");
+    m.board_move(secs(20), Color::White, &"Nf3".into()).unwrap();
+    m.announce(secs(20), None).unwrap();
+    m.press(secs(21)).unwrap();
+    let said = m.board_move(secs(22), Color::Black, &"Nh3".into()).unwrap();
+    let s = text(&said);
+    assert!(
+        s.contains("Board of Black: Springer Gustav eins Hector drei; board of White: Springer Gustav eins Felix drei"),
+        "{s}"
+    );
+    assert!(s.contains("move 2 of White"), "{s}");
+    assert_eq!(
+        m.mismatch(),
+        Some(&Mismatch::Boards {
+            ply: 2,
+            white: Some(m.board(Color::White).moves()[2]),
+            black: Some(m.board(Color::Black).moves()[2]),
+        })
+    );
+    assert_eq!(
+        m.board_move(secs(23), Color::Black, &"Nc6".into()),
+        Err(MirrorError::BoardsDiffer)
+    );
+    m.sheet_entry(secs(24), Color::White, &"Nf3".into())
+        .unwrap();
+    m.sheet_entry(secs(24), Color::Black, &"Nf3".into())
+        .unwrap();
+    let (kind, said) = m.arbiter_correct(secs(30)).unwrap();
+    assert_eq!(kind, Correction::Boards, "{}", text(&said));
+    assert!(
+        text(&said).contains("the board of Black set to the scoresheets"),
+        "{}",
+        text(&said)
+    );
+    assert_eq!(m.board(Color::Black).moves(), m.board(Color::White).moves());
+    assert_eq!(
+        m.board(Color::White).moves(),
+        m.sheet(Color::White).valid_moves().as_slice()
+    );
+    assert_eq!(m.mismatch(), None);
+    assert_eq!(m.arbiter_record().len(), 1);
+    assert_eq!(m.mover(), Color::Black);
+    assert_eq!(m.clock().to_move(), Some(Color::Black));
+    t = 40;
+    full_move(&mut m, &mut t, "Nc6");
+}
+
+#[test]
+fn differing_sheets_retrace_both_boards() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    full_move(&mut m, &mut t, "e5");
+    m.board_move(secs(20), Color::White, &"Nf3".into()).unwrap();
+    m.announce(secs(20), None).unwrap();
+    m.press(secs(21)).unwrap();
+    m.board_move(secs(22), Color::Black, &"Nh3".into()).unwrap();
+    m.sheet_entry(secs(24), Color::White, &"Nf3".into())
+        .unwrap();
+    let said = m
+        .sheet_entry(secs(24), Color::Black, &"Nh3".into())
+        .unwrap();
+    assert!(m.mismatch().is_some(), "{}", text(&said));
+    let (kind, said) = m.arbiter_correct(secs(30)).unwrap();
+    assert_eq!(kind, Correction::Retraced(2), "{}", text(&said));
+    assert!(text(&said).contains("after 2 moves"), "{}", text(&said));
+    assert_eq!(m.board(Color::White).moves().len(), 2);
+    assert_eq!(m.board(Color::Black).moves(), m.board(Color::White).moves());
+    assert_eq!(m.sheet(Color::Black).entries().len(), 2);
+    assert_eq!(m.mover(), Color::White);
+    assert_eq!(m.clock().to_move(), Some(Color::White));
+    // The arbiter adjusts the clocks explicitly.
+    let before = m.clock().remaining(Color::White, secs(31));
+    m.arbiter_adjust(secs(31), Color::White, secs(60), true)
+        .unwrap();
+    assert_eq!(
+        m.clock().remaining(Color::White, secs(31)),
+        before + secs(60)
+    );
+    assert_eq!(m.arbiter_record().len(), 2);
+    t = 40;
+    full_move(&mut m, &mut t, "Nf3");
+}
+
+#[test]
+fn a_missed_move_is_detected_and_corrected() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    m.board_move(secs(20), Color::Black, &"e5".into()).unwrap();
+    m.announce(secs(20), None).unwrap();
+    m.press(secs(21)).unwrap();
+    // White forgets e5 and makes Nf3 on his board.
+    let err = m
+        .board_move(secs(22), Color::White, &"Nf3".into())
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            MirrorError::MissedMove {
+                board: Color::White,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let s = m.describe_error(&err).display;
+    assert!(
+        s.contains("does not show move 1 of Black, Bauer Eva sieben Eva fuenf"),
+        "{s}"
+    );
+    let (_, said) = m.arbiter_correct(secs(23)).unwrap();
+    assert_eq!(
+        m.board(Color::White).moves(),
+        m.board(Color::Black).moves(),
+        "{}",
+        text(&said)
+    );
+    assert_eq!(m.mover(), Color::White);
+}
+
+#[test]
+fn a_wrong_scoresheet_entry_is_flagged_and_corrected_to_the_boards() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    m.board_move(secs(20), Color::Black, &"e5".into()).unwrap();
+    m.announce(secs(20), None).unwrap();
+    m.press(secs(21)).unwrap();
+    m.board_move(secs(22), Color::White, &"e5".into()).unwrap();
+    m.sheet_entry(secs(22), Color::White, &"e5".into()).unwrap();
+    let said = m.sheet_entry(secs(22), Color::Black, &"e6".into()).unwrap();
+    assert!(
+        text(&said).contains("scoresheets differ at move 1 of Black"),
+        "{}",
+        text(&said)
+    );
+    let said = m
+        .sheet_entry(secs(22), Color::Black, &"Nf9".into())
+        .unwrap();
+    // Still the first mismatch (not repeated).
+    assert!(!text(&said).contains("differ"), "{}", text(&said));
+    let (kind, said) = m.arbiter_correct(secs(23)).unwrap();
+    assert_eq!(kind, Correction::Sheets);
+    assert!(
+        text(&said).contains("e6 corrected to e5"),
+        "{}",
+        text(&said)
+    );
+    assert_eq!(m.sheet(Color::Black).entries()[1].text, "e5");
+    assert!(m.sheet(Color::Black).entries()[1].corrected);
+    // The entry after it is still not a legal move, and stays flagged.
+    assert!(matches!(
+        m.mismatch(),
+        Some(Mismatch::SheetInvalid {
+            color: Color::Black,
+            ply: 2
+        })
+    ));
+}
+
+#[test]
+fn illegal_moves_are_counted_and_penalised() {
+    let mut m = mirror();
+    let said = m.board_move(secs(1), Color::White, &"e5".into()).unwrap();
+    assert_eq!(said[0].level, Level::Warning);
+    m.announce(secs(2), None).unwrap();
+    let said = m.press(secs(3)).unwrap();
+    assert!(text(&said).contains("2 extra minutes"), "{}", text(&said));
+    assert_eq!(m.clock().remaining(Color::Black, secs(3)), secs(92 * 60));
+    assert_eq!(m.mover(), Color::White);
+    assert_eq!(m.board(Color::White).moves().len(), 0);
+    // Taking an illegal move back before the press costs nothing.
+    m.board_move(secs(4), Color::White, &"Ke2".into()).unwrap();
+    m.take_back(secs(5)).unwrap();
+    m.board_move(secs(6), Color::White, &"Qh5".into()).unwrap();
+    m.announce(secs(7), None).unwrap();
+    m.press(secs(8)).unwrap();
+    assert_eq!(
+        m.result().map(|r| (r.termination, r.winner)),
+        Some((Termination::IllegalMoves, Some(Color::Black)))
+    );
+    assert!(matches!(m.press(secs(9)), Err(MirrorError::GameOver(_))));
+}
+
+#[test]
+fn adjournment_seals_and_opens_only_with_the_opponent_present() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    m.offer_draw(secs(30), Color::White).unwrap();
+    let said = m
+        .seal(secs(40), &"Nc6".into(), "2026-11-22 10:00, Hall B")
+        .unwrap();
+    assert!(
+        !text(&said).contains("Springer"),
+        "the sealed move stays secret: {}",
+        text(&said)
+    );
+    let sealed = m.sealed().unwrap().clone();
+    assert_eq!(sealed.by, Color::Black);
+    assert_eq!(sealed.number, 1);
+    assert_eq!(sealed.used, [secs(5), secs(35)]);
+    assert_eq!(sealed.draw_offer, Some(Color::White));
+    assert_eq!(
+        sealed.fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(
+        m.board_move(secs(50), Color::Black, &"Nc6".into()),
+        Err(MirrorError::Adjourned)
+    );
+    // Time does not run while adjourned.
+    assert_eq!(
+        m.open_seal(secs(1000)),
+        Err(MirrorError::OpponentAbsent(Color::White))
+    );
+    m.opponent_present(secs(1000)).unwrap();
+    let said = m.open_seal(secs(1000)).unwrap();
+    assert!(
+        text(&said).contains("Springer Bella acht Cesar sechs"),
+        "{}",
+        text(&said)
+    );
+    assert_eq!(m.clock().used(Color::Black, secs(1000)), secs(35));
+    m.board_move(secs(1001), Color::White, &"Nc6".into())
+        .unwrap();
+    assert_eq!(m.board(Color::White).moves(), m.board(Color::Black).moves());
+}
+
+#[test]
+fn pgn_has_tags_clocks_offers_and_corrections() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    m.board_move(secs(20), Color::Black, &"e5".into()).unwrap();
+    m.offer_draw(secs(20), Color::Black).unwrap();
+    m.announce(secs(20), None).unwrap();
+    m.press(secs(21)).unwrap();
+    m.board_move(secs(22), Color::White, &"e5".into()).unwrap();
+    m.answer_draw(secs(22), Color::White, false).unwrap();
+    m.arbiter_adjust(secs(23), Color::White, secs(120), true)
+        .unwrap();
+    let pgn = m.pgn(PgnSource::Board(Color::White), "Test", "Here", "2026.11.21");
+    assert!(
+        pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 {[%clk 1:30:25]} e5"), "{pgn}");
+    assert!(pgn.contains("{(=) [%clk 1:30:14]"), "{pgn}");
+    assert!(pgn.contains("Arbiter: White receives 0:02:00"), "{pgn}");
+    let games = crate::pgn::read_games(pgn.as_bytes()).unwrap();
+    assert_eq!(games[0].replay().unwrap().moves.len(), 2);
+}
+
+#[test]
+fn flag_fall_ends_the_game() {
+    let vocab = Vocabulary::builtin("en").unwrap();
+    let config = Config {
+        control: "1m".parse().unwrap(),
+        ..Config::default()
+    };
+    let mut m = Mirror::new(vocab, config, Duration::ZERO);
+    let said = m.tick(secs(61)).unwrap();
+    assert!(text(&said).contains("flag"), "{}", text(&said));
+    assert_eq!(m.result().map(|r| r.termination), Some(Termination::Time));
+}
