@@ -20,4 +20,5 @@ pub mod clock;
 pub mod locale;
 pub mod pgn;
 pub mod rules;
+pub mod speech;
 pub mod vocab;

@@ -36,6 +36,7 @@ mod control;
 mod fide;
 mod parts;
 mod state;
+pub mod talk;
 mod text;
 
 #[cfg(test)]

@@ -1,0 +1,789 @@
+//! The talking clock (pure core): what the clock says, and when.
+//!
+//! Appendix D.2.6 asks for a clock that announces the time and the number of
+//! moves to the visually impaired player; D.2.10.4 for those on request.
+//! This module has two parts, both free of I/O:
+//!
+//! - [`Phrasebook`]: the words. Times, counts and announcements as
+//!   [`Utterance`]s (display and spoken form) built only from locale
+//!   messages, with plural forms chosen by [`plural_category`] (CLDR
+//!   cardinal rules for de, en, pl, he, ar, el; logic, not text).
+//! - [`Talker`]: the schedule. Given clock readings at injected instants
+//!   and the clock's events, it returns the [`Announcement`]s due:
+//!   periodic announcements, low-time warnings, the countdown, period
+//!   changes, flag fall, time added or taken by the arbiter.
+//!
+//! ```
+//! use std::time::Duration;
+//! use annabella::clock::{Clock, talk::{Phrasebook, Verbosity}};
+//! use shakmaty::Color;
+//!
+//! let book = Phrasebook::builtin("de")?;
+//! let t = book.duration(Duration::from_secs(3600 + 12 * 60 + 5), Verbosity::Brief);
+//! assert_eq!(t.display, "1:12:05");
+//! assert_eq!(t.spoken, "eine Stunde 12 Minuten");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Color};
+
+use super::{Adjustment, Clock, ClockEvent, Reading, TimeParts};
+use crate::locale::{self, Locale, LocaleError};
+use crate::speech::Priority;
+use crate::vocab::Utterance;
+
+/// CLDR plural categories (cardinal numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PluralCategory {
+    /// Arabic 0.
+    Zero,
+    /// 1 (and what a language counts with it).
+    One,
+    /// Hebrew and Arabic 2.
+    Two,
+    /// Polish 2–4, 22–24, …; Arabic 3–10, 103–110, …
+    Few,
+    /// Polish 0, 5–21, 25–31, …; Arabic 11–99, 111–199, …
+    Many,
+    /// Everything else.
+    Other,
+}
+
+impl PluralCategory {
+    /// The suffix of message keys (`time.hours.few`).
+    pub fn key(self) -> &'static str {
+        match self {
+            PluralCategory::Zero => "zero",
+            PluralCategory::One => "one",
+            PluralCategory::Two => "two",
+            PluralCategory::Few => "few",
+            PluralCategory::Many => "many",
+            PluralCategory::Other => "other",
+        }
+    }
+}
+
+/// The CLDR plural category of the whole number `n` in `language` (a BCP 47
+/// tag: only the primary subtag counts). Languages without a rule of their
+/// own use English rules (1 is `One`, everything else `Other`).
+pub fn plural_category(language: &str, n: u64) -> PluralCategory {
+    let primary = language
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let n10 = n % 10;
+    let n100 = n % 100;
+    match primary.as_str() {
+        "pl" => {
+            if n == 1 {
+                PluralCategory::One
+            } else if (2..=4).contains(&n10) && !(12..=14).contains(&n100) {
+                PluralCategory::Few
+            } else {
+                PluralCategory::Many
+            }
+        }
+        "ar" => match n {
+            0 => PluralCategory::Zero,
+            1 => PluralCategory::One,
+            2 => PluralCategory::Two,
+            _ if (3..=10).contains(&n100) => PluralCategory::Few,
+            _ if (11..=99).contains(&n100) => PluralCategory::Many,
+            _ => PluralCategory::Other,
+        },
+        "he" | "iw" => match n {
+            1 => PluralCategory::One,
+            2 => PluralCategory::Two,
+            _ => PluralCategory::Other,
+        },
+        _ => {
+            if n == 1 {
+                PluralCategory::One
+            } else {
+                PluralCategory::Other
+            }
+        }
+    }
+}
+
+/// Units that are counted in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Hours.
+    Hours,
+    /// Minutes.
+    Minutes,
+    /// Seconds.
+    Seconds,
+    /// Moves.
+    Moves,
+}
+
+impl Unit {
+    fn key(self) -> &'static str {
+        match self {
+            Unit::Hours => "time.hours",
+            Unit::Minutes => "time.minutes",
+            Unit::Seconds => "time.seconds",
+            Unit::Moves => "count.moves",
+        }
+    }
+}
+
+/// How much a time announcement says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Verbosity {
+    /// Displayed like a clock (`1:12:05`); spoken with the two largest
+    /// units ("one hour 12 minutes", "4 minutes 5 seconds").
+    #[default]
+    Brief,
+    /// Every unit in words, displayed and spoken ("1 hour 12 minutes 5
+    /// seconds").
+    Full,
+}
+
+impl std::str::FromStr for Verbosity {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Verbosity, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "brief" | "short" => Ok(Verbosity::Brief),
+            "full" | "verbose" | "long" => Ok(Verbosity::Full),
+            other => Err(format!("unknown verbosity '{other}': use brief or full")),
+        }
+    }
+}
+
+/// Locales that have only move words and take the talking language from
+/// another locale: `(code, locale whose messages are spoken)`. FIDE's
+/// Appendix D words are German, so its clock speaks German.
+pub const WORDS_ONLY_LOCALES: &[(&str, &str)] = &[("fide", "de")];
+
+/// The words of the talking clock, from one locale.
+#[derive(Debug, Clone)]
+pub struct Phrasebook {
+    locale: Locale,
+}
+
+impl Phrasebook {
+    /// A phrasebook speaking `locale`'s messages (see
+    /// [`WORDS_ONLY_LOCALES`] for locales that take them from another one:
+    /// use [`Phrasebook::builtin`] or [`Phrasebook::for_locale`] for those).
+    pub fn new(locale: Locale) -> Phrasebook {
+        Phrasebook { locale }
+    }
+
+    /// The phrasebook for `locale`, taking the messages of the locale named
+    /// in [`WORDS_ONLY_LOCALES`] where there is one.
+    pub fn for_locale(locale: &Locale) -> Result<Phrasebook, LocaleError> {
+        match WORDS_ONLY_LOCALES.iter().find(|(c, _)| *c == locale.code) {
+            Some((_, talk)) => Phrasebook::builtin(talk),
+            None => Ok(Phrasebook::new(locale.clone())),
+        }
+    }
+
+    /// The phrasebook of a built-in locale (`fide` speaks German).
+    pub fn builtin(code: &str) -> Result<Phrasebook, LocaleError> {
+        let code = WORDS_ONLY_LOCALES
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(code, |(_, talk)| talk);
+        locale::builtin(code).map(Phrasebook::new)
+    }
+
+    /// The locale whose messages are spoken.
+    pub fn locale(&self) -> &Locale {
+        &self.locale
+    }
+
+    /// The language tag for the speech synthesizer.
+    pub fn language(&self) -> &str {
+        &self.locale.language
+    }
+
+    fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+        let display: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
+        let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
+        Utterance {
+            display: self.locale.message(key, &display),
+            spoken: self.locale.message(key, &spoken),
+        }
+    }
+
+    /// A message of the locale, without arguments, in both forms.
+    pub fn message(&self, key: &str) -> Utterance {
+        self.msg(key, &[])
+    }
+
+    /// A message with plain text arguments, in both forms.
+    pub fn message_with(&self, key: &str, args: &[(&str, &str)]) -> Utterance {
+        Utterance::plain(self.locale.message(key, args))
+    }
+
+    /// The name of a side ("White").
+    pub fn side(&self, color: Color) -> Utterance {
+        self.message(match color {
+            Color::White => "side.white",
+            Color::Black => "side.black",
+        })
+    }
+
+    /// `n` of `unit` with the plural form of the locale's language ("1
+    /// minute", "5 minut", "ساعتان").
+    pub fn count(&self, unit: Unit, n: u64) -> Utterance {
+        let cat = plural_category(&self.locale.language, n);
+        let key = format!("{}.{}", unit.key(), cat.key());
+        let digits = n.to_string();
+        Utterance::plain(self.locale.message(&key, &[("n", &digits)]))
+    }
+
+    fn join(&self, parts: Vec<Utterance>) -> Utterance {
+        let mut iter = parts.into_iter();
+        let Some(mut acc) = iter.next() else {
+            return Utterance::default();
+        };
+        for next in iter {
+            acc = self.msg("time.join", &[("first", &acc), ("second", &next)]);
+        }
+        acc
+    }
+
+    fn words(&self, parts: TimeParts, max_units: usize) -> Utterance {
+        let mut units = Vec::new();
+        if parts.hours > 0 {
+            units.push((Unit::Hours, parts.hours));
+        }
+        if parts.minutes > 0 {
+            units.push((Unit::Minutes, u64::from(parts.minutes)));
+        }
+        if parts.seconds > 0 {
+            units.push((Unit::Seconds, u64::from(parts.seconds)));
+        }
+        if units.is_empty() {
+            units.push((Unit::Seconds, 0));
+        }
+        // The largest units, as many as wanted, without skipping over a
+        // missing unit in between ("1 hour 5 seconds" stays "1 hour").
+        let first = units[0].0;
+        let allowed: &[Unit] = match (first, max_units) {
+            (_, n) if n >= 3 => &[Unit::Hours, Unit::Minutes, Unit::Seconds],
+            (Unit::Hours, _) => &[Unit::Hours, Unit::Minutes],
+            (Unit::Minutes, _) => &[Unit::Minutes, Unit::Seconds],
+            _ => &[Unit::Seconds],
+        };
+        let chosen = units
+            .into_iter()
+            .filter(|(u, _)| allowed.contains(u))
+            .take(max_units)
+            .map(|(u, n)| self.count(u, n))
+            .collect();
+        self.join(chosen)
+    }
+
+    /// A time: see [`Verbosity`]. Parts are truncated (never more time than
+    /// there is); tenths of a second are shown, not spoken.
+    pub fn duration(&self, d: Duration, verbosity: Verbosity) -> Utterance {
+        let parts = TimeParts::new(d);
+        match verbosity {
+            Verbosity::Brief => Utterance {
+                display: parts.to_string(),
+                spoken: self.words(parts, 2).spoken,
+            },
+            Verbosity::Full => self.words(parts, 3),
+        }
+    }
+
+    /// On request: one player's remaining time ("White: 4:05.").
+    pub fn time(&self, reading: &Reading, verbosity: Verbosity) -> Utterance {
+        let time = self.duration(reading.remaining, verbosity);
+        self.msg("clock.time", &[("side", &self.side(reading.color)), ("time", &time)])
+    }
+
+    /// On request: both players' remaining time, White first.
+    pub fn times(&self, white: &Reading, black: &Reading, verbosity: Verbosity) -> Utterance {
+        let mut u = self.time(white, verbosity);
+        let b = self.time(black, verbosity);
+        u.display.push(' ');
+        u.display.push_str(&b.display);
+        u.spoken.push(' ');
+        u.spoken.push_str(&b.spoken);
+        u
+    }
+
+    /// On request: the time a player's clock has run in the game.
+    pub fn time_used(&self, reading: &Reading, verbosity: Verbosity) -> Utterance {
+        let time = self.duration(reading.used, verbosity);
+        self.msg(
+            "clock.time_used",
+            &[("side", &self.side(reading.color)), ("time", &time)],
+        )
+    }
+
+    /// On request: moves a player has completed, and the moves left to the
+    /// time control when there is one.
+    pub fn moves(&self, reading: &Reading) -> Utterance {
+        let moves = self.count(Unit::Moves, u64::from(reading.moves));
+        let mut u = self.msg(
+            "clock.moves",
+            &[("side", &self.side(reading.color)), ("moves", &moves)],
+        );
+        if let Some(left) = reading.moves_to_control {
+            let left = self.count(Unit::Moves, u64::from(left));
+            let more = self.msg("clock.moves_to_control", &[("moves", &left)]);
+            u.display.push(' ');
+            u.display.push_str(&more.display);
+            u.spoken.push(' ');
+            u.spoken.push_str(&more.spoken);
+        }
+        u
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self, color: Color) -> Utterance {
+        self.msg("clock.turn", &[("side", &self.side(color))])
+    }
+
+    /// The words of an automatic announcement.
+    pub fn announcement(&self, a: &Announcement, verbosity: Verbosity) -> Utterance {
+        let side = |c: Color| self.side(c);
+        match *a {
+            Announcement::Periodic { color, remaining } => self.msg(
+                "clock.time_left",
+                &[
+                    ("side", &side(color)),
+                    ("time", &self.duration(remaining, verbosity)),
+                ],
+            ),
+            Announcement::LowTime { color, remaining } => self.msg(
+                "clock.low_time",
+                &[
+                    ("side", &side(color)),
+                    ("time", &self.duration(remaining, verbosity)),
+                ],
+            ),
+            Announcement::Countdown { color, seconds } => {
+                let n = Utterance::plain(seconds.to_string());
+                Utterance {
+                    display: self
+                        .msg("clock.countdown", &[("side", &side(color)), ("n", &n)])
+                        .display,
+                    spoken: self.msg("clock.countdown_spoken", &[("n", &n)]).spoken,
+                }
+            }
+            Announcement::PeriodReached { color, added } => self.msg(
+                "clock.period_reached",
+                &[
+                    ("side", &side(color)),
+                    ("time", &self.duration(added, Verbosity::Full)),
+                ],
+            ),
+            Announcement::FlagFell { color } => {
+                self.msg("clock.flag_fell", &[("side", &side(color))])
+            }
+            Announcement::Adjusted { color, adjustment } => {
+                let (key, d) = match adjustment {
+                    Adjustment::Add(d) => ("clock.time_added", d),
+                    Adjustment::Remove(d) => ("clock.time_removed", d),
+                };
+                self.msg(
+                    key,
+                    &[
+                        ("side", &side(color)),
+                        ("time", &self.duration(d, Verbosity::Full)),
+                    ],
+                )
+            }
+            Announcement::Turn { color } => self.turn(color),
+            Announcement::Started { color } => {
+                self.msg("clock.started", &[("side", &side(color))])
+            }
+            Announcement::Paused { color } => self.msg("clock.paused", &[("side", &side(color))]),
+            Announcement::Resumed { color } => {
+                self.msg("clock.resumed", &[("side", &side(color))])
+            }
+        }
+    }
+}
+
+/// Something the talking clock says without being asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Announcement {
+    /// The regular announcement (every 10 minutes of a player's time by
+    /// default): the time left.
+    Periodic {
+        /// Whose time.
+        color: Color,
+        /// The time left: the mark passed, when announced within a second
+        /// of passing it, else the reading.
+        remaining: Duration,
+    },
+    /// A low-time warning (5 minutes, 1 minute, 30 seconds by default).
+    LowTime {
+        /// Whose time.
+        color: Color,
+        /// The time left (the threshold, as for [`Announcement::Periodic`]).
+        remaining: Duration,
+    },
+    /// One number of the final countdown (10, 9, …, 1).
+    Countdown {
+        /// Whose time.
+        color: Color,
+        /// Whole seconds left, rounded up.
+        seconds: u32,
+    },
+    /// A period's moves were completed and its time added.
+    PeriodReached {
+        /// Whose clock.
+        color: Color,
+        /// The time added.
+        added: Duration,
+    },
+    /// A player's flag fell.
+    FlagFell {
+        /// Whose flag.
+        color: Color,
+    },
+    /// The arbiter gave or took time (e.g. a penalty: 2 minutes to the
+    /// opponent of an illegal move).
+    Adjusted {
+        /// Whose clock.
+        color: Color,
+        /// What was done.
+        adjustment: Adjustment,
+    },
+    /// The clock was pressed; now it is this side's turn.
+    Turn {
+        /// Whose clock runs now.
+        color: Color,
+    },
+    /// The clock was started.
+    Started {
+        /// Who is to move.
+        color: Color,
+    },
+    /// The clock was paused.
+    Paused {
+        /// Who is to move.
+        color: Color,
+    },
+    /// The clock was resumed.
+    Resumed {
+        /// Who is to move.
+        color: Color,
+    },
+}
+
+impl Announcement {
+    /// How urgently it must be spoken.
+    pub fn priority(&self) -> Priority {
+        match self {
+            Announcement::FlagFell { .. } | Announcement::Adjusted { .. } => Priority::Critical,
+            Announcement::PeriodReached { .. } => Priority::Critical,
+            Announcement::LowTime { .. } | Announcement::Countdown { .. } => Priority::Warning,
+            Announcement::Turn { .. }
+            | Announcement::Started { .. }
+            | Announcement::Paused { .. }
+            | Announcement::Resumed { .. } => Priority::Move,
+            Announcement::Periodic { .. } => Priority::Chatter,
+        }
+    }
+
+    /// Announcements with the same key replace each other in the speech
+    /// queue when not yet spoken (the countdown says only the latest
+    /// number).
+    pub fn coalesce_key(&self) -> Option<String> {
+        match self {
+            Announcement::Countdown { color, .. }
+            | Announcement::LowTime { color, .. }
+            | Announcement::Periodic { color, .. } => Some(format!("time-left:{color}")),
+            Announcement::Turn { .. }
+            | Announcement::Started { .. }
+            | Announcement::Paused { .. }
+            | Announcement::Resumed { .. } => Some("turn".to_owned()),
+            _ => None,
+        }
+    }
+}
+
+/// What happened besides the passing of time, for the [`Talker`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TalkEvent {
+    /// An event of the clock ([`Clock::press`], [`Clock::update`]).
+    Clock(ClockEvent),
+    /// The arbiter changed a player's time ([`Clock::adjust`]).
+    Adjusted {
+        /// Whose clock.
+        color: Color,
+        /// What was done.
+        adjustment: Adjustment,
+    },
+    /// [`Clock::start`].
+    Started {
+        /// Who is to move.
+        color: Color,
+    },
+    /// [`Clock::pause`].
+    Paused {
+        /// Who is to move.
+        color: Color,
+    },
+    /// [`Clock::resume`].
+    Resumed {
+        /// Who is to move.
+        color: Color,
+    },
+}
+
+impl From<ClockEvent> for TalkEvent {
+    fn from(e: ClockEvent) -> TalkEvent {
+        TalkEvent::Clock(e)
+    }
+}
+
+/// When the clock talks by itself. [`Default`] gives the usual talking
+/// clock: every 10 minutes, warnings at 5 minutes, 1 minute and 30
+/// seconds, a countdown of the last 10 seconds, and every event.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    /// Announce the time left each time a player's clock passes a multiple
+    /// of this (`None`: never).
+    pub every: Option<Duration>,
+    /// Warn once when a player's time falls to each of these.
+    pub warnings: Vec<Duration>,
+    /// Count the last seconds aloud, from this number (0: no countdown).
+    pub countdown: u32,
+    /// Announce a period change ("time control reached, 30 minutes
+    /// added").
+    pub period_change: bool,
+    /// Announce a flag fall.
+    pub flag_fall: bool,
+    /// Announce time given or taken by the arbiter (penalties).
+    pub adjustments: bool,
+    /// Say whose turn it is after each press, and start, pause and resume.
+    pub turn: bool,
+    /// Whose time is announced automatically (e.g. only the visually
+    /// impaired player's own).
+    pub players: ByColor<bool>,
+}
+
+impl Default for Schedule {
+    fn default() -> Schedule {
+        Schedule {
+            every: Some(Duration::from_secs(600)),
+            warnings: vec![
+                Duration::from_secs(300),
+                Duration::from_secs(60),
+                Duration::from_secs(30),
+            ],
+            countdown: 10,
+            period_change: true,
+            flag_fall: true,
+            adjustments: true,
+            turn: true,
+            players: ByColor {
+                white: true,
+                black: true,
+            },
+        }
+    }
+}
+
+impl Schedule {
+    /// Nothing automatic except flag fall, period change and penalties.
+    pub fn quiet() -> Schedule {
+        Schedule {
+            every: None,
+            warnings: Vec::new(),
+            countdown: 0,
+            turn: false,
+            ..Schedule::default()
+        }
+    }
+}
+
+/// A threshold announced at most once per descent.
+const SNAP: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Marks {
+    seen: bool,
+    /// Index of the next periodic mark (`mark * every`), 0 for none.
+    periodic: u64,
+    /// Per warning: still to be said.
+    warn_armed: Vec<bool>,
+    /// Next countdown number, 0 for none.
+    countdown: u32,
+}
+
+/// The talking clock's schedule as a state machine: feed it the clock, the
+/// injected `now` and the events since the last call; it returns what is
+/// due. Call it often (e.g. every 100 ms) for a punctual countdown; a late
+/// call announces the current reading once rather than every mark missed.
+#[derive(Debug, Clone)]
+pub struct Talker {
+    schedule: Schedule,
+    marks: ByColor<Marks>,
+}
+
+/// Largest `m` with `m * unit < d` (0 when `d` is zero).
+fn marks_below(d: Duration, unit: Duration) -> u64 {
+    let unit = unit.as_nanos().max(1);
+    let d = d.as_nanos();
+    if d == 0 {
+        0
+    } else {
+        u64::try_from((d - 1) / unit).unwrap_or(u64::MAX)
+    }
+}
+
+fn times(unit: Duration, m: u64) -> Duration {
+    let nanos = unit.as_nanos().saturating_mul(u128::from(m));
+    Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+}
+
+/// What to say for a mark passed: the mark itself when passed moments ago,
+/// else the honest reading.
+fn snapped(mark: Duration, remaining: Duration) -> Duration {
+    if mark.saturating_sub(remaining) < SNAP {
+        mark
+    } else {
+        remaining
+    }
+}
+
+impl Talker {
+    /// A talker following `schedule`.
+    pub fn new(mut schedule: Schedule) -> Talker {
+        schedule.warnings.retain(|w| !w.is_zero());
+        schedule.warnings.sort_unstable_by(|a, b| b.cmp(a));
+        schedule.warnings.dedup();
+        if schedule.every.is_some_and(|e| e.is_zero()) {
+            schedule.every = None;
+        }
+        Talker {
+            schedule,
+            marks: ByColor::default(),
+        }
+    }
+
+    /// The schedule followed.
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// The announcements due at `now`: first those of `events` (in order),
+    /// then at most one time announcement per player (the countdown before
+    /// a warning before a periodic announcement).
+    pub fn observe(&mut self, clock: &Clock, now: Duration, events: &[TalkEvent]) -> Vec<Announcement> {
+        let s = &self.schedule;
+        let mut out = Vec::new();
+        for e in events {
+            let a = match *e {
+                TalkEvent::Clock(ClockEvent::PeriodReached { color, added, .. }) => {
+                    s.period_change.then_some(Announcement::PeriodReached { color, added })
+                }
+                TalkEvent::Clock(ClockEvent::FlagFell { color, .. }) => {
+                    s.flag_fall.then_some(Announcement::FlagFell { color })
+                }
+                TalkEvent::Clock(ClockEvent::Switched { color }) => {
+                    s.turn.then_some(Announcement::Turn { color })
+                }
+                TalkEvent::Clock(ClockEvent::MoveCompleted { .. })
+                | TalkEvent::Clock(ClockEvent::IncrementAdded { .. }) => None,
+                TalkEvent::Adjusted { color, adjustment } => s
+                    .adjustments
+                    .then_some(Announcement::Adjusted { color, adjustment }),
+                TalkEvent::Started { color } => s.turn.then_some(Announcement::Started { color }),
+                TalkEvent::Paused { color } => s.turn.then_some(Announcement::Paused { color }),
+                TalkEvent::Resumed { color } => s.turn.then_some(Announcement::Resumed { color }),
+            };
+            out.extend(a);
+        }
+        for color in Color::ALL {
+            let flagged = clock.flag(now) == Some(color);
+            let remaining = clock.remaining(color, now);
+            let wanted = *self.schedule.players.get(color);
+            if let Some(a) = self.time_due(color, remaining, flagged)
+                && wanted
+            {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    fn time_due(&mut self, color: Color, r: Duration, flagged: bool) -> Option<Announcement> {
+        let s = &self.schedule;
+        let m = self.marks.get_mut(color);
+        if !m.seen {
+            m.seen = true;
+            m.periodic = s.every.map_or(0, |e| marks_below(r, e));
+            m.warn_armed = s.warnings.iter().map(|w| r > *w).collect();
+            m.countdown = u32::try_from(marks_below(r, Duration::from_secs(1)))
+                .unwrap_or(u32::MAX)
+                .min(s.countdown);
+            return None;
+        }
+        if flagged {
+            return None;
+        }
+        let mut due = None;
+        // Periodic.
+        if let Some(every) = s.every {
+            let below = marks_below(r, every);
+            if m.periodic >= 1 && r <= times(every, m.periodic) {
+                due = Some(Announcement::Periodic {
+                    color,
+                    remaining: snapped(times(every, m.periodic), r),
+                });
+                m.periodic = below;
+            } else if below >= m.periodic.saturating_add(2) {
+                // Time was added (a new period, the arbiter): re-arm.
+                m.periodic = below;
+            }
+        }
+        // Warnings: the lowest one passed is said, all passed are spent.
+        let mut warned = None;
+        for (i, w) in s.warnings.iter().enumerate() {
+            if let Some(armed) = m.warn_armed.get_mut(i) {
+                if *armed && r <= *w {
+                    *armed = false;
+                    warned = Some(*w);
+                } else if !*armed && r > w.saturating_mul(2) {
+                    *armed = true;
+                }
+            }
+        }
+        if let Some(w) = warned {
+            due = Some(Announcement::LowTime {
+                color,
+                remaining: snapped(w, r),
+            });
+        }
+        // Countdown.
+        if s.countdown > 0 {
+            let below = u32::try_from(marks_below(r, Duration::from_secs(1)))
+                .unwrap_or(u32::MAX)
+                .min(s.countdown);
+            if m.countdown >= 1 && r <= Duration::from_secs(u64::from(m.countdown)) {
+                // Whole seconds left, rounded up, never more than the mark.
+                let up = u32::try_from(r.as_nanos().div_ceil(1_000_000_000))
+                    .unwrap_or(u32::MAX)
+                    .min(m.countdown);
+                if up >= 1 {
+                    due = Some(Announcement::Countdown { color, seconds: up });
+                }
+                m.countdown = below;
+            } else if below > m.countdown {
+                m.countdown = below;
+            }
+        }
+        due
+    }
+}
+
+#[cfg(test)]
+#[path = "talk_tests.rs"]
+mod tests;

@@ -1,0 +1,140 @@
+//! speech-dispatcher adapter (through the `tts` crate): speech goes to the
+//! same system the user's screen reader (Orca) uses, with the user's rate
+//! and, for the user's own language, the user's voice.
+
+use std::time::{Duration, Instant};
+
+use super::{Priority, SpeechError, Speaker, Voice};
+use crate::vocab::Utterance;
+
+/// Speech through speech-dispatcher.
+pub struct Dispatcher {
+    tts: tts::Tts,
+    /// When the current utterance started and how long it may take at most
+    /// (a daemon without audio may never report the end).
+    current: Option<(Instant, Duration)>,
+}
+
+impl std::fmt::Debug for Dispatcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dispatcher")
+            .field("current", &self.current)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The primary subtag of a language tag or POSIX locale (`de_AT.UTF-8` →
+/// `de`).
+pub fn primary_language(tag: &str) -> String {
+    tag.split(['-', '_', '.', '@'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// The language of the user's session (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+fn session_language() -> Option<String> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .map(|v| primary_language(&v))
+}
+
+/// How long an utterance may take before the end is assumed: 150 ms per
+/// character plus 5 s.
+pub fn speaking_limit(text: &str) -> Duration {
+    let chars = u64::try_from(text.chars().count()).unwrap_or(u64::MAX);
+    Duration::from_millis(chars.saturating_mul(150)).saturating_add(Duration::from_secs(5))
+}
+
+impl Dispatcher {
+    /// Connects to speech-dispatcher. The rate is set only when
+    /// `voice.rate` is given; a voice is chosen only when `voice.name` is
+    /// given or the text's language differs from the session's (then the
+    /// first voice for the language).
+    ///
+    /// # Errors
+    ///
+    /// [`SpeechError::NoDaemon`] when no daemon can be reached;
+    /// [`SpeechError::NoVoice`] when no voice speaks the language.
+    pub fn open(voice: &Voice) -> Result<Dispatcher, SpeechError> {
+        let mut tts = tts::Tts::new(tts::Backends::SpeechDispatcher)
+            .map_err(|e| SpeechError::NoDaemon(e.to_string()))?;
+        if let Some(rate) = voice.rate {
+            tts.set_rate(rate.clamp(-100, 100) as f32)
+                .map_err(|e| SpeechError::Failed(e.to_string()))?;
+        }
+        let want = primary_language(&voice.language);
+        let own_language = session_language().is_some_and(|l| l == want);
+        if voice.name.is_some() || !own_language {
+            let voices = tts
+                .voices()
+                .map_err(|e| SpeechError::Failed(e.to_string()))?;
+            let chosen = match &voice.name {
+                Some(name) => voices.iter().find(|v| v.name() == *name),
+                None => voices
+                    .iter()
+                    .find(|v| primary_language(v.language().as_str()) == want),
+            };
+            match chosen {
+                Some(v) => tts
+                    .set_voice(v)
+                    .map_err(|e| SpeechError::Failed(e.to_string()))?,
+                None => {
+                    return Err(SpeechError::NoVoice(
+                        voice.name.clone().unwrap_or_else(|| voice.language.clone()),
+                    ));
+                }
+            }
+        }
+        Ok(Dispatcher { tts, current: None })
+    }
+}
+
+impl Speaker for Dispatcher {
+    fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
+        self.tts
+            .speak(u.spoken.as_str(), false)
+            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+        self.current = Some((Instant::now(), speaking_limit(&u.spoken)));
+        Ok(())
+    }
+    fn stop(&mut self) {
+        let _ = self.tts.stop();
+        self.current = None;
+    }
+    fn is_speaking(&mut self) -> bool {
+        let Some((since, limit)) = self.current else {
+            return false;
+        };
+        let speaking = self.tts.is_speaking().unwrap_or(false);
+        if !speaking || since.elapsed() > limit {
+            self.current = None;
+            return false;
+        }
+        true
+    }
+    fn name(&self) -> &str {
+        "speech-dispatcher"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primary_languages() {
+        assert_eq!(primary_language("de_AT.UTF-8"), "de");
+        assert_eq!(primary_language("en-US"), "en");
+        assert_eq!(primary_language("C"), "c");
+        assert_eq!(primary_language("he"), "he");
+    }
+
+    #[test]
+    fn speaking_limit_grows_with_the_text() {
+        assert_eq!(speaking_limit(""), Duration::from_secs(5));
+        assert_eq!(speaking_limit("abcd"), Duration::from_millis(5600));
+    }
+}

@@ -1,0 +1,468 @@
+//! Speech output: one small trait, [`Speaker`], with its adapters, and the
+//! pure [`SpeechQueue`] that decides what is said when.
+//!
+//! Adapters:
+//! - [`dispatcher::Dispatcher`]: the `tts` crate over speech-dispatcher,
+//!   the system screen readers such as Orca use, so users keep their voice
+//!   and rate;
+//! - [`espeak::EspeakNg`]: espeak-ng rendering 16 kHz mono audio (a WAV
+//!   file, an in-memory buffer, or a stream for the latency benchmark), or
+//!   playing on the sound card when speech-dispatcher is missing;
+//! - [`TextSpeaker`]: plain display lines on a writer (stdout), for screen
+//!   readers and braille displays;
+//! - [`Recording`]: a test double that records what it was told.
+//!
+//! [`Announcer`] joins a speaker and the queue; [`open`] picks the speaker
+//! for an [`Output`] choice and falls back (speech-dispatcher → espeak-ng →
+//! text only), describing each fallback once, in one line, from locale
+//! messages.
+
+pub mod dispatcher;
+pub mod espeak;
+pub mod queue;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+pub use queue::{Item, Priority, Pushed, SpeechQueue};
+
+use crate::locale::Locale;
+use crate::vocab::Utterance;
+
+/// Why speech output did not work.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpeechError {
+    /// No speech-dispatcher daemon could be reached.
+    #[error("speech-dispatcher: {0}")]
+    NoDaemon(String),
+    /// The synthesizer program could not be run.
+    #[error("{program}: {error}")]
+    NoEngine {
+        /// The program.
+        program: String,
+        /// What the system said.
+        error: String,
+    },
+    /// The synthesizer has no voice for the language.
+    #[error("no voice for '{0}'")]
+    NoVoice(String),
+    /// Speaking or rendering failed.
+    #[error("{0}")]
+    Failed(String),
+    /// An audio file could not be written.
+    #[error("{path}: {error}")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: String,
+    },
+}
+
+impl SpeechError {
+    /// The one-line explanation for the user, from `locale`'s messages:
+    /// what went wrong and what to do.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            SpeechError::NoDaemon(e) => locale.message("speech.no_daemon", &[("error", e)]),
+            SpeechError::NoEngine { program, error } => locale.message(
+                "speech.no_espeak",
+                &[("error", &format!("{program}: {error}"))],
+            ),
+            SpeechError::NoVoice(lang) => locale.message(
+                "speech.no_voice",
+                &[("engine", "espeak-ng"), ("language", lang)],
+            ),
+            SpeechError::Failed(e) => locale.message("speech.failed", &[("error", e)]),
+            SpeechError::File { path, error } => locale.message(
+                "speech.file_error",
+                &[("file", &path.display().to_string()), ("error", error)],
+            ),
+        }
+    }
+}
+
+/// Something that can speak (or show) utterances.
+pub trait Speaker {
+    /// Starts saying `u` (may return before the audio has ended).
+    ///
+    /// # Errors
+    ///
+    /// When the output does not work; the caller falls back.
+    fn speak(&mut self, u: &Utterance, priority: Priority) -> Result<(), SpeechError>;
+    /// Stops the utterance being spoken, if any.
+    fn stop(&mut self);
+    /// `true` while an utterance is still being spoken.
+    fn is_speaking(&mut self) -> bool {
+        false
+    }
+    /// A short name for messages ("speech-dispatcher", "espeak-ng").
+    fn name(&self) -> &str;
+}
+
+impl<S: Speaker + ?Sized> Speaker for Box<S> {
+    fn speak(&mut self, u: &Utterance, priority: Priority) -> Result<(), SpeechError> {
+        (**self).speak(u, priority)
+    }
+    fn stop(&mut self) {
+        (**self).stop();
+    }
+    fn is_speaking(&mut self) -> bool {
+        (**self).is_speaking()
+    }
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+}
+
+/// How announcements are spoken: rate, voice, verbosity.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Voice {
+    /// BCP 47 language of the text (`de`, `en`, `he`, …).
+    pub language: String,
+    /// Speaking rate from -100 (slowest) to 100 (fastest); `None` keeps the
+    /// user's setting (speech-dispatcher) or the synthesizer's default.
+    pub rate: Option<i32>,
+    /// A voice name of the synthesizer; `None` picks one for the language.
+    pub name: Option<String>,
+}
+
+/// Plain display lines, one per utterance (the display form).
+#[derive(Debug)]
+pub struct TextSpeaker<W: Write> {
+    out: W,
+}
+
+impl<W: Write> TextSpeaker<W> {
+    /// Lines go to `out`.
+    pub fn new(out: W) -> TextSpeaker<W> {
+        TextSpeaker { out }
+    }
+
+    /// The writer back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl<W: Write> Speaker for TextSpeaker<W> {
+    fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
+        writeln!(self.out, "{}", u.display)
+            .and_then(|()| self.out.flush())
+            .map_err(|e| SpeechError::Failed(e.to_string()))
+    }
+    fn stop(&mut self) {}
+    fn name(&self) -> &str {
+        "text"
+    }
+}
+
+/// Says nothing (when the display lines are printed elsewhere and no audio
+/// works).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Silent;
+
+impl Speaker for Silent {
+    fn speak(&mut self, _u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
+        Ok(())
+    }
+    fn stop(&mut self) {}
+    fn name(&self) -> &str {
+        "silent"
+    }
+}
+
+/// Test double: records what it is told. With `hold` set, each utterance
+/// stays "being spoken" until [`Recording::end`] is called, like a slow
+/// synthesizer.
+#[derive(Debug, Default, Clone)]
+pub struct Recording {
+    /// Every utterance started, in order.
+    pub spoken: Vec<(Utterance, Priority)>,
+    /// How often [`Speaker::stop`] was called while speaking.
+    pub stopped: usize,
+    /// Simulate speech that takes time.
+    pub hold: bool,
+    /// Make every `speak` fail with this error.
+    pub fail: Option<SpeechError>,
+    busy: bool,
+}
+
+impl Recording {
+    /// The current utterance has ended.
+    pub fn end(&mut self) {
+        self.busy = false;
+    }
+
+    /// The display forms spoken, in order.
+    pub fn displays(&self) -> Vec<String> {
+        self.spoken.iter().map(|(u, _)| u.display.clone()).collect()
+    }
+}
+
+impl Speaker for Recording {
+    fn speak(&mut self, u: &Utterance, priority: Priority) -> Result<(), SpeechError> {
+        if let Some(e) = &self.fail {
+            return Err(e.clone());
+        }
+        self.spoken.push((u.clone(), priority));
+        self.busy = self.hold;
+        Ok(())
+    }
+    fn stop(&mut self) {
+        if self.busy {
+            self.stopped += 1;
+        }
+        self.busy = false;
+    }
+    fn is_speaking(&mut self) -> bool {
+        self.busy
+    }
+    fn name(&self) -> &str {
+        "recording"
+    }
+}
+
+/// A speaker fed through the priority queue.
+#[derive(Debug)]
+pub struct Announcer<S: Speaker> {
+    speaker: S,
+    queue: SpeechQueue,
+    failure: Option<SpeechError>,
+}
+
+impl<S: Speaker> Announcer<S> {
+    /// Speech through `speaker`.
+    pub fn new(speaker: S) -> Announcer<S> {
+        Announcer {
+            speaker,
+            queue: SpeechQueue::default(),
+            failure: None,
+        }
+    }
+
+    /// The speaker.
+    pub fn speaker(&self) -> &S {
+        &self.speaker
+    }
+
+    /// The speaker, to change it.
+    pub fn speaker_mut(&mut self) -> &mut S {
+        &mut self.speaker
+    }
+
+    /// The queue (for inspection).
+    pub fn queue(&self) -> &SpeechQueue {
+        &self.queue
+    }
+
+    /// Queues `item`, interrupts stale speech, and starts the next
+    /// utterance if the speaker is free. Returns an error once, the first
+    /// time the speaker fails; after that, speech is off (the caller prints
+    /// the explanation and goes on with text).
+    ///
+    /// # Errors
+    ///
+    /// The speaker's first failure.
+    pub fn say(&mut self, item: Item) -> Result<(), SpeechError> {
+        if self.failure.is_some() {
+            return Ok(());
+        }
+        let pushed = self.queue.push(item);
+        if pushed.interrupt {
+            self.speaker.stop();
+        }
+        self.pump()
+    }
+
+    /// Starts the next utterance when the speaker is free. Call it
+    /// regularly (e.g. every tick).
+    ///
+    /// # Errors
+    ///
+    /// As [`say`](Self::say).
+    pub fn pump(&mut self) -> Result<(), SpeechError> {
+        if self.failure.is_some() {
+            return Ok(());
+        }
+        loop {
+            if self.speaker.is_speaking() {
+                return Ok(());
+            }
+            self.queue.finished();
+            let Some(item) = self.queue.next() else {
+                return Ok(());
+            };
+            if let Err(e) = self.speaker.speak(&item.utterance, item.priority) {
+                self.queue.finished();
+                self.failure = Some(e.clone());
+                return Err(e);
+            }
+        }
+    }
+
+    /// Stops speaking and drops what is waiting, except moves and critical
+    /// items.
+    pub fn hush(&mut self) {
+        self.speaker.stop();
+        self.queue.finished();
+        self.queue.clear_droppable();
+    }
+
+    /// `true` once the speaker has failed.
+    pub fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// Waits (by polling every 20 ms, up to `limit`) until everything queued
+    /// has been spoken. For short command-line programs.
+    pub fn drain(&mut self, limit: std::time::Duration) -> Result<(), SpeechError> {
+        let start = std::time::Instant::now();
+        loop {
+            self.pump()?;
+            if self.queue.is_empty() && !self.speaker.is_speaking() {
+                return Ok(());
+            }
+            if start.elapsed() >= limit || self.failed() {
+                return Ok(());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
+/// Where speech goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// The sound card: speech-dispatcher, else espeak-ng.
+    Speak,
+    /// A 16 kHz mono WAV file, rendered by espeak-ng.
+    File(PathBuf),
+    /// No audio: display lines only.
+    Text,
+}
+
+/// Opens the speaker for `output`, falling back step by step. Each fallback
+/// is described in `notices` (one line each, from `locale`), so the caller
+/// can print them once.
+pub fn open(
+    output: &Output,
+    voice: &Voice,
+    locale: &Locale,
+    notices: &mut Vec<String>,
+) -> Box<dyn Speaker> {
+    let espeak = |notices: &mut Vec<String>| match espeak::EspeakNg::probe(voice) {
+        Ok((engine, missing)) => {
+            if let Some(e) = missing {
+                notices.push(e.describe(locale));
+            }
+            Some(engine)
+        }
+        Err(e) => {
+            notices.push(e.describe(locale));
+            None
+        }
+    };
+    match output {
+        Output::Text => Box::new(Silent),
+        Output::File(path) => match espeak(notices) {
+            Some(engine) => match espeak::WavFileSpeaker::create(engine, path) {
+                Ok(s) => Box::new(s),
+                Err(e) => {
+                    notices.push(e.describe(locale));
+                    Box::new(Silent)
+                }
+            },
+            None => Box::new(Silent),
+        },
+        Output::Speak => match dispatcher::Dispatcher::open(voice) {
+            Ok(d) => Box::new(d),
+            Err(e) => {
+                notices.push(e.describe(locale));
+                match espeak(notices) {
+                    Some(engine) => Box::new(espeak::Player::new(engine)),
+                    None => Box::new(Silent),
+                }
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(s: &str, p: Priority) -> Item {
+        Item::new(Utterance::plain(s), p)
+    }
+
+    #[test]
+    fn a_free_speaker_says_everything_in_order() {
+        let mut a = Announcer::new(Recording::default());
+        a.say(item("one", Priority::Chatter)).unwrap();
+        a.say(item("two", Priority::Chatter)).unwrap();
+        assert_eq!(a.speaker().displays(), ["one", "two"]);
+    }
+
+    #[test]
+    fn a_move_interrupts_chatter_on_a_busy_speaker() {
+        let mut a = Announcer::new(Recording {
+            hold: true,
+            ..Recording::default()
+        });
+        a.say(item("White: 10 minutes left", Priority::Chatter)).unwrap();
+        a.say(item("Black: 10 minutes left", Priority::Chatter)).unwrap();
+        a.say(item("Knight f3", Priority::Move)).unwrap();
+        let r = a.speaker();
+        assert_eq!(r.stopped, 1);
+        assert_eq!(r.displays(), ["White: 10 minutes left", "Knight f3"]);
+        assert!(a.queue().is_empty());
+    }
+
+    #[test]
+    fn a_busy_speaker_gets_the_next_item_when_it_is_done() {
+        let mut a = Announcer::new(Recording {
+            hold: true,
+            ..Recording::default()
+        });
+        a.say(item("e4", Priority::Move)).unwrap();
+        a.say(item("flag", Priority::Critical)).unwrap();
+        assert_eq!(a.speaker().displays(), ["e4"]);
+        a.speaker_mut().end();
+        a.pump().unwrap();
+        assert_eq!(a.speaker().displays(), ["e4", "flag"]);
+    }
+
+    #[test]
+    fn failure_is_reported_once_then_speech_is_off() {
+        let mut a = Announcer::new(Recording {
+            fail: Some(SpeechError::Failed("no device".into())),
+            ..Recording::default()
+        });
+        assert!(a.say(item("a", Priority::Move)).is_err());
+        assert!(a.failed());
+        assert!(a.say(item("b", Priority::Move)).is_ok());
+    }
+
+    #[test]
+    fn text_speaker_prints_display_lines() {
+        let mut t = TextSpeaker::new(Vec::new());
+        let u = Utterance {
+            display: "Weiß: 4:05.".into(),
+            spoken: "Weiß: 4 Minuten 5 Sekunden.".into(),
+        };
+        t.speak(&u, Priority::Request).unwrap();
+        assert_eq!(String::from_utf8(t.into_inner()).unwrap(), "Weiß: 4:05.\n");
+    }
+
+    #[test]
+    fn errors_are_described_from_the_locale() {
+        let en = crate::locale::builtin("en").unwrap();
+        let line = SpeechError::NoDaemon("connection refused".into()).describe(&en);
+        assert!(line.contains("connection refused") && line.contains("espeak-ng"), "{line}");
+        assert!(!line.contains('\n'));
+        let de = crate::locale::builtin("de").unwrap();
+        let line = SpeechError::NoVoice("xx".into()).describe(&de);
+        assert!(line.contains("Keine Stimme"), "{line}");
+    }
+}
