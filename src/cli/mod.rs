@@ -2,7 +2,9 @@
 //! files and standard input, prints results; the rules and words come from
 //! the pure core.
 
+mod clock;
 mod moves;
+mod say;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -86,6 +88,19 @@ enum Command {
     },
     /// List the built-in locales.
     Locales,
+    /// A talking chess clock for a real board (FIDE Appendix D.2.6):
+    /// keys press the clock for either side and ask for the times and the
+    /// number of moves; announcements are printed and spoken. With --plain
+    /// (or input from a pipe) it reads one command per line: press, press
+    /// white, press black, time, moves, pause, resume, help, quit.
+    ///
+    /// Example: annabella clock --control 90m/40+30m+30s --locale de
+    Clock(clock::ClockArgs),
+    /// Speak a text, or moves (--move), to check voices and locales; or
+    /// render it to a WAV file (--speak-to).
+    ///
+    /// Example: annabella say --locale de --move e4 e5 Nf3
+    Say(say::SayArgs),
 }
 
 /// Options shared by commands that start from a position.
@@ -156,6 +171,8 @@ pub fn main() -> ExitCode {
             files,
         } => moves::replay(&mut out, &locale, style, check, &files),
         Command::Locales => list_locales(&mut out),
+        Command::Clock(args) => clock::run(&mut out, &args),
+        Command::Say(args) => say::run(&mut out, &args),
     };
     let _ = out.flush();
     match result {

@@ -204,7 +204,8 @@ impl Phrasebook {
     }
 
     fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
-        let display: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
+        let display: Vec<(&str, &str)> =
+            args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
         let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
         Utterance {
             display: self.locale.message(key, &display),
@@ -298,7 +299,10 @@ impl Phrasebook {
     /// On request: one player's remaining time ("White: 4:05.").
     pub fn time(&self, reading: &Reading, verbosity: Verbosity) -> Utterance {
         let time = self.duration(reading.remaining, verbosity);
-        self.msg("clock.time", &[("side", &self.side(reading.color)), ("time", &time)])
+        self.msg(
+            "clock.time",
+            &[("side", &self.side(reading.color)), ("time", &time)],
+        )
     }
 
     /// On request: both players' remaining time, White first.
@@ -396,13 +400,9 @@ impl Phrasebook {
                 )
             }
             Announcement::Turn { color } => self.turn(color),
-            Announcement::Started { color } => {
-                self.msg("clock.started", &[("side", &side(color))])
-            }
+            Announcement::Started { color } => self.msg("clock.started", &[("side", &side(color))]),
             Announcement::Paused { color } => self.msg("clock.paused", &[("side", &side(color))]),
-            Announcement::Resumed { color } => {
-                self.msg("clock.resumed", &[("side", &side(color))])
-            }
+            Announcement::Resumed { color } => self.msg("clock.resumed", &[("side", &side(color))]),
         }
     }
 }
@@ -676,14 +676,19 @@ impl Talker {
     /// The announcements due at `now`: first those of `events` (in order),
     /// then at most one time announcement per player (the countdown before
     /// a warning before a periodic announcement).
-    pub fn observe(&mut self, clock: &Clock, now: Duration, events: &[TalkEvent]) -> Vec<Announcement> {
+    pub fn observe(
+        &mut self,
+        clock: &Clock,
+        now: Duration,
+        events: &[TalkEvent],
+    ) -> Vec<Announcement> {
         let s = &self.schedule;
         let mut out = Vec::new();
         for e in events {
             let a = match *e {
-                TalkEvent::Clock(ClockEvent::PeriodReached { color, added, .. }) => {
-                    s.period_change.then_some(Announcement::PeriodReached { color, added })
-                }
+                TalkEvent::Clock(ClockEvent::PeriodReached { color, added, .. }) => s
+                    .period_change
+                    .then_some(Announcement::PeriodReached { color, added }),
                 TalkEvent::Clock(ClockEvent::FlagFell { color, .. }) => {
                     s.flag_fall.then_some(Announcement::FlagFell { color })
                 }

@@ -131,14 +131,24 @@ fn brief_and_full_durations() {
 
     let en = book("en");
     let cases: &[(Duration, &str, &str, &str)] = &[
-        (sec(245), "4:05", "4 minutes 5 seconds", "4 minutes 5 seconds"),
+        (
+            sec(245),
+            "4:05",
+            "4 minutes 5 seconds",
+            "4 minutes 5 seconds",
+        ),
         (sec(3600), "1:00:00", "1 hour", "1 hour"),
         (sec(3605), "1:00:05", "1 hour", "1 hour 5 seconds"),
         (sec(60), "1:00", "1 minute", "1 minute"),
         (ms(9_500), "0:09.5", "9 seconds", "9 seconds"),
         (ms(59_999), "0:59", "59 seconds", "59 seconds"),
         (Duration::ZERO, "0:00.0", "0 seconds", "0 seconds"),
-        (sec(2 * 3600 + 60), "2:01:00", "2 hours 1 minute", "2 hours 1 minute"),
+        (
+            sec(2 * 3600 + 60),
+            "2:01:00",
+            "2 hours 1 minute",
+            "2 hours 1 minute",
+        ),
     ];
     for (d, display, brief_spoken, full) in cases {
         let b = en.duration(*d, Verbosity::Brief);
@@ -152,7 +162,9 @@ fn brief_and_full_durations() {
         "دقيقتان وثانية واحدة"
     );
     assert_eq!(
-        book("pl").duration(sec(22 * 60 + 5), Verbosity::Brief).spoken,
+        book("pl")
+            .duration(sec(22 * 60 + 5), Verbosity::Brief)
+            .spoken,
         "22 minuty 5 sekund"
     );
 }
@@ -185,7 +197,10 @@ fn on_request_time_moves_and_turn() {
         "Black: 0 moves completed. 40 moves to the time control."
     );
     assert_eq!(en.turn(Black).display, "Black to move.");
-    assert_eq!(en.time_used(&w, Verbosity::Full).display, "White has used 1 minute 5 seconds.");
+    assert_eq!(
+        en.time_used(&w, Verbosity::Full).display,
+        "White has used 1 minute 5 seconds."
+    );
     let de = book("de");
     assert_eq!(
         de.moves(&w).display,
@@ -206,17 +221,32 @@ fn announcements_in_words() {
     let v = Verbosity::Brief;
     let say = |a: Announcement| en.announcement(&a, v);
     assert_eq!(
-        say(Announcement::Periodic { color: White, remaining: min(80) }).display,
+        say(Announcement::Periodic {
+            color: White,
+            remaining: min(80)
+        })
+        .display,
         "White: 1:20:00 left."
     );
     assert_eq!(
-        say(Announcement::LowTime { color: Black, remaining: min(1) }).spoken,
+        say(Announcement::LowTime {
+            color: Black,
+            remaining: min(1)
+        })
+        .spoken,
         "Black: only 1 minute left!"
     );
-    let c = say(Announcement::Countdown { color: White, seconds: 7 });
+    let c = say(Announcement::Countdown {
+        color: White,
+        seconds: 7,
+    });
     assert_eq!((c.display.as_str(), c.spoken.as_str()), ("White: 7", "7"));
     assert_eq!(
-        say(Announcement::PeriodReached { color: White, added: min(30) }).display,
+        say(Announcement::PeriodReached {
+            color: White,
+            added: min(30)
+        })
+        .display,
         "White: time control reached, 30 minutes added."
     );
     assert_eq!(
@@ -224,18 +254,31 @@ fn announcements_in_words() {
         "Black's flag has fallen: Black's time is up."
     );
     assert_eq!(
-        say(Announcement::Adjusted { color: Black, adjustment: Adjustment::Add(min(2)) }).display,
+        say(Announcement::Adjusted {
+            color: Black,
+            adjustment: Adjustment::Add(min(2))
+        })
+        .display,
         "Black receives 2 minutes."
     );
     assert_eq!(
-        say(Announcement::Adjusted { color: White, adjustment: Adjustment::Remove(sec(90)) })
-            .display,
+        say(Announcement::Adjusted {
+            color: White,
+            adjustment: Adjustment::Remove(sec(90))
+        })
+        .display,
         "1 minute 30 seconds taken from White."
     );
     let de = book("de");
     assert_eq!(
-        de.announcement(&Announcement::PeriodReached { color: White, added: min(30) }, v)
-            .display,
+        de.announcement(
+            &Announcement::PeriodReached {
+                color: White,
+                added: min(30)
+            },
+            v
+        )
+        .display,
         "Weiß: Zeitkontrolle erreicht, 30 Minuten hinzugefügt."
     );
 }
@@ -244,10 +287,9 @@ fn announcements_in_words() {
 fn every_locale_has_every_clock_message() {
     for code in crate::locale::builtin_codes() {
         let b = book(code);
-        for key in crate::locale::MESSAGE_KEYS
-            .iter()
-            .filter(|k| k.starts_with("clock.") || k.starts_with("time.") || k.starts_with("count."))
-        {
+        for key in crate::locale::MESSAGE_KEYS.iter().filter(|k| {
+            k.starts_with("clock.") || k.starts_with("time.") || k.starts_with("count.")
+        }) {
             let m = b.message(key);
             assert_ne!(m.display, *key, "{code} lacks {key}");
         }
@@ -258,7 +300,11 @@ fn every_locale_has_every_clock_message() {
             for n in 0..=120u64 {
                 for unit in [Unit::Hours, Unit::Minutes, Unit::Seconds, Unit::Moves] {
                     let got = b.count(unit, n);
-                    assert_ne!(got.display, en.count(unit, n).display, "{code} {unit:?} {n}");
+                    assert_ne!(
+                        got.display,
+                        en.count(unit, n).display,
+                        "{code} {unit:?} {n}"
+                    );
                 }
             }
         }
@@ -278,7 +324,13 @@ fn setup(control: &str, schedule: Schedule) -> (Clock, Talker) {
 
 /// Observes every `step` from `from` to `to` (inclusive) and returns what
 /// was announced with the instant.
-fn run(c: &mut Clock, t: &mut Talker, from: Duration, to: Duration, step: Duration) -> Vec<(Duration, Announcement)> {
+fn run(
+    c: &mut Clock,
+    t: &mut Talker,
+    from: Duration,
+    to: Duration,
+    step: Duration,
+) -> Vec<(Duration, Announcement)> {
     let mut out = Vec::new();
     let mut now = from;
     while now <= to {
@@ -307,9 +359,27 @@ fn periodic_every_ten_minutes_of_the_running_players_time() {
     assert_eq!(
         said,
         vec![
-            (min(10), Announcement::Periodic { color: White, remaining: min(80) }),
-            (min(20), Announcement::Periodic { color: White, remaining: min(70) }),
-            (min(30), Announcement::Periodic { color: White, remaining: min(60) }),
+            (
+                min(10),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(80)
+                }
+            ),
+            (
+                min(20),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(70)
+                }
+            ),
+            (
+                min(30),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(60)
+                }
+            ),
         ]
     );
 }
@@ -329,8 +399,20 @@ fn periodic_interval_is_configurable_and_per_player() {
     assert_eq!(
         said,
         vec![
-            (min(5), Announcement::Periodic { color: White, remaining: min(10) }),
-            (min(11), Announcement::Periodic { color: Black, remaining: min(10) }),
+            (
+                min(5),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(10)
+                }
+            ),
+            (
+                min(11),
+                Announcement::Periodic {
+                    color: Black,
+                    remaining: min(10)
+                }
+            ),
         ]
     );
 }
@@ -350,7 +432,10 @@ fn a_late_observation_says_the_reading_once() {
     assert_eq!(t.observe(&c, T0 + min(29), &[]), []);
     assert_eq!(
         t.observe(&c, T0 + min(30) + ms(200), &[]),
-        [Announcement::Periodic { color: White, remaining: min(60) }]
+        [Announcement::Periodic {
+            color: White,
+            remaining: min(60)
+        }]
     );
 }
 
@@ -374,7 +459,13 @@ fn increments_around_a_mark_do_not_repeat_it() {
     said = run(&mut c, &mut t, T0, T0 + sec(601), ms(100));
     assert_eq!(
         said,
-        [(min(10), Announcement::Periodic { color: White, remaining: min(10) })]
+        [(
+            min(10),
+            Announcement::Periodic {
+                color: White,
+                remaining: min(10)
+            }
+        )]
     );
     let mut now = T0 + sec(601);
     for _ in 0..5 {
@@ -394,22 +485,54 @@ fn a_new_period_re_arms_the_marks() {
     assert_eq!(
         said,
         [
-            (min(5), Announcement::Periodic { color: White, remaining: min(20) }),
-            (min(15), Announcement::Periodic { color: White, remaining: min(10) }),
+            (
+                min(5),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(20)
+                }
+            ),
+            (
+                min(15),
+                Announcement::Periodic {
+                    color: White,
+                    remaining: min(10)
+                }
+            ),
         ]
     );
     // White completes the period: 9:00 + 30:00 = 39:00.
-    let events: Vec<TalkEvent> = c.press(T0 + min(16)).unwrap().into_iter().map(Into::into).collect();
+    let events: Vec<TalkEvent> = c
+        .press(T0 + min(16))
+        .unwrap()
+        .into_iter()
+        .map(Into::into)
+        .collect();
     let said = t.observe(&c, T0 + min(16), &events);
     assert_eq!(
         said,
-        [Announcement::PeriodReached { color: White, added: min(30) }]
+        [Announcement::PeriodReached {
+            color: White,
+            added: min(30)
+        }]
     );
     c.press(T0 + min(16) + sec(1)).unwrap();
-    let said = run(&mut c, &mut t, T0 + min(16) + sec(1), T0 + min(26) + sec(2), sec(1));
+    let said = run(
+        &mut c,
+        &mut t,
+        T0 + min(16) + sec(1),
+        T0 + min(26) + sec(2),
+        sec(1),
+    );
     assert_eq!(
         said,
-        [(min(25) + sec(1), Announcement::Periodic { color: White, remaining: min(30) })]
+        [(
+            min(25) + sec(1),
+            Announcement::Periodic {
+                color: White,
+                remaining: min(30)
+            }
+        )]
     );
 }
 
@@ -426,9 +549,27 @@ fn low_time_warnings_at_five_one_and_half_a_minute() {
     assert_eq!(
         said,
         [
-            (min(1), Announcement::LowTime { color: White, remaining: min(5) }),
-            (min(5), Announcement::LowTime { color: White, remaining: min(1) }),
-            (min(5) + sec(30), Announcement::LowTime { color: White, remaining: sec(30) }),
+            (
+                min(1),
+                Announcement::LowTime {
+                    color: White,
+                    remaining: min(5)
+                }
+            ),
+            (
+                min(5),
+                Announcement::LowTime {
+                    color: White,
+                    remaining: min(1)
+                }
+            ),
+            (
+                min(5) + sec(30),
+                Announcement::LowTime {
+                    color: White,
+                    remaining: sec(30)
+                }
+            ),
             (min(6), Announcement::FlagFell { color: White }),
         ]
     );
@@ -450,8 +591,20 @@ fn warnings_are_not_given_for_time_one_started_below() {
     assert_eq!(
         said,
         [
-            (min(2), Announcement::LowTime { color: White, remaining: min(1) }),
-            (min(2) + sec(30), Announcement::LowTime { color: White, remaining: sec(30) }),
+            (
+                min(2),
+                Announcement::LowTime {
+                    color: White,
+                    remaining: min(1)
+                }
+            ),
+            (
+                min(2) + sec(30),
+                Announcement::LowTime {
+                    color: White,
+                    remaining: sec(30)
+                }
+            ),
         ]
     );
 }
@@ -469,18 +622,32 @@ fn warnings_re_arm_only_after_a_real_gain() {
     let said = run(&mut c, &mut t, T0, T0 + sec(31), ms(100));
     assert_eq!(
         said,
-        [(sec(30), Announcement::LowTime { color: White, remaining: sec(30) })]
+        [(
+            sec(30),
+            Announcement::LowTime {
+                color: White,
+                remaining: sec(30)
+            }
+        )]
     );
     // The arbiter gives 10 s: 39 s is not twice the threshold, no re-arm.
-    c.adjust(T0 + sec(31), White, Adjustment::Add(sec(10))).unwrap();
+    c.adjust(T0 + sec(31), White, Adjustment::Add(sec(10)))
+        .unwrap();
     let said = run(&mut c, &mut t, T0 + sec(31), T0 + sec(45), ms(100));
     assert_eq!(said, []);
     // Another 60 s: now well above, so the warning comes again.
-    c.adjust(T0 + sec(45), White, Adjustment::Add(sec(60))).unwrap();
+    c.adjust(T0 + sec(45), White, Adjustment::Add(sec(60)))
+        .unwrap();
     let said = run(&mut c, &mut t, T0 + sec(45), T0 + sec(100), ms(100));
     assert_eq!(
         said,
-        [(sec(45) + sec(55), Announcement::LowTime { color: White, remaining: sec(30) })]
+        [(
+            sec(45) + sec(55),
+            Announcement::LowTime {
+                color: White,
+                remaining: sec(30)
+            }
+        )]
     );
 }
 
@@ -499,7 +666,10 @@ fn countdown_of_the_last_ten_seconds() {
         .map(|n| {
             (
                 sec(15 - u64::from(n)),
-                Announcement::Countdown { color: White, seconds: n },
+                Announcement::Countdown {
+                    color: White,
+                    seconds: n,
+                },
             )
         })
         .collect();
@@ -533,27 +703,45 @@ fn countdown_restarts_after_an_increment_and_skips_missed_numbers() {
     // A coarse observation: 6 s → 2.5 s jumps over 5, 4, 3: says 3 once.
     assert_eq!(
         t.observe(&c, T0 + sec(7) + ms(500), &[]),
-        [Announcement::Countdown { color: White, seconds: 3 }]
+        [Announcement::Countdown {
+            color: White,
+            seconds: 3
+        }]
     );
     assert_eq!(
         t.observe(&c, T0 + sec(8) + ms(100), &[]),
-        [Announcement::Countdown { color: White, seconds: 2 }]
+        [Announcement::Countdown {
+            color: White,
+            seconds: 2
+        }]
     );
 }
 
 #[test]
 fn events_period_flag_penalty_turn_start_pause() {
     let (mut c, mut t) = setup("90m/1+30m", Schedule::default());
-    let ev: Vec<TalkEvent> = c.press(T0 + sec(5)).unwrap().into_iter().map(Into::into).collect();
+    let ev: Vec<TalkEvent> = c
+        .press(T0 + sec(5))
+        .unwrap()
+        .into_iter()
+        .map(Into::into)
+        .collect();
     assert_eq!(
         t.observe(&c, T0 + sec(5), &ev),
         [
-            Announcement::PeriodReached { color: White, added: min(30) },
+            Announcement::PeriodReached {
+                color: White,
+                added: min(30)
+            },
             Announcement::Turn { color: Black },
         ]
     );
-    let penalty = TalkEvent::Adjusted { color: White, adjustment: Adjustment::Add(min(2)) };
-    c.adjust(T0 + sec(6), White, Adjustment::Add(min(2))).unwrap();
+    let penalty = TalkEvent::Adjusted {
+        color: White,
+        adjustment: Adjustment::Add(min(2)),
+    };
+    c.adjust(T0 + sec(6), White, Adjustment::Add(min(2)))
+        .unwrap();
     let more = [
         penalty,
         TalkEvent::Paused { color: Black },
@@ -563,7 +751,10 @@ fn events_period_flag_penalty_turn_start_pause() {
     assert_eq!(
         t.observe(&c, T0 + sec(6), &more),
         [
-            Announcement::Adjusted { color: White, adjustment: Adjustment::Add(min(2)) },
+            Announcement::Adjusted {
+                color: White,
+                adjustment: Adjustment::Add(min(2))
+            },
             Announcement::Paused { color: Black },
             Announcement::Resumed { color: Black },
             Announcement::Started { color: White },
@@ -577,8 +768,15 @@ fn events_period_flag_penalty_turn_start_pause() {
         ..Schedule::quiet()
     });
     let ev = [
-        TalkEvent::Clock(ClockEvent::PeriodReached { color: White, period: 1, added: min(30) }),
-        TalkEvent::Clock(ClockEvent::FlagFell { color: White, at: T0 }),
+        TalkEvent::Clock(ClockEvent::PeriodReached {
+            color: White,
+            period: 1,
+            added: min(30),
+        }),
+        TalkEvent::Clock(ClockEvent::FlagFell {
+            color: White,
+            at: T0,
+        }),
         TalkEvent::Clock(ClockEvent::Switched { color: Black }),
         penalty,
     ];
@@ -590,17 +788,40 @@ fn default_schedule_over_a_whole_blitz_game_side() {
     // 5m+3s, Black never presses: everything White hears about Black after
     // White's first move, in order.
     let (mut c, mut t) = setup("5m+3s", Schedule::default());
-    let ev: Vec<TalkEvent> = c.press(T0 + sec(2)).unwrap().into_iter().map(Into::into).collect();
-    assert_eq!(t.observe(&c, T0 + sec(2), &ev), [Announcement::Turn { color: Black }]);
+    let ev: Vec<TalkEvent> = c
+        .press(T0 + sec(2))
+        .unwrap()
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    assert_eq!(
+        t.observe(&c, T0 + sec(2), &ev),
+        [Announcement::Turn { color: Black }]
+    );
     let said = run(&mut c, &mut t, T0 + sec(2), T0 + sec(303), ms(100));
     let mut want = vec![
-        (sec(2 + 240), Announcement::LowTime { color: Black, remaining: min(1) }),
-        (sec(2 + 270), Announcement::LowTime { color: Black, remaining: sec(30) }),
+        (
+            sec(2 + 240),
+            Announcement::LowTime {
+                color: Black,
+                remaining: min(1),
+            },
+        ),
+        (
+            sec(2 + 270),
+            Announcement::LowTime {
+                color: Black,
+                remaining: sec(30),
+            },
+        ),
     ];
     for n in (1..=10u32).rev() {
         want.push((
             sec(302 - u64::from(n)),
-            Announcement::Countdown { color: Black, seconds: n },
+            Announcement::Countdown {
+                color: Black,
+                seconds: n,
+            },
         ));
     }
     want.push((sec(302), Announcement::FlagFell { color: Black }));
@@ -610,7 +831,10 @@ fn default_schedule_over_a_whole_blitz_game_side() {
 #[test]
 fn only_the_chosen_players_time_is_announced() {
     let schedule = Schedule {
-        players: ByColor { white: false, black: true },
+        players: ByColor {
+            white: false,
+            black: true,
+        },
         warnings: Vec::new(),
         countdown: 0,
         every: Some(min(1)),
@@ -623,30 +847,70 @@ fn only_the_chosen_players_time_is_announced() {
     said.extend(run(&mut c, &mut t, T0 + sec(70), T0 + sec(140), sec(1)));
     assert_eq!(
         said,
-        [(sec(130), Announcement::Periodic { color: Black, remaining: min(2) })]
+        [(
+            sec(130),
+            Announcement::Periodic {
+                color: Black,
+                remaining: min(2)
+            }
+        )]
     );
 }
 
 #[test]
 fn priorities_and_coalescing_keys() {
     use crate::speech::Priority;
-    assert_eq!(Announcement::FlagFell { color: White }.priority(), Priority::Critical);
     assert_eq!(
-        Announcement::Adjusted { color: White, adjustment: Adjustment::Add(min(2)) }.priority(),
+        Announcement::FlagFell { color: White }.priority(),
         Priority::Critical
     );
-    assert_eq!(Announcement::Countdown { color: White, seconds: 3 }.priority(), Priority::Warning);
     assert_eq!(
-        Announcement::Periodic { color: White, remaining: min(10) }.priority(),
+        Announcement::Adjusted {
+            color: White,
+            adjustment: Adjustment::Add(min(2))
+        }
+        .priority(),
+        Priority::Critical
+    );
+    assert_eq!(
+        Announcement::Countdown {
+            color: White,
+            seconds: 3
+        }
+        .priority(),
+        Priority::Warning
+    );
+    assert_eq!(
+        Announcement::Periodic {
+            color: White,
+            remaining: min(10)
+        }
+        .priority(),
         Priority::Chatter
     );
     assert_eq!(
-        Announcement::Countdown { color: White, seconds: 3 }.coalesce_key(),
-        Announcement::LowTime { color: White, remaining: sec(30) }.coalesce_key()
+        Announcement::Countdown {
+            color: White,
+            seconds: 3
+        }
+        .coalesce_key(),
+        Announcement::LowTime {
+            color: White,
+            remaining: sec(30)
+        }
+        .coalesce_key()
     );
     assert_ne!(
-        Announcement::Countdown { color: White, seconds: 3 }.coalesce_key(),
-        Announcement::Countdown { color: Black, seconds: 3 }.coalesce_key()
+        Announcement::Countdown {
+            color: White,
+            seconds: 3
+        }
+        .coalesce_key(),
+        Announcement::Countdown {
+            color: Black,
+            seconds: 3
+        }
+        .coalesce_key()
     );
     assert_eq!(Announcement::FlagFell { color: White }.coalesce_key(), None);
 }

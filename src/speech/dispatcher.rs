@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Priority, SpeechError, Speaker, Voice};
+use super::{Priority, Speaker, SpeechError, Voice};
 use crate::vocab::Utterance;
 
 /// Speech through speech-dispatcher.

@@ -9,7 +9,7 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use super::{Priority, SpeechError, Speaker, Voice};
+use super::{Priority, Speaker, SpeechError, Voice};
 use crate::vocab::Utterance;
 
 /// The sample rate of everything this module renders (what speech
@@ -57,10 +57,7 @@ impl EspeakNg {
     /// [`SpeechError::NoEngine`] when the program cannot be run.
     pub fn probe(voice: &Voice) -> Result<(EspeakNg, Option<SpeechError>), SpeechError> {
         let program = std::env::var("ANNABELLA_ESPEAK").unwrap_or_else(|_| PROGRAM.to_owned());
-        let wanted = voice
-            .name
-            .clone()
-            .unwrap_or_else(|| voice.language.clone());
+        let wanted = voice.name.clone().unwrap_or_else(|| voice.language.clone());
         let status = Command::new(&program)
             .args(["-q", "-v", &wanted, "--", ""])
             .stdin(Stdio::null())
@@ -133,7 +130,9 @@ impl EspeakNg {
         if result.as_ref().is_ok_and(|finished| !finished) {
             let _ = child.kill();
         }
-        let status = child.wait().map_err(|e| SpeechError::Failed(e.to_string()))?;
+        let status = child
+            .wait()
+            .map_err(|e| SpeechError::Failed(e.to_string()))?;
         let finished = result?;
         if finished && !status.success() {
             let mut err = String::new();
@@ -266,7 +265,8 @@ fn push_samples(bytes: &[u8], carry: &mut Option<u8>, out: &mut Vec<i16>) {
 ///
 /// [`SpeechError::Failed`] for anything but 16-bit mono PCM WAV.
 pub fn parse_wav_header(b: &[u8]) -> Result<Option<(u32, usize)>, SpeechError> {
-    let bad = |what: &str| SpeechError::Failed(format!("unexpected audio format from espeak-ng: {what}"));
+    let bad =
+        |what: &str| SpeechError::Failed(format!("unexpected audio format from espeak-ng: {what}"));
     if b.len() < 12 {
         return Ok(None);
     }
@@ -342,7 +342,10 @@ pub fn resample(input: &[i16], from: u32, to: u32) -> Vec<i16> {
             let window = 0.42
                 + 0.5 * (std::f64::consts::PI * w).cos()
                 + 0.08 * (2.0 * std::f64::consts::PI * w).cos();
-            let sample = input.get(usize::try_from(k).unwrap_or(0)).copied().unwrap_or(0);
+            let sample = input
+                .get(usize::try_from(k).unwrap_or(0))
+                .copied()
+                .unwrap_or(0);
             acc += f64::from(sample) * cutoff * sinc * window;
         }
         out.push(acc.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16);
@@ -454,12 +457,16 @@ impl Speaker for WavFileSpeaker {
         let samples = self.engine.render(&u.spoken)?;
         if self.samples > 0 {
             for _ in 0..GAP {
-                self.writer.write_sample(0i16).map_err(|e| self.file_err(&e))?;
+                self.writer
+                    .write_sample(0i16)
+                    .map_err(|e| self.file_err(&e))?;
             }
             self.samples += GAP as u64;
         }
         for s in &samples {
-            self.writer.write_sample(*s).map_err(|e| self.file_err(&e))?;
+            self.writer
+                .write_sample(*s)
+                .map_err(|e| self.file_err(&e))?;
         }
         self.samples += samples.len() as u64;
         self.writer.flush().map_err(|e| self.file_err(&e))
@@ -529,7 +536,11 @@ pub fn loudness(samples: &[i16]) -> (f64, i32) {
         return (0.0, 0);
     }
     let sum: f64 = samples.iter().map(|s| f64::from(*s).powi(2)).sum();
-    let peak = samples.iter().map(|s| i32::from(*s).abs()).max().unwrap_or(0);
+    let peak = samples
+        .iter()
+        .map(|s| i32::from(*s).abs())
+        .max()
+        .unwrap_or(0);
     ((sum / samples.len() as f64).sqrt(), peak)
 }
 

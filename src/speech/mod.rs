@@ -410,8 +410,10 @@ mod tests {
             hold: true,
             ..Recording::default()
         });
-        a.say(item("White: 10 minutes left", Priority::Chatter)).unwrap();
-        a.say(item("Black: 10 minutes left", Priority::Chatter)).unwrap();
+        a.say(item("White: 10 minutes left", Priority::Chatter))
+            .unwrap();
+        a.say(item("Black: 10 minutes left", Priority::Chatter))
+            .unwrap();
         a.say(item("Knight f3", Priority::Move)).unwrap();
         let r = a.speaker();
         assert_eq!(r.stopped, 1);
@@ -459,7 +461,10 @@ mod tests {
     fn errors_are_described_from_the_locale() {
         let en = crate::locale::builtin("en").unwrap();
         let line = SpeechError::NoDaemon("connection refused".into()).describe(&en);
-        assert!(line.contains("connection refused") && line.contains("espeak-ng"), "{line}");
+        assert!(
+            line.contains("connection refused") && line.contains("espeak-ng"),
+            "{line}"
+        );
         assert!(!line.contains('\n'));
         let de = crate::locale::builtin("de").unwrap();
         let line = SpeechError::NoVoice("xx".into()).describe(&de);

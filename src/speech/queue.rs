@@ -274,9 +274,15 @@ mod tests {
         q.push(Item::new(u("old time answer"), Priority::Request));
         q.push(Item::new(u("warning"), Priority::Warning));
         // The periodic announcement is being spoken.
-        assert_eq!(q.next().map(|i| i.utterance.display), Some("warning".into()));
+        assert_eq!(
+            q.next().map(|i| i.utterance.display),
+            Some("warning".into())
+        );
         q.finished();
-        assert_eq!(q.next().map(|i| i.utterance.display), Some("old time answer".into()));
+        assert_eq!(
+            q.next().map(|i| i.utterance.display),
+            Some("old time answer".into())
+        );
         let p = q.push(Item::new(u("Nf3"), Priority::Move));
         assert!(p.interrupt, "a request being spoken is stale after a move");
         assert_eq!(p.dropped, 1, "the queued periodic announcement is dropped");
@@ -302,7 +308,11 @@ mod tests {
     fn critical_items_are_never_dropped_nor_coalesced() {
         let mut q = SpeechQueue::new(2);
         for i in 0..5 {
-            q.push(Item::keyed(u(&format!("flag {i}")), Priority::Critical, "same"));
+            q.push(Item::keyed(
+                u(&format!("flag {i}")),
+                Priority::Critical,
+                "same",
+            ));
         }
         for i in 0..5 {
             q.push(Item::new(u(&format!("chatter {i}")), Priority::Chatter));
@@ -350,7 +360,11 @@ mod tests {
         q.push(Item::new(u("something long"), Priority::Warning));
         assert!(q.next().is_some());
         for i in 0..6 {
-            q.push(Item::keyed(u(&format!("time {i}")), Priority::Request, "time"));
+            q.push(Item::keyed(
+                u(&format!("time {i}")),
+                Priority::Request,
+                "time",
+            ));
         }
         assert_eq!(q.len(), 1);
         q.finished();
@@ -371,13 +385,25 @@ mod tests {
     #[test]
     fn the_same_item_being_spoken_is_not_queued_again() {
         let mut q = SpeechQueue::default();
-        q.push(Item::keyed(u("White: 5 minutes"), Priority::Request, "time"));
+        q.push(Item::keyed(
+            u("White: 5 minutes"),
+            Priority::Request,
+            "time",
+        ));
         assert!(q.next().is_some());
-        let p = q.push(Item::keyed(u("White: 5 minutes"), Priority::Request, "time"));
+        let p = q.push(Item::keyed(
+            u("White: 5 minutes"),
+            Priority::Request,
+            "time",
+        ));
         assert!(!p.queued);
         assert!(q.is_empty());
         // A different answer with the same key is queued.
-        let p = q.push(Item::keyed(u("White: 4 minutes"), Priority::Request, "time"));
+        let p = q.push(Item::keyed(
+            u("White: 4 minutes"),
+            Priority::Request,
+            "time",
+        ));
         assert!(p.queued);
         assert_eq!(q.len(), 1);
     }
@@ -412,7 +438,10 @@ mod tests {
         q.push(Item::new(u("b"), Priority::Chatter));
         assert!(q.next().is_some());
         assert!(q.next().is_none());
-        assert_eq!(q.speaking().map(|i| i.utterance.display.as_str()), Some("a"));
+        assert_eq!(
+            q.speaking().map(|i| i.utterance.display.as_str()),
+            Some("a")
+        );
         q.finished();
         assert!(q.next().is_some());
     }

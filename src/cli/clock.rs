@@ -1,0 +1,697 @@
+//! `annabella clock`: a standalone talking clock for a real board.
+//!
+//! In a terminal, single keys press the clock and ask for the time; with
+//! `--plain` (or when standard input is not a terminal) one command per
+//! line is read, so the clock can be scripted and tested. Every
+//! announcement is printed as a plain line and, unless `--plain`, spoken.
+//! The system's monotonic clock is the only time source; the pure core
+//! ([`Clock`], [`Talker`]) is fed `now`.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use shakmaty::{ByColor, Color};
+
+use super::{UserError, io_error, load_locale};
+use crate::clock::talk::{Announcement, Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
+use crate::clock::{Clock, ClockError, TimeControl};
+use crate::speech::{self, Announcer, Item, Output, Priority, Speaker};
+use crate::vocab::Utterance;
+
+/// How often the clock looks at the time (countdown precision).
+const TICK: Duration = Duration::from_millis(50);
+
+/// Options of `annabella clock`.
+#[derive(Debug, Args)]
+pub struct ClockArgs {
+    /// Time control, e.g. 5m+3s, 15m+10s, 90m/40+30m+30s, "3m d2s".
+    #[arg(long, short, default_value = "5m+3s")]
+    control: String,
+    /// Language of the announcements (fide speaks German).
+    #[arg(long, short, default_value = "fide")]
+    locale: String,
+    #[command(flatten)]
+    speech: SpeechArgs,
+    /// Read one command per line from standard input and only print (no
+    /// speech): press, press white, press black, time, time white, time
+    /// black, moves, pause, resume, help, quit.
+    #[arg(long, conflicts_with_all = ["speak", "speak_to"])]
+    plain: bool,
+    /// brief (1:12:05 shown, "1 hour 12 minutes" spoken) or full (every
+    /// unit in words).
+    #[arg(long, default_value = "brief")]
+    verbosity: Verbosity,
+    /// Announce the time left every time a player's clock passes a multiple
+    /// of this (e.g. 10m, 5m; "off" for never).
+    #[arg(long, default_value = "10m")]
+    every: String,
+    /// Low-time warnings, comma-separated (e.g. 5m,1m,30s; "off" for none).
+    #[arg(long, default_value = "5m,1m,30s")]
+    warn: String,
+    /// Count the last seconds aloud from this number (0: no countdown).
+    #[arg(long, default_value_t = 10)]
+    countdown: u32,
+    /// Whose time is announced automatically: white, black or both.
+    #[arg(long, default_value = "both")]
+    announce_for: String,
+    /// Which player sits on the left (the 'a' key): white or black.
+    #[arg(long, default_value = "white")]
+    left: String,
+}
+
+/// Where speech goes, and how it sounds (shared with `annabella say`).
+#[derive(Debug, Args)]
+pub struct SpeechArgs {
+    /// Speak through speech-dispatcher (your screen reader's voice and
+    /// rate), or espeak-ng when it is missing. The default in a terminal.
+    #[arg(long, conflicts_with = "speak_to")]
+    pub speak: bool,
+    /// Render the speech with espeak-ng into this WAV file (16 kHz mono).
+    #[arg(long, value_name = "FILE")]
+    pub speak_to: Option<PathBuf>,
+    /// Speaking rate from -100 (slowest) to 100 (fastest); default: your
+    /// setting.
+    #[arg(long, allow_hyphen_values = true)]
+    pub rate: Option<i32>,
+    /// Voice name of the synthesizer; default: one for the language.
+    #[arg(long)]
+    pub voice: Option<String>,
+}
+
+impl SpeechArgs {
+    /// The output chosen: a file, speech, or (not in a terminal, or
+    /// `plain`) text only.
+    pub fn output(&self, plain: bool) -> Output {
+        if let Some(p) = &self.speak_to {
+            Output::File(p.clone())
+        } else if self.speak || (!plain && std::io::stdout().is_terminal()) {
+            Output::Speak
+        } else {
+            Output::Text
+        }
+    }
+
+    /// The voice settings for `language`.
+    pub fn voice(&self, language: &str) -> speech::Voice {
+        speech::Voice {
+            language: language.to_owned(),
+            rate: self.rate,
+            name: self.voice.clone(),
+        }
+    }
+}
+
+/// A duration such as `10m`, `30s`, `1h30m`, `500ms`.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return None;
+    }
+    let mut total = Duration::ZERO;
+    let mut rest = t.as_str();
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            return None;
+        }
+        let n: u64 = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        let d = match unit {
+            "h" => Duration::from_secs(n.checked_mul(3600)?),
+            "m" | "min" => Duration::from_secs(n.checked_mul(60)?),
+            "s" | "sec" => Duration::from_secs(n),
+            "ms" => Duration::from_millis(n),
+            _ => return None,
+        };
+        total = total.checked_add(d)?;
+    }
+    Some(total)
+}
+
+fn parse_color(text: &str) -> Option<Color> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Some(Color::White),
+        "black" | "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn bad_option(name: &str, value: &str, expected: &str) -> UserError {
+    UserError(format!("--{name} {value}: expected {expected}"))
+}
+
+/// Builds the schedule from the options.
+fn schedule(args: &ClockArgs) -> Result<Schedule, UserError> {
+    let every = match args.every.trim() {
+        "off" | "0" => None,
+        t => Some(
+            parse_duration(t).ok_or_else(|| bad_option("every", t, "a time like 10m, or off"))?,
+        ),
+    };
+    let warnings = match args.warn.trim() {
+        "off" | "" => Vec::new(),
+        t => t
+            .split(',')
+            .map(|w| {
+                parse_duration(w)
+                    .ok_or_else(|| bad_option("warn", t, "times like 5m,1m,30s, or off"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let players = match args.announce_for.trim().to_ascii_lowercase().as_str() {
+        "both" => ByColor {
+            white: true,
+            black: true,
+        },
+        other => match parse_color(other) {
+            Some(c) => ByColor::new_with(|x| x == c),
+            None => return Err(bad_option("announce-for", other, "white, black or both")),
+        },
+    };
+    Ok(Schedule {
+        every,
+        warnings,
+        countdown: args.countdown,
+        players,
+        ..Schedule::default()
+    })
+}
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// A player pressed the clock (`None`: the player to move).
+    Press(Option<Color>),
+    /// The time of one player or both.
+    Time(Option<Color>),
+    /// Moves completed.
+    Moves,
+    /// Pause.
+    Pause,
+    /// Resume.
+    Resume,
+    /// Pause or resume.
+    TogglePause,
+    /// The list of keys or commands.
+    Help,
+    /// Stop the clock and end.
+    Quit,
+    /// Something else (the text as typed).
+    Unknown(String),
+    /// An empty line: nothing.
+    Nothing,
+}
+
+/// Reads one command line (`press`, `press white`, `time black`, …).
+pub fn parse_command(line: &str) -> Command {
+    let words: Vec<String> = line
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let unknown = || Command::Unknown(line.trim().to_owned());
+    match words.as_slice() {
+        [] => Command::Nothing,
+        ["press" | "p" | "move"] => Command::Press(None),
+        ["press" | "p" | "move", side] => {
+            parse_color(side).map_or_else(unknown, |c| Command::Press(Some(c)))
+        }
+        ["time" | "t" | "times"] => Command::Time(None),
+        ["time" | "t", side] => parse_color(side).map_or_else(unknown, |c| Command::Time(Some(c))),
+        ["moves" | "m"] => Command::Moves,
+        ["pause"] => Command::Pause,
+        ["resume"] => Command::Resume,
+        ["help" | "h" | "?"] => Command::Help,
+        ["quit" | "q" | "exit"] => Command::Quit,
+        _ => unknown(),
+    }
+}
+
+/// The clock, its talker and its outputs.
+struct Session<'a> {
+    clock: Clock,
+    talker: Talker,
+    book: Phrasebook,
+    verbosity: Verbosity,
+    speech: Announcer<Box<dyn Speaker>>,
+    out: &'a mut dyn Write,
+    /// Line ending: "\r\n" while the terminal is in raw mode.
+    eol: &'static str,
+    epoch: Instant,
+    left: Color,
+    interactive: bool,
+}
+
+impl Session<'_> {
+    fn now(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+
+    fn print(&mut self, text: &str) -> Result<(), UserError> {
+        write!(self.out, "{text}{}", self.eol)
+            .and_then(|()| self.out.flush())
+            .map_err(io_error)
+    }
+
+    /// Prints the display form at once and queues the spoken form.
+    fn emit(
+        &mut self,
+        u: Utterance,
+        priority: Priority,
+        key: Option<String>,
+    ) -> Result<(), UserError> {
+        self.print(&u.display)?;
+        let item = Item {
+            utterance: u,
+            priority,
+            key,
+        };
+        if let Err(e) = self.speech.say(item) {
+            let line = e.describe(self.book.locale());
+            self.notice(&line);
+        }
+        Ok(())
+    }
+
+    fn notice(&mut self, line: &str) {
+        eprint!("{line}{}", self.eol);
+    }
+
+    fn announce(&mut self, list: Vec<Announcement>) -> Result<(), UserError> {
+        for a in list {
+            let u = self.book.announcement(&a, self.verbosity);
+            self.emit(u, a.priority(), a.coalesce_key())?;
+        }
+        Ok(())
+    }
+
+    fn observe(&mut self, events: &[TalkEvent]) -> Result<(), UserError> {
+        let now = self.now();
+        let list = self.talker.observe(&self.clock, now, events);
+        self.announce(list)
+    }
+
+    fn tick(&mut self) -> Result<(), UserError> {
+        let now = self.now();
+        let events: Vec<TalkEvent> = match self.clock.update(now) {
+            Ok(e) => e.into_iter().map(TalkEvent::from).collect(),
+            Err(e) => {
+                let msg = self.refusal(e);
+                self.emit(msg, Priority::Request, None)?;
+                Vec::new()
+            }
+        };
+        self.observe(&events)?;
+        if let Err(e) = self.speech.pump() {
+            let line = e.describe(self.book.locale());
+            self.notice(&line);
+        }
+        Ok(())
+    }
+
+    fn refusal(&self, e: ClockError) -> Utterance {
+        let b = &self.book;
+        match e {
+            ClockError::NotStarted => b.message("clock.not_started"),
+            ClockError::Paused { .. } => b.message("clock.is_paused"),
+            ClockError::NotPaused => b.message("clock.not_paused"),
+            ClockError::AlreadyStarted => b.message("clock.already_started"),
+            ClockError::FlagFallen { color, .. } => {
+                b.announcement(&Announcement::FlagFell { color }, self.verbosity)
+            }
+            other => b.message_with("clock.refused", &[("reason", &other.to_string())]),
+        }
+    }
+
+    fn refuse(&mut self, e: ClockError) -> Result<(), UserError> {
+        let u = self.refusal(e);
+        let priority = if matches!(e, ClockError::FlagFallen { .. }) {
+            Priority::Critical
+        } else {
+            Priority::Request
+        };
+        self.emit(u, priority, None)
+    }
+
+    fn press(&mut self, side: Option<Color>) -> Result<(), UserError> {
+        let now = self.now();
+        if self.clock.state() == crate::clock::ClockState::NotStarted {
+            // FIDE: White's clock is started first, whoever presses.
+            return match self.clock.start(now, Color::White) {
+                Ok(()) => self.observe(&[TalkEvent::Started {
+                    color: Color::White,
+                }]),
+                Err(e) => self.refuse(e),
+            };
+        }
+        if let (Some(side), Some(running)) = (side, self.clock.running())
+            && side != running
+        {
+            let u = self.book.message_with(
+                "clock.not_to_move",
+                &[("side", &self.book.side(side).display)],
+            );
+            let spoken = self.book.message_with(
+                "clock.not_to_move",
+                &[("side", &self.book.side(side).spoken)],
+            );
+            return self.emit(
+                Utterance {
+                    display: u.display,
+                    spoken: spoken.spoken,
+                },
+                Priority::Request,
+                None,
+            );
+        }
+        match self.clock.press(now) {
+            Ok(events) => {
+                let events: Vec<TalkEvent> = events.into_iter().map(TalkEvent::from).collect();
+                self.observe(&events)
+            }
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    fn time(&mut self, side: Option<Color>) -> Result<(), UserError> {
+        let now = self.now();
+        let u = match side {
+            Some(c) => self.book.time(&self.clock.reading(c, now), self.verbosity),
+            None => self.book.times(
+                &self.clock.reading(Color::White, now),
+                &self.clock.reading(Color::Black, now),
+                self.verbosity,
+            ),
+        };
+        self.emit(u, Priority::Request, Some("time".to_owned()))
+    }
+
+    fn moves(&mut self) -> Result<(), UserError> {
+        let now = self.now();
+        let mut u = self.book.moves(&self.clock.reading(Color::White, now));
+        let b = self.book.moves(&self.clock.reading(Color::Black, now));
+        u.display.push(' ');
+        u.display.push_str(&b.display);
+        u.spoken.push(' ');
+        u.spoken.push_str(&b.spoken);
+        self.emit(u, Priority::Request, Some("moves".to_owned()))
+    }
+
+    fn pause(&mut self) -> Result<(), UserError> {
+        let now = self.now();
+        match self.clock.pause(now) {
+            Ok(()) => {
+                let color = self.clock.to_move().unwrap_or(Color::White);
+                self.observe(&[TalkEvent::Paused { color }])
+            }
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    fn resume(&mut self) -> Result<(), UserError> {
+        let now = self.now();
+        match self.clock.resume(now) {
+            Ok(()) => {
+                let color = self.clock.to_move().unwrap_or(Color::White);
+                self.observe(&[TalkEvent::Resumed { color }])
+            }
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    fn help(&mut self) -> Result<(), UserError> {
+        let u = if self.interactive {
+            let left = self.book.side(self.left).display;
+            let right = self.book.side(self.left.other()).display;
+            self.book.message_with(
+                "clock.help_keys",
+                &[
+                    ("left", "a"),
+                    ("right", "l"),
+                    ("left_side", &left),
+                    ("right_side", &right),
+                ],
+            )
+        } else {
+            self.book.message("clock.help_commands")
+        };
+        self.emit(u, Priority::Request, Some("help".to_owned()))
+    }
+
+    /// Stops: the final times and moves, printed and spoken.
+    fn finish(&mut self) -> Result<(), UserError> {
+        let now = self.now();
+        let _ = self.clock.update(now);
+        let w = self.clock.reading(Color::White, now);
+        let b = self.clock.reading(Color::Black, now);
+        let times = self.book.times(&w, &b, Verbosity::Brief);
+        let mut moves = self.book.moves(&w);
+        let mb = self.book.moves(&b);
+        moves.display.push(' ');
+        moves.display.push_str(&mb.display);
+        moves.spoken.push(' ');
+        moves.spoken.push_str(&mb.spoken);
+        let end = self.book.message("clock.final");
+        for u in [end, times, moves] {
+            self.emit(u, Priority::Critical, None)?;
+        }
+        let _ = self.speech.drain(Duration::from_secs(20));
+        Ok(())
+    }
+
+    /// Runs one command; `false` to end.
+    fn run(&mut self, cmd: Command) -> Result<bool, UserError> {
+        match cmd {
+            Command::Press(side) => self.press(side)?,
+            Command::Time(side) => self.time(side)?,
+            Command::Moves => self.moves()?,
+            Command::Pause => self.pause()?,
+            Command::Resume => self.resume()?,
+            Command::TogglePause => {
+                if self.clock.is_paused() {
+                    self.resume()?;
+                } else {
+                    self.pause()?;
+                }
+            }
+            Command::Help => self.help()?,
+            Command::Quit => return Ok(false),
+            Command::Unknown(text) => {
+                let u = self
+                    .book
+                    .message_with("clock.unknown_command", &[("command", &text)]);
+                self.emit(u, Priority::Request, None)?;
+            }
+            Command::Nothing => {}
+        }
+        Ok(true)
+    }
+}
+
+/// `annabella clock`.
+pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&args.locale)?;
+    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let control: TimeControl =
+        args.control
+            .parse()
+            .map_err(|e: crate::clock::ParseTimeControlError| {
+                UserError(book.locale().message(
+                    "clock.bad_control",
+                    &[("control", &args.control), ("error", &e.to_string())],
+                ))
+            })?;
+    let schedule = schedule(args)?;
+    let left =
+        parse_color(&args.left).ok_or_else(|| bad_option("left", &args.left, "white or black"))?;
+    let interactive =
+        !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let output = args.speech.output(args.plain);
+    let mut notices = Vec::new();
+    let speaker = speech::open(
+        &output,
+        &args.speech.voice(book.language()),
+        book.locale(),
+        &mut notices,
+    );
+    for n in &notices {
+        eprintln!("{n}");
+    }
+    let _ = out.flush();
+    let mut session = Session {
+        clock: Clock::new(control.clone()),
+        talker: Talker::new(schedule),
+        book,
+        verbosity: args.verbosity,
+        speech: Announcer::new(speaker),
+        out,
+        eol: "\n",
+        epoch: Instant::now(),
+        left,
+        interactive,
+    };
+    let intro = session
+        .book
+        .message_with("clock.control", &[("control", &control.to_string())]);
+    session.emit(intro, Priority::Request, None)?;
+    session.tick()?;
+    session.help()?;
+    if interactive {
+        run_keys(&mut session)?;
+    } else {
+        run_lines(&mut session)?;
+    }
+    session.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One command per line from standard input; the clock ticks meanwhile.
+/// The end of the input quits.
+fn run_lines(session: &mut Session<'_>) -> Result<(), UserError> {
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    loop {
+        session.tick()?;
+        match rx.recv_timeout(TICK) {
+            Ok(line) => {
+                if !session.run(parse_command(&line))? {
+                    return Ok(());
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+    }
+}
+
+/// Restores the terminal however the key loop ends.
+struct RawMode;
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+/// Single keys in a terminal.
+fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
+    use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+    crossterm::terminal::enable_raw_mode()
+        .map_err(|e| UserError(format!("Cannot read single keys from the terminal: {e}")))?;
+    let _raw = RawMode;
+    session.eol = "\r\n";
+    let mut confirming = false;
+    loop {
+        session.tick()?;
+        let ready = event::poll(TICK).map_err(|e| UserError(e.to_string()))?;
+        if !ready {
+            continue;
+        }
+        let Event::Key(key) = event::read().map_err(|e| UserError(e.to_string()))? else {
+            continue;
+        };
+        if key.kind != KeyEventKind::Press {
+            continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c' | 'd'))
+        {
+            break;
+        }
+        if confirming {
+            confirming = false;
+            if matches!(key.code, KeyCode::Char('y' | 'Y' | 'j' | 'J')) {
+                break;
+            }
+            let u = session.book.message("clock.quit_cancelled");
+            session.emit(u, Priority::Request, None)?;
+            continue;
+        }
+        let cmd = match key.code {
+            KeyCode::Char('a' | 'A') => Command::Press(Some(session.left)),
+            KeyCode::Char('l' | 'L') => Command::Press(Some(session.left.other())),
+            KeyCode::Char(' ') | KeyCode::Enter => Command::Press(None),
+            KeyCode::Char('t' | 'T') => Command::Time(None),
+            KeyCode::Char('w' | 'W') => Command::Time(Some(Color::White)),
+            KeyCode::Char('b' | 'B') => Command::Time(Some(Color::Black)),
+            KeyCode::Char('m' | 'M') => Command::Moves,
+            KeyCode::Char('p' | 'P') => Command::TogglePause,
+            KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => Command::Help,
+            KeyCode::Char('q' | 'Q') | KeyCode::Esc => {
+                confirming = true;
+                let u = session.book.message("clock.quit_confirm");
+                session.emit(u, Priority::Request, None)?;
+                continue;
+            }
+            KeyCode::Char(c) => Command::Unknown(c.to_string()),
+            _ => Command::Nothing,
+        };
+        if !session.run(cmd)? {
+            break;
+        }
+    }
+    session.eol = "\n";
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(parse_command("press"), Command::Press(None));
+        assert_eq!(
+            parse_command("  Press  White "),
+            Command::Press(Some(Color::White))
+        );
+        assert_eq!(parse_command("press b"), Command::Press(Some(Color::Black)));
+        assert_eq!(parse_command("time"), Command::Time(None));
+        assert_eq!(
+            parse_command("time black"),
+            Command::Time(Some(Color::Black))
+        );
+        assert_eq!(parse_command("moves"), Command::Moves);
+        assert_eq!(parse_command("pause"), Command::Pause);
+        assert_eq!(parse_command("resume"), Command::Resume);
+        assert_eq!(parse_command("?"), Command::Help);
+        assert_eq!(parse_command("quit"), Command::Quit);
+        assert_eq!(parse_command(""), Command::Nothing);
+        assert_eq!(
+            parse_command("press green"),
+            Command::Unknown("press green".into())
+        );
+        assert_eq!(parse_command("dance"), Command::Unknown("dance".into()));
+    }
+
+    #[test]
+    fn durations_parse() {
+        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
+        assert_eq!(parse_duration("1h30m"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("30s"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_duration("500ms"), Some(Duration::from_millis(500)));
+        assert_eq!(parse_duration("10"), None);
+        assert_eq!(parse_duration("m"), None);
+        assert_eq!(parse_duration("5x"), None);
+        assert_eq!(parse_duration(""), None);
+    }
+}

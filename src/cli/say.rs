@@ -1,0 +1,140 @@
+//! `annabella say`: speak a text or moves, to check voices and locales.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use shakmaty::{CastlingMode, Chess, Position};
+
+use super::clock::SpeechArgs;
+use super::{UserError, io_error, load_locale};
+use crate::clock::talk::Phrasebook;
+use crate::speech::{self, Announcer, Item, Output, Priority, Speaker, espeak};
+use crate::vocab::{Style, Utterance};
+
+/// Options of `annabella say`.
+#[derive(Debug, Args)]
+pub struct SayArgs {
+    /// Locale: the language of the voice and, with --move, of the words.
+    #[arg(long, short, default_value = "fide")]
+    locale: String,
+    #[command(flatten)]
+    speech: SpeechArgs,
+    /// Only print (no speech).
+    #[arg(long, conflicts_with_all = ["speak", "speak_to"])]
+    plain: bool,
+    /// The arguments are moves (algebraic notation, coordinates or words),
+    /// played from the start position (or --fen) and announced one by one.
+    #[arg(long = "move")]
+    moves: bool,
+    /// Start position for --move, in FEN.
+    #[arg(long, requires = "moves")]
+    fen: Option<String>,
+    /// short or long announcements of moves.
+    #[arg(long, default_value = "short")]
+    style: Style,
+    /// The text (several arguments are joined by spaces), or the moves.
+    #[arg(value_name = "TEXT", allow_hyphen_values = true)]
+    text: Vec<String>,
+}
+
+/// `annabella say`.
+pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&args.locale)?;
+    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let mut said = Vec::new();
+    if args.moves {
+        let mode = CastlingMode::Standard;
+        let mut pos = match &args.fen {
+            Some(fen) => crate::pgn::position_from_fen(fen, mode).map_err(|error| {
+                UserError(vocab.locale().message(
+                    "error.bad_fen",
+                    &[
+                        ("error", &error.to_string()),
+                        (
+                            "example",
+                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        ),
+                    ],
+                ))
+            })?,
+            None => Chess::default(),
+        };
+        for (i, text) in args.text.iter().enumerate() {
+            let m = vocab.parse(&pos, mode, text).map_err(|e| {
+                let reason = vocab.describe_error(&pos, &e);
+                UserError(
+                    vocab
+                        .message(
+                            "error.bad_move",
+                            &[
+                                ("number", &Utterance::plain((i + 1).to_string())),
+                                ("move", &Utterance::plain(text.clone())),
+                                ("reason", &reason),
+                            ],
+                        )
+                        .display,
+                )
+            })?;
+            said.push(vocab.announce(&pos, m, args.style));
+            pos.play_unchecked(m);
+        }
+    } else {
+        let text = args.text.join(" ");
+        if !text.trim().is_empty() {
+            said.push(Utterance::plain(text));
+        }
+    }
+    if said.is_empty() {
+        return Err(UserError(book.locale().message("say.empty", &[])));
+    }
+    for u in &said {
+        writeln!(out, "{}", u.display).map_err(io_error)?;
+    }
+    out.flush().map_err(io_error)?;
+    // The words of moves are in the vocabulary's language (fide: German).
+    let voice = args.speech.voice(&vocab.locale().language);
+    let locale = book.locale();
+    match args.speech.output(args.plain) {
+        Output::File(path) => {
+            let (engine, missing) =
+                espeak::EspeakNg::probe(&voice).map_err(|e| UserError(e.describe(locale)))?;
+            if let Some(e) = missing {
+                eprintln!("{}", e.describe(locale));
+            }
+            let mut file = espeak::WavFileSpeaker::create(engine, &path)
+                .map_err(|e| UserError(e.describe(locale)))?;
+            for u in &said {
+                file.speak(u, Priority::Move)
+                    .map_err(|e| UserError(e.describe(locale)))?;
+            }
+            let seconds = format!("{:.1}", file.seconds());
+            file.finish().map_err(|e| UserError(e.describe(locale)))?;
+            eprintln!(
+                "{}",
+                locale.message(
+                    "speech.file_written",
+                    &[("file", &path.display().to_string()), ("seconds", &seconds)],
+                )
+            );
+        }
+        output => {
+            let mut notices = Vec::new();
+            let speaker = speech::open(&output, &voice, locale, &mut notices);
+            for n in &notices {
+                eprintln!("{n}");
+            }
+            let mut announcer = Announcer::new(speaker);
+            for u in said {
+                if let Err(e) = announcer.say(Item::new(u, Priority::Move)) {
+                    eprintln!("{}", e.describe(locale));
+                    break;
+                }
+            }
+            if let Err(e) = announcer.drain(std::time::Duration::from_secs(60)) {
+                eprintln!("{}", e.describe(locale));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
