@@ -17,7 +17,9 @@
 
 pub mod cli;
 pub mod clock;
+pub mod journal;
 pub mod locale;
+pub mod mirror;
 pub mod pgn;
 pub mod rules;
 pub mod speech;

@@ -3,7 +3,10 @@
 //! the pure core.
 
 mod clock;
+mod export;
 mod moves;
+mod play;
+mod resume;
 mod say;
 
 use std::io::Write;
@@ -101,6 +104,22 @@ enum Command {
     ///
     /// Example: annabella say --locale de --move e4 e5 Nf3
     Say(say::SayArgs),
+    /// Play a game on two boards (FIDE Appendix D): each move is made,
+    /// announced, the clock pressed, then repeated and made on the other
+    /// board; both scoresheets are kept, differences are reported at once
+    /// and the arbiter corrects them. One event per line (see below), every
+    /// event saved to the journal before it is announced.
+    ///
+    /// Example: annabella play --script game.txt --journal game.jsonl
+    Play(play::PlayArgs),
+    /// Continue a game from its journal after a stop or a crash: both
+    /// boards, both scoresheets and the clock are restored exactly.
+    Resume(resume::ResumeArgs),
+    /// Print a journal's game as PGN (a board or a scoresheet) or its state
+    /// as JSON.
+    ///
+    /// Example: annabella export --board black game.jsonl > game.pgn
+    Export(export::ExportArgs),
 }
 
 /// Options shared by commands that start from a position.
@@ -171,6 +190,9 @@ pub fn main() -> ExitCode {
             files,
         } => moves::replay(&mut out, &locale, style, check, &files),
         Command::Locales => list_locales(&mut out),
+        Command::Play(args) => play::run(&mut out, &args),
+        Command::Resume(args) => resume::run(&mut out, &args),
+        Command::Export(args) => export::run(&mut out, &args),
         Command::Clock(args) => clock::run(&mut out, &args),
         Command::Say(args) => say::run(&mut out, &args),
     };

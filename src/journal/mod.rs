@@ -187,6 +187,13 @@ pub enum Event {
         /// Added (or taken away).
         add: bool,
     },
+    /// Arbiter: set a clock's remaining time.
+    SetTime {
+        /// Whose clock.
+        side: Side,
+        /// Milliseconds.
+        ms: u64,
+    },
     /// Arbiter: correct boards and scoresheets (D.2.9).
     Correct,
     /// A sealed move (Guideline I).
@@ -529,6 +536,9 @@ pub fn apply(mirror: &mut Mirror, now: Duration, event: &Event) -> Result<Said, 
         Event::Tick => mirror.tick(now),
         Event::Adjust { side, ms, add } => {
             mirror.arbiter_adjust(now, (*side).into(), Duration::from_millis(*ms), *add)
+        }
+        Event::SetTime { side, ms } => {
+            mirror.arbiter_set(now, (*side).into(), Duration::from_millis(*ms))
         }
         Event::Correct => mirror.arbiter_correct(now).map(|(_, s)| s),
         Event::Seal { text, resumption } => {

@@ -470,7 +470,7 @@ impl Mirror {
         let start = &self.config.start;
         let offset = usize::from(start.turn() == Color::Black);
         let k = ply + offset;
-        let color = if k % 2 == 0 {
+        let color = if k.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -1308,6 +1308,23 @@ impl Mirror {
         Ok(said)
     }
 
+    /// Arbiter: sets `color`'s remaining time (e.g. from the scoresheet's
+    /// times after a retrace, or when continuing a game from PGN).
+    pub fn arbiter_set(
+        &mut self,
+        now: Duration,
+        color: Color,
+        remaining: Duration,
+    ) -> Result<Said, MirrorError> {
+        self.check_time(now)?;
+        let current = self.clock.remaining(color, now);
+        if remaining >= current {
+            self.arbiter_adjust(now, color, remaining - current, true)
+        } else {
+            self.arbiter_adjust(now, color, current - remaining, false)
+        }
+    }
+
     // ----- adjournment (Guideline I) -----
 
     /// The player to move seals `input` instead of playing it: the clock
@@ -1421,14 +1438,14 @@ impl Mirror {
     /// Compares the boards and the scoresheets; reports a new mismatch.
     fn detect(&mut self, said: &mut Said) {
         let found = self.find_mismatch();
-        if found.is_some() && found != self.mismatch {
-            if let Some(m) = &found {
-                let text = self.describe_mismatch(m);
-                said.push(Notice {
-                    level: Level::Warning,
-                    text,
-                });
-            }
+        if found != self.mismatch
+            && let Some(m) = &found
+        {
+            let text = self.describe_mismatch(m);
+            said.push(Notice {
+                level: Level::Warning,
+                text,
+            });
         }
         self.mismatch = found;
     }
