@@ -24,3 +24,4 @@ pub mod pgn;
 pub mod rules;
 pub mod speech;
 pub mod vocab;
+pub mod voice;

@@ -4,6 +4,8 @@
 
 mod clock;
 mod export;
+mod listen;
+mod models;
 mod moves;
 mod play;
 mod resume;
@@ -91,6 +93,22 @@ enum Command {
     },
     /// List the built-in locales.
     Locales,
+    /// Hear spoken moves offline (Vosk): from WAV files, one utterance
+    /// each, or live from the microphone (--mic). Prints per file
+    /// "move UCI SAN", "ask CANDIDATES", "command NAME" or
+    /// "not-understood HEARD", each followed by the message for the player.
+    ///
+    /// Example: annabella listen --locale ko --model DIR move.wav
+    Listen(listen::ListenArgs),
+    /// Speech models: list, install (NAME, URL, zip file or folder),
+    /// verify, remove.
+    Models {
+        /// Language of the messages (a locale code).
+        #[arg(long, short, default_value = "en")]
+        locale: String,
+        #[command(subcommand)]
+        action: models::ModelsAction,
+    },
     /// A talking chess clock for a real board (FIDE Appendix D.2.6):
     /// keys press the clock for either side and ask for the times and the
     /// number of moves; announcements are printed and spoken. With --plain
@@ -190,6 +208,8 @@ pub fn main() -> ExitCode {
             files,
         } => moves::replay(&mut out, &locale, style, check, &files),
         Command::Locales => list_locales(&mut out),
+        Command::Listen(args) => listen::run(&mut out, &args),
+        Command::Models { locale, action } => models::run(&mut out, &locale, &action),
         Command::Play(args) => play::run(&mut out, &args),
         Command::Resume(args) => resume::run(&mut out, &args),
         Command::Export(args) => export::run(&mut out, &args),

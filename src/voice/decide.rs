@@ -1,0 +1,280 @@
+//! From what the recognizer heard to what annabella does (pure core).
+//!
+//! Vosk's final result (with alternatives, best first) is mapped through
+//! [`Vocabulary::parse`] to legal moves and through the command words to
+//! commands. The rule is conservative: annabella **never plays a move the
+//! player did not say**. Only when the best alternative names exactly one
+//! legal move, and every rival alternative (one scored close to the best)
+//! names no other move, is the move taken — and even then it is announced
+//! back before the clock is pressed (FIDE Appendix D.2.8). Disagreement
+//! among the alternatives, low word confidence or the always-confirm setting
+//! make annabella ask; anything else is "not understood", naming what was
+//! heard.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, Move};
+
+use crate::vocab::{ParseError, Vocabulary};
+
+use super::commands::{Command, CommandWords};
+
+/// One word of an alternative.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct HeardWord {
+    /// The word as the model spells it.
+    pub word: String,
+    /// The model's confidence in the word (0–1), where Vosk gives one
+    /// (results without alternatives).
+    #[serde(default)]
+    pub conf: Option<f32>,
+}
+
+/// One transcript the recognizer considers possible.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Alternative {
+    /// The words joined by spaces.
+    pub text: String,
+    /// Vosk's score of the alternative (higher is better; not a
+    /// probability), where given.
+    #[serde(default)]
+    pub confidence: Option<f32>,
+    /// The words with their confidences, where given.
+    #[serde(default)]
+    pub words: Vec<HeardWord>,
+}
+
+/// Everything the recognizer said about one utterance: the alternatives,
+/// best first.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Hearing {
+    /// Best first.
+    pub alternatives: Vec<Alternative>,
+}
+
+#[derive(Deserialize)]
+struct RawWord {
+    word: String,
+    #[serde(default)]
+    conf: Option<f32>,
+}
+
+#[derive(Deserialize)]
+struct RawAlternative {
+    #[serde(default)]
+    confidence: Option<f32>,
+    #[serde(default)]
+    result: Vec<RawWord>,
+    #[serde(default)]
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct RawResult {
+    #[serde(default)]
+    alternatives: Option<Vec<RawAlternative>>,
+    #[serde(default)]
+    result: Vec<RawWord>,
+    #[serde(default)]
+    text: String,
+}
+
+impl Hearing {
+    /// Reads Vosk's result JSON: either `{"alternatives": [...]}` (with
+    /// `set_max_alternatives`) or `{"result": [...], "text": ...}`.
+    pub fn from_vosk_json(json: &str) -> Result<Hearing, serde_json::Error> {
+        let raw: RawResult = serde_json::from_str(json)?;
+        let conv = |words: Vec<RawWord>| {
+            words
+                .into_iter()
+                .map(|w| HeardWord {
+                    word: w.word,
+                    conf: w.conf,
+                })
+                .collect()
+        };
+        let alternatives = match raw.alternatives {
+            Some(alts) => alts
+                .into_iter()
+                .map(|a| Alternative {
+                    text: a.text,
+                    confidence: a.confidence,
+                    words: conv(a.result),
+                })
+                .collect(),
+            None => vec![Alternative {
+                text: raw.text,
+                confidence: None,
+                words: conv(raw.result),
+            }],
+        };
+        Ok(Hearing { alternatives })
+    }
+
+    /// The best transcript ("" if nothing was heard).
+    pub fn best_text(&self) -> &str {
+        self.alternatives
+            .first()
+            .map(|a| a.text.trim())
+            .unwrap_or("")
+    }
+}
+
+/// How cautious the decision is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DecisionSettings {
+    /// Ask before every move, even a clear one.
+    pub always_confirm: bool,
+    /// A word confidence below this (where the model gives word
+    /// confidences) makes annabella ask instead of taking the move.
+    pub min_word_confidence: f32,
+    /// Alternatives scored within this of the best are rivals: if a rival
+    /// names another move, annabella asks.
+    pub rival_gap: f32,
+    /// At most this many candidates are read out when asking.
+    pub max_candidates: usize,
+}
+
+impl Default for DecisionSettings {
+    fn default() -> DecisionSettings {
+        DecisionSettings {
+            always_confirm: false,
+            min_word_confidence: 0.6,
+            rival_gap: 20.0,
+            max_candidates: 4,
+        }
+    }
+}
+
+/// What to do with an utterance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// One clear legal move: announce it back, then play it.
+    Move {
+        /// The move.
+        mv: Move,
+        /// The transcript.
+        heard: String,
+    },
+    /// Ask the player which move they meant (or to confirm the one
+    /// candidate): nothing is played until they answer.
+    Ask {
+        /// The candidates, most likely first.
+        candidates: Vec<Move>,
+        /// The transcript.
+        heard: String,
+    },
+    /// A voice command.
+    Command {
+        /// Which.
+        command: Command,
+        /// The transcript.
+        heard: String,
+    },
+    /// Nothing usable was heard.
+    NotUnderstood {
+        /// The transcript ("" for silence).
+        heard: String,
+    },
+}
+
+enum Meaning {
+    Nothing,
+    Command(Command),
+    Moves(Vec<Move>),
+}
+
+fn meaning(
+    vocab: &Vocabulary,
+    commands: &CommandWords,
+    pos: &Chess,
+    mode: CastlingMode,
+    text: &str,
+) -> Meaning {
+    if let Some(c) = commands.find(vocab, text) {
+        return Meaning::Command(c);
+    }
+    match vocab.parse(pos, mode, text) {
+        Ok(m) => Meaning::Moves(vec![m]),
+        Err(ParseError::Ambiguous(ms)) => Meaning::Moves(ms),
+        Err(_) => Meaning::Nothing,
+    }
+}
+
+/// Decides what an utterance means in `pos`.
+pub fn decide(
+    vocab: &Vocabulary,
+    commands: &CommandWords,
+    pos: &Chess,
+    mode: CastlingMode,
+    hearing: &Hearing,
+    settings: &DecisionSettings,
+) -> Decision {
+    let heard = hearing.best_text().to_owned();
+    let Some(top) = hearing.alternatives.first() else {
+        return Decision::NotUnderstood { heard };
+    };
+    if heard.is_empty() {
+        return Decision::NotUnderstood { heard };
+    }
+    let rivals: Vec<&Alternative> = hearing
+        .alternatives
+        .iter()
+        .filter(|a| match (top.confidence, a.confidence) {
+            (Some(t), Some(c)) => t - c <= settings.rival_gap,
+            _ => true,
+        })
+        .collect();
+    let meanings: Vec<Meaning> = rivals
+        .iter()
+        .map(|a| meaning(vocab, commands, pos, mode, a.text.trim()))
+        .collect();
+    match &meanings[0] {
+        Meaning::Nothing => Decision::NotUnderstood { heard },
+        Meaning::Command(c) => {
+            // A rival that is another command or a move: do nothing.
+            let agree = meanings[1..].iter().all(|m| match m {
+                Meaning::Command(x) => x == c,
+                Meaning::Nothing => true,
+                Meaning::Moves(_) => false,
+            });
+            if agree {
+                Decision::Command { command: *c, heard }
+            } else {
+                Decision::NotUnderstood { heard }
+            }
+        }
+        Meaning::Moves(first) => {
+            let mut candidates: Vec<Move> = Vec::new();
+            for m in &meanings {
+                if let Meaning::Moves(ms) = m {
+                    for mv in ms {
+                        if !candidates.contains(mv) {
+                            candidates.push(*mv);
+                        }
+                    }
+                }
+            }
+            candidates.truncate(settings.max_candidates.max(1));
+            if candidates.len() > 1 || first.len() != 1 {
+                return Decision::Ask { candidates, heard };
+            }
+            let low_confidence = top
+                .words
+                .iter()
+                .filter_map(|w| w.conf)
+                .any(|c| c < settings.min_word_confidence);
+            if settings.always_confirm || low_confidence {
+                Decision::Ask { candidates, heard }
+            } else {
+                Decision::Move {
+                    mv: first[0],
+                    heard,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

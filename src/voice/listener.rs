@@ -1,0 +1,120 @@
+//! Everything needed to turn speech into decisions in one locale: the
+//! loaded model, the locale's words in the model's spellings, and the
+//! decision settings.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::{CastlingMode, Chess};
+
+use crate::vocab::Vocabulary;
+
+use super::commands::CommandWords;
+use super::decide::{Decision, DecisionSettings, Hearing, decide};
+use super::grammar::{Grammar, MissingWord, Spellings};
+use super::recognizer::VoskModel;
+
+/// A model and a locale, ready to listen.
+#[derive(Debug)]
+pub struct Listener {
+    /// The loaded model.
+    pub model: VoskModel,
+    /// The active locale.
+    pub vocab: Vocabulary,
+    /// Its command words.
+    pub commands: CommandWords,
+    /// Its words as the model spells them.
+    pub spellings: Spellings,
+    /// How cautious decisions are.
+    pub settings: DecisionSettings,
+}
+
+/// The result of one utterance, with timings.
+#[derive(Debug, Clone)]
+pub struct Heard {
+    /// What to do.
+    pub decision: Decision,
+    /// What the recognizer said.
+    pub hearing: Hearing,
+    /// Vosk's result JSON (for fixtures and logs).
+    pub json: String,
+    /// Time to build the grammar.
+    pub grammar_time: Duration,
+    /// Time from the last sample to the decision.
+    pub finish_time: Duration,
+}
+
+impl Listener {
+    /// Checks the locale's words against the model (start-up word check).
+    pub fn new(mut model: VoskModel, vocab: Vocabulary, settings: DecisionSettings) -> Listener {
+        let commands = CommandWords::from_vocab(&vocab);
+        let spellings = Spellings::choose(&vocab, &commands, &mut model);
+        Listener {
+            model,
+            vocab,
+            commands,
+            spellings,
+            settings,
+        }
+    }
+
+    /// Words of the locale the model does not know.
+    pub fn missing_words(&self) -> &[MissingWord] {
+        &self.spellings.missing
+    }
+
+    /// True if the model knows too few of the locale's words to be of any
+    /// use (probably a model for another language).
+    pub fn wrong_language(&self) -> bool {
+        // Files, ranks and pieces: 22 words; without most of them no move
+        // can be said.
+        let core = self
+            .spellings
+            .missing
+            .iter()
+            .filter(|m| {
+                m.key.starts_with("files.")
+                    || m.key.starts_with("ranks.")
+                    || m.key.starts_with("pieces.")
+            })
+            .count();
+        core > 11
+    }
+
+    /// The grammar of a position.
+    pub fn grammar(&self, pos: &Chess, mode: CastlingMode) -> Grammar {
+        Grammar::build(&self.vocab, &self.spellings, pos, mode)
+    }
+
+    /// Recognizes one whole utterance (16 kHz mono) and decides.
+    pub fn hear(&self, pos: &Chess, mode: CastlingMode, samples: &[i16]) -> Option<Heard> {
+        let t = Instant::now();
+        let grammar = self.grammar(pos, mode);
+        let grammar_time = t.elapsed();
+        let mut u = self.model.recognizer(&grammar)?;
+        for chunk in samples.chunks(1600) {
+            u.feed(chunk);
+        }
+        let t = Instant::now();
+        let (hearing, json) = u.finish();
+        let decision = self.decide(pos, mode, &hearing);
+        Some(Heard {
+            decision,
+            hearing,
+            json,
+            grammar_time,
+            finish_time: t.elapsed(),
+        })
+    }
+
+    /// Decides on a result.
+    pub fn decide(&self, pos: &Chess, mode: CastlingMode, hearing: &Hearing) -> Decision {
+        decide(
+            &self.vocab,
+            &self.commands,
+            pos,
+            mode,
+            hearing,
+            &self.settings,
+        )
+    }
+}

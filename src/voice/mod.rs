@@ -1,0 +1,26 @@
+//! Spoken moves, offline: Vosk speech recognition with a grammar built for
+//! every position, and decisions that never play a move the player did not
+//! say.
+//!
+//! Pure core: [`grammar`] (recognizer spellings, per-position phrase lists),
+//! [`commands`] (voice command words from locale data), [`decide`] (from
+//! Vosk's result to a move, a question, a command or "not understood"),
+//! [`audio`]'s conversion and voice-activity detector, [`models`]'s
+//! manifest. Adapters: [`recognizer`] (libvosk), [`audio::read_wav`],
+//! [`mic`] (cpal), [`models`]' install/verify/remove, [`stderr`].
+
+pub mod audio;
+pub mod commands;
+pub mod decide;
+pub mod grammar;
+pub mod listener;
+pub mod mic;
+pub mod models;
+pub mod recognizer;
+pub mod stderr;
+
+pub use commands::{Command, CommandWords};
+pub use decide::{Decision, DecisionSettings, Hearing, decide};
+pub use grammar::{Grammar, Spellings};
+pub use listener::Listener;
+pub use recognizer::{ModelError, VoskModel};

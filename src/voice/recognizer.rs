@@ -1,0 +1,181 @@
+//! The Vosk adapter: loads a model, checks the locale's words against it,
+//! and turns 16 kHz mono samples into a [`Hearing`] with a grammar built
+//! for the position.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::decide::Hearing;
+use super::grammar::{Grammar, Spellings, WordList};
+
+/// The sample rate every recognizer is fed (audio is resampled to it).
+pub const SAMPLE_RATE: u32 = 16_000;
+
+/// How many alternatives the recognizer is asked for.
+pub const MAX_ALTERNATIVES: u16 = 5;
+
+/// Why a model could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// The folder does not exist.
+    #[error("no model folder at {0}")]
+    NotFound(PathBuf),
+    /// The folder lacks the files of a Vosk model.
+    #[error("{path} is not a Vosk model folder: {missing} is missing")]
+    NotAModel {
+        /// The folder.
+        path: PathBuf,
+        /// The first file that is missing.
+        missing: String,
+    },
+    /// libvosk refused to load it (corrupt or incomplete files).
+    #[error("libvosk could not load the model at {0}")]
+    LoadFailed(PathBuf),
+}
+
+/// Files every Vosk model folder has.
+pub const MODEL_FILES: &[&str] = &["am/final.mdl", "conf/mfcc.conf"];
+
+/// Checks that `dir` looks like a Vosk model (without loading it).
+pub fn check_model_dir(dir: &Path) -> Result<(), ModelError> {
+    if !dir.is_dir() {
+        return Err(ModelError::NotFound(dir.to_owned()));
+    }
+    for f in MODEL_FILES {
+        if !dir.join(f).is_file() {
+            return Err(ModelError::NotAModel {
+                path: dir.to_owned(),
+                missing: (*f).to_owned(),
+            });
+        }
+    }
+    let graph = dir.join("graph");
+    let has_graph = ["HCLG.fst", "HCLr.fst"]
+        .iter()
+        .any(|f| graph.join(f).is_file());
+    if !has_graph {
+        return Err(ModelError::NotAModel {
+            path: dir.to_owned(),
+            missing: "graph/HCLG.fst".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// A loaded Vosk model.
+pub struct VoskModel {
+    model: vosk::Model,
+    /// Where it was loaded from.
+    pub path: PathBuf,
+    /// How long loading took.
+    pub load_time: Duration,
+    unk: Option<String>,
+}
+
+impl std::fmt::Debug for VoskModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VoskModel")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl VoskModel {
+    /// Loads the model in `dir` (checked first, so that a wrong folder gives
+    /// a clear error instead of libvosk's log lines).
+    pub fn load(dir: &Path) -> Result<VoskModel, ModelError> {
+        check_model_dir(dir)?;
+        let start = Instant::now();
+        let path_text = dir.to_string_lossy().into_owned();
+        let mut model =
+            vosk::Model::new(path_text).ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?;
+        let load_time = start.elapsed();
+        // The "something else" word: Vosk's grammar syntax is "[unk]";
+        // models spell their unknown word "[unk]", "<unk>" or "<UNK>".
+        let unk = ["[unk]", "<unk>", "<UNK>"]
+            .iter()
+            .any(|w| model.find_word(w).is_some())
+            .then(|| "[unk]".to_owned());
+        Ok(VoskModel {
+            model,
+            path: dir.to_owned(),
+            load_time,
+            unk,
+        })
+    }
+
+    /// Does the model know this word?
+    pub fn knows(&mut self, word: &str) -> bool {
+        self.model.find_word(word).is_some()
+    }
+
+    /// The grammar entry for speech outside the grammar, if the model has one.
+    pub fn unk(&self) -> Option<&str> {
+        self.unk.as_deref()
+    }
+
+    /// A recognizer for one utterance with the phrases of `grammar`.
+    pub fn recognizer(&self, grammar: &Grammar) -> Option<Utterance<'_>> {
+        let phrases = grammar.phrases(self.unk());
+        let mut rec =
+            vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
+        rec.set_max_alternatives(MAX_ALTERNATIVES);
+        rec.set_words(true);
+        Some(Utterance {
+            rec,
+            _model: std::marker::PhantomData,
+        })
+    }
+
+    /// Recognizes a whole recording (16 kHz mono) in one call.
+    pub fn recognize(&self, grammar: &Grammar, samples: &[i16]) -> Option<(Hearing, String)> {
+        let mut u = self.recognizer(grammar)?;
+        for chunk in samples.chunks(4000) {
+            u.feed(chunk);
+        }
+        Some(u.finish())
+    }
+}
+
+impl WordList for VoskModel {
+    fn knows(&mut self, word: &str) -> bool {
+        VoskModel::knows(self, word)
+    }
+}
+
+impl WordList for &mut VoskModel {
+    fn knows(&mut self, word: &str) -> bool {
+        VoskModel::knows(self, word)
+    }
+}
+
+/// One utterance being recognized: feed samples as they come, then
+/// [`finish`](Utterance::finish) (never waits for Vosk's own endpointing).
+pub struct Utterance<'m> {
+    rec: vosk::Recognizer,
+    _model: std::marker::PhantomData<&'m VoskModel>,
+}
+
+impl Utterance<'_> {
+    /// Feeds 16 kHz mono samples.
+    pub fn feed(&mut self, samples: &[i16]) {
+        let _ = self.rec.accept_waveform(samples);
+    }
+
+    /// The final result, as a [`Hearing`] and as Vosk's JSON.
+    pub fn finish(mut self) -> (Hearing, String) {
+        let result = self.rec.final_result();
+        let json = serde_json::to_string(&result).unwrap_or_default();
+        let hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
+        (hearing, json)
+    }
+}
+
+/// Chooses the spellings of the active locale that `model` knows.
+pub fn spellings_for(
+    model: &mut VoskModel,
+    vocab: &crate::vocab::Vocabulary,
+    commands: &super::commands::CommandWords,
+) -> Spellings {
+    Spellings::choose(vocab, commands, model)
+}
