@@ -237,7 +237,18 @@ impl Phrasebook {
         let cat = plural_category(&self.locale.language, n);
         let key = format!("{}.{}", unit.key(), cat.key());
         let digits = n.to_string();
-        Utterance::plain(self.locale.message(&key, &[("n", &digits)]))
+        Utterance {
+            display: self.locale.message(&key, &[("n", &digits)]),
+            spoken: self.locale.message(&key, &[("n", &self.spoken_number(n))]),
+        }
+    }
+
+    /// How a number is given to the synthesizer: the locale's number word
+    /// where it has one (`[numbers]`, e.g. Hebrew, whose espeak-ng voice
+    /// does not read digits), else digits.
+    pub fn spoken_number(&self, n: u64) -> String {
+        let digits = n.to_string();
+        self.locale.numbers.get(&digits).cloned().unwrap_or(digits)
     }
 
     fn join(&self, parts: Vec<Utterance>) -> Utterance {
@@ -368,7 +379,10 @@ impl Phrasebook {
                 ],
             ),
             Announcement::Countdown { color, seconds } => {
-                let n = Utterance::plain(seconds.to_string());
+                let n = Utterance {
+                    display: seconds.to_string(),
+                    spoken: self.spoken_number(u64::from(seconds)),
+                };
                 Utterance {
                     display: self
                         .msg("clock.countdown", &[("side", &side(color)), ("n", &n)])

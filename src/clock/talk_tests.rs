@@ -104,8 +104,39 @@ fn counts_have_the_right_plural_form_in_every_language() {
     for (code, unit, n, want) in cases {
         let got = book(code).count(*unit, *n);
         assert_eq!(got.display, *want, "{code} {unit:?} {n}");
-        assert_eq!(got.spoken, *want, "{code} {unit:?} {n}");
+        if *code != "he" {
+            assert_eq!(got.spoken, *want, "{code} {unit:?} {n}");
+        }
     }
+}
+
+#[test]
+fn hebrew_numbers_are_spoken_as_words() {
+    // espeak-ng's Hebrew voice skips digits: the spoken form has words.
+    let he = book("he");
+    let c = he.count(Unit::Minutes, 5);
+    assert_eq!(
+        (c.display.as_str(), c.spoken.as_str()),
+        ("5 דקות", "חמש דקות")
+    );
+    assert_eq!(he.count(Unit::Seconds, 27).spoken, "עשרים ושבע שניות");
+    assert_eq!(he.count(Unit::Minutes, 12).spoken, "שתים עשרה דקות");
+    assert_eq!(he.count(Unit::Moves, 125).spoken, "מאה עשרים וחמש מסעים");
+    let d = he.announcement(
+        &Announcement::Countdown {
+            color: White,
+            seconds: 7,
+        },
+        Verbosity::Brief,
+    );
+    assert_eq!((d.display.as_str(), d.spoken.as_str()), ("לבן: 7", "שבע"));
+    // Every number a clock says below 200 has a word; no digit is left.
+    for n in 0..200 {
+        let s = he.spoken_number(n);
+        assert!(!s.chars().any(|ch| ch.is_ascii_digit()), "{n}: {s}");
+    }
+    // Other languages keep digits (espeak-ng reads them).
+    assert_eq!(book("de").spoken_number(12), "12");
 }
 
 #[test]

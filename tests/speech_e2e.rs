@@ -1,0 +1,381 @@
+//! End-to-end tests of the talking clock and speech output with the real
+//! parts: espeak-ng rendering audio for every locale it speaks, and the
+//! real `annabella` binary driven through standard input.
+//!
+//! Tests that need espeak-ng skip with a printed reason when it is missing,
+//! and fail instead when ANNABELLA_REQUIRE_E2E=1 (as `make test` sets).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use annabella::clock::talk::{Announcement, Phrasebook, Verbosity};
+use annabella::clock::{Adjustment, Clock};
+use annabella::speech::espeak::{EspeakNg, WavFileSpeaker, loudness};
+use annabella::speech::{Priority, Speaker, Voice};
+use shakmaty::Color;
+
+const BIN: &str = env!("CARGO_BIN_EXE_annabella");
+
+/// `true` when the test may run; prints why not, or panics when the
+/// end-to-end tests are required.
+fn have_espeak() -> bool {
+    let ok = Command::new("espeak-ng")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        let why = "espeak-ng is not installed (apt-get install espeak-ng)";
+        if std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() == Ok("1") {
+            panic!("{why}, and ANNABELLA_REQUIRE_E2E=1");
+        }
+        eprintln!("skipped: {why}");
+    }
+    ok
+}
+
+/// Reads a WAV written by annabella: checks the format, returns samples.
+fn read_wav(path: &Path) -> Vec<i16> {
+    let mut r = hound::WavReader::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let spec = r.spec();
+    assert_eq!(spec.sample_rate, 16_000, "{}", path.display());
+    assert_eq!(spec.channels, 1);
+    assert_eq!(spec.bits_per_sample, 16);
+    r.samples::<i16>().map(|s| s.unwrap()).collect()
+}
+
+/// Audible: RMS and peak well above silence (16-bit full scale 32767).
+fn assert_audible(samples: &[i16], what: &str) {
+    let (rms, peak) = loudness(samples);
+    assert!(rms > 300.0, "{what}: RMS {rms:.0} is near silence");
+    assert!(peak > 3000, "{what}: peak {peak} is near silence");
+}
+
+fn seconds(samples: &[i16]) -> f64 {
+    samples.len() as f64 / 16_000.0
+}
+
+const LOCALES: [&str; 7] = ["fide", "de", "en", "pl", "he", "ar", "el"];
+
+#[test]
+fn announcements_are_audible_in_every_locale() {
+    if !have_espeak() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for code in LOCALES {
+        let book = Phrasebook::builtin(code).unwrap();
+        let (engine, missing) = EspeakNg::probe(&Voice {
+            language: book.language().to_owned(),
+            ..Voice::default()
+        })
+        .unwrap();
+        assert_eq!(missing, None, "espeak-ng has a voice for {code}");
+        let mut c = Clock::new("90m/40+30m+30s".parse().unwrap());
+        let t0 = Duration::from_secs(1);
+        c.start(t0, Color::White).unwrap();
+        c.press(t0 + Duration::from_secs(65)).unwrap();
+        let now = t0 + Duration::from_secs(80);
+        let w = c.reading(Color::White, now);
+        let b = c.reading(Color::Black, now);
+        let short = book.announcement(
+            &Announcement::Countdown {
+                color: Color::White,
+                seconds: 7,
+            },
+            Verbosity::Brief,
+        );
+        let utterances = [
+            book.times(&w, &b, Verbosity::Full),
+            book.moves(&w),
+            book.announcement(
+                &Announcement::Adjusted {
+                    color: Color::Black,
+                    adjustment: Adjustment::Add(Duration::from_secs(120)),
+                },
+                Verbosity::Brief,
+            ),
+            book.announcement(
+                &Announcement::FlagFell {
+                    color: Color::Black,
+                },
+                Verbosity::Brief,
+            ),
+        ];
+        // Each alone, in one file per utterance.
+        let mut lengths = Vec::new();
+        for (i, u) in std::iter::once(&short).chain(&utterances).enumerate() {
+            let path = dir.path().join(format!("{code}-{i}.wav"));
+            let mut file = WavFileSpeaker::create(engine.clone(), &path).unwrap();
+            file.speak(u, Priority::Request).unwrap();
+            file.finish().unwrap();
+            let samples = read_wav(&path);
+            let what = format!("{code}: {}", u.spoken);
+            assert_audible(&samples, &what);
+            let secs = seconds(&samples);
+            // Plausible speech: about 5 to 40 characters a second.
+            let chars = u.spoken.chars().count() as f64;
+            assert!(
+                secs > 0.2 && secs > chars / 40.0 && secs < chars / 5.0 + 1.5,
+                "{what}: {secs:.2} s for {chars} characters"
+            );
+            lengths.push(secs);
+        }
+        // The countdown's single number is much shorter than the times.
+        assert!(lengths[0] * 2.0 < lengths[1], "{code}: {lengths:?}");
+    }
+}
+
+#[test]
+fn a_session_file_holds_every_utterance_with_gaps() {
+    if !have_espeak() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, _) = EspeakNg::probe(&Voice {
+        language: "de".into(),
+        ..Voice::default()
+    })
+    .unwrap();
+    let one = dir.path().join("one.wav");
+    let mut f = WavFileSpeaker::create(engine.clone(), &one).unwrap();
+    let u = annabella::vocab::Utterance::plain("Weiß am Zug.");
+    f.speak(&u, Priority::Move).unwrap();
+    f.finish().unwrap();
+    let single = read_wav(&one).len();
+
+    let three = dir.path().join("three.wav");
+    let mut f = WavFileSpeaker::create(engine, &three).unwrap();
+    for _ in 0..3 {
+        f.speak(&u, Priority::Move).unwrap();
+        // Valid after every utterance: a crash loses nothing said.
+        let now = read_wav(&three).len() as u64;
+        assert_eq!(now, f.samples());
+    }
+    drop(f);
+    let all = read_wav(&three);
+    // Three times the speech plus two gaps of 0.3 s.
+    assert_eq!(all.len(), 3 * single + 2 * 4800);
+    let gap = &all[single..single + 4800];
+    assert!(gap.iter().all(|s| *s == 0));
+}
+
+#[test]
+fn say_renders_moves_to_a_wav_file() {
+    if !have_espeak() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("moves.wav");
+    let out = Command::new(BIN)
+        .args(["say", "--locale", "fide", "--speak-to"])
+        .arg(&path)
+        .args(["--move", "e4", "e5", "Nf3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines, ["Eva vier", "Eva fuenf", "Springer Felix drei"]);
+    let samples = read_wav(&path);
+    assert_audible(&samples, "say --move");
+    assert!(seconds(&samples) > 1.5, "{} s", seconds(&samples));
+
+    // A folder that does not exist: one clear line, exit 1.
+    let bad = dir.path().join("missing").join("x.wav");
+    let out = Command::new(BIN)
+        .args(["say", "--locale", "en", "--speak-to"])
+        .arg(&bad)
+        .arg("hello")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("Cannot write the audio file"), "{err}");
+}
+
+/// Runs `annabella clock` with `script` on standard input.
+fn clock_session(args: &[&str], script: &str) -> (Vec<String>, String) {
+    let mut child = Command::new(BIN)
+        .arg("clock")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (
+        stdout.lines().map(str::to_owned).collect(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// "White: 5:02." → seconds.
+fn clock_seconds(text: &str) -> u64 {
+    let t = text.trim_end_matches('.');
+    let (m, s) = t
+        .split_once(':')
+        .unwrap_or_else(|| panic!("not a time: {text}"));
+    m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+}
+
+#[test]
+fn clock_plain_session_through_stdin() {
+    let script = "time\npress\nmoves\npress white\npress white\nhelp\nbogus\npause\npress\nresume\ntime black\nmoves\nquit\n";
+    let (lines, err) = clock_session(&["--control", "5m+3s", "--locale", "en", "--plain"], script);
+    assert_eq!(err, "", "no speech, no notices in --plain");
+    let help = "Commands, one per line: press (the player to move), press white, press black, time, time white, time black, moves, pause, resume, help, quit.";
+    let fixed: Vec<Option<&str>> = vec![
+        Some("Time control 5m+3s."),
+        Some(help),
+        Some("White: 5:00. Black: 5:00."),
+        Some("Clock started: White to move."),
+        Some("White: 0 moves completed. Black: 0 moves completed."),
+        Some("Black to move."),
+        Some("White is not to move: that press is ignored."),
+        Some(help),
+        Some("Unknown command 'bogus'. Type help for the list of commands."),
+        Some("Clock paused with Black to move. Resume it to go on."),
+        Some("The clock is paused: resume it first (p, or the command resume)."),
+        Some("Clock running again: Black to move."),
+        None, // Black: 4:59. (or 5:00 on a fast machine: time since the press)
+        Some("White: 1 move completed. Black: 0 moves completed."),
+        Some("Clock stopped."),
+        None, // White: 5:02. Black: 4:59.
+        Some("White: 1 move completed. Black: 0 moves completed."),
+    ];
+    assert_eq!(lines.len(), fixed.len(), "{lines:#?}");
+    for (i, (got, want)) in lines.iter().zip(&fixed).enumerate() {
+        if let Some(want) = want {
+            assert_eq!(got, want, "line {i}");
+        }
+    }
+    // Black's clock ran for a moment only.
+    let black = lines[12].strip_prefix("Black: ").unwrap();
+    assert!((295..=300).contains(&clock_seconds(black)), "{}", lines[12]);
+    // White: 5 minutes, minus the thinking time, plus the 3 s increment.
+    let (w, b) = lines[15].split_once(" Black: ").unwrap();
+    let w = clock_seconds(w.strip_prefix("White: ").unwrap());
+    assert!((298..=302).contains(&w), "{}", lines[15]);
+    assert!((295..=299).contains(&clock_seconds(b)), "{}", lines[15]);
+}
+
+#[test]
+fn clock_counts_down_and_announces_the_flag_in_real_time() {
+    let mut child = Command::new(BIN)
+        .args(["clock", "--control", "3s", "--locale", "de", "--plain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "press").unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let start = Instant::now();
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    while start.elapsed() < Duration::from_secs(30) {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        lines.push(line.trim_end().to_owned());
+        if line.contains("Fahne") {
+            break;
+        }
+    }
+    let flag_after = start.elapsed();
+    writeln!(stdin, "press").unwrap();
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    for l in reader.lines() {
+        lines.push(l.unwrap());
+    }
+    assert!(child.wait().unwrap().success());
+    let pos = |want: &str| {
+        lines
+            .iter()
+            .position(|l| l == want)
+            .unwrap_or_else(|| panic!("no line {want:?} in {lines:#?}"))
+    };
+    let started = pos("Uhr gestartet: Weiß am Zug.");
+    let two = pos("Weiß: 2");
+    let one = pos("Weiß: 1");
+    let flag = pos("Die Fahne von Weiß ist gefallen: Die Zeit von Weiß ist abgelaufen.");
+    assert!(started < two && two < one && one < flag, "{lines:#?}");
+    // The flag fell about 3 s after the start, not much later.
+    assert!(flag_after >= Duration::from_millis(2900), "{flag_after:?}");
+    assert!(flag_after < Duration::from_secs(10), "{flag_after:?}");
+    // A press after the flag fall is refused with the same words.
+    assert!(
+        lines[flag + 1..]
+            .iter()
+            .any(|l| l.starts_with("Die Fahne von Weiß")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "Weiß: 0:00.0. Schwarz: 0:03.0."),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn clock_rejects_a_bad_time_control_in_one_line() {
+    let out = Command::new(BIN)
+        .args(["clock", "--control", "5x", "--locale", "en", "--plain"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("Cannot read the time control '5x'"),
+        "{err}"
+    );
+    assert!(err.contains("h, m, s or ms"), "says what to write: {err}");
+}
+
+#[test]
+fn clock_speaks_to_a_file_while_printing() {
+    if !have_espeak() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clock.wav");
+    let p = path.to_str().unwrap();
+    let (lines, _) = clock_session(
+        &["--control", "5m", "--locale", "pl", "--speak-to", p],
+        "press\ntime\nquit\n",
+    );
+    assert!(
+        lines.iter().any(|l| l == "Zegar uruchomiony. Ruch: Białe."),
+        "{lines:#?}"
+    );
+    let samples = read_wav(&path);
+    assert_audible(&samples, "clock --speak-to");
+    // Several announcements: well over two seconds of speech.
+    assert!(seconds(&samples) > 3.0, "{} s", seconds(&samples));
+}
