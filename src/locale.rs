@@ -30,6 +30,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "illegal.castling",
     "illegal.no_such_piece",
     "illegal.no_piece_on",
+    "illegal.nothing_on",
     "illegal.own_piece_on",
     "illegal.nothing_to_capture",
     "illegal.cannot_reach",
@@ -640,14 +641,12 @@ impl Locale {
                 if norm.trim().is_empty() {
                     return Err(invalid(file, key, "a spelling is empty"));
                 }
-                if let Some(other) = seen.get(&norm) {
-                    if *other != key {
-                        return Err(invalid(
-                            file,
-                            key,
-                            format!("spelling '{form}' is also a spelling of {other}"),
-                        ));
-                    }
+                if let Some(other) = seen.get(&norm).filter(|other| **other != key) {
+                    return Err(invalid(
+                        file,
+                        key,
+                        format!("spelling '{form}' is also a spelling of {other}"),
+                    ));
                 }
                 seen.insert(norm, key.clone());
             }

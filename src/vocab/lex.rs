@@ -3,6 +3,7 @@
 //! `Nf3`, `exd5`, `e8=Q`, `O-O`, `g1f3`, `g1-f3` or German `Sf3`.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
@@ -38,17 +39,29 @@ pub enum Token {
 /// The locale's words compiled for fast lookup.
 #[derive(Debug, Clone)]
 pub struct Dictionary {
-    /// Normalized phrase (words joined by one space) → its meaning; `None`
-    /// marks filler words that are accepted and ignored.
-    phrases: FxHashMap<Box<str>, Option<Token>>,
-    /// The longest phrase, in words.
-    max_words: usize,
+    /// Normalized phrase (words joined by one space) → its entry.
+    phrases: FxHashMap<Box<str>, Entry>,
     /// Notation letters: (letter as written, role), longest first.
     piece_letters: Vec<(String, Role)>,
     /// National file letters, if the locale has them.
     file_letters: Option<[char; 8]>,
     fold: Vec<(char, String)>,
 }
+
+/// What the dictionary knows about a normalized phrase.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    /// The phrase is a word of the locale: `Some(None)` for filler words
+    /// that are accepted and ignored, `Some(Some(token))` for a meaning.
+    meaning: Option<Option<Token>>,
+    /// Length in words of the longest phrase that starts with this one
+    /// (only kept on single words), so that longer look-ups are tried only
+    /// where they can succeed.
+    longest: u8,
+}
+
+/// A phrase's tokens: kept on the stack for ordinary phrases.
+pub type Tokens = SmallVec<[Token; 12]>;
 
 /// Standard (English) letters of algebraic notation, accepted in every
 /// locale unless the locale gives the letter another meaning.
@@ -63,16 +76,18 @@ const STANDARD_LETTERS: [(&str, Role); 5] = [
 impl Dictionary {
     /// Compiles the words of `locale`.
     pub fn new(locale: &Locale) -> Dictionary {
-        let mut phrases = FxHashMap::default();
-        let mut max_words = 1;
+        let mut phrases: FxHashMap<Box<str>, Entry> = FxHashMap::default();
         let mut add = |form: &str, token: Option<Token>| {
             let norm = locale.normalize(form);
-            let key = norm.split_whitespace().collect::<Vec<_>>().join(" ");
-            if key.is_empty() {
-                return;
+            let words: Vec<&str> = norm.split_whitespace().collect();
+            let Some(first) = words.first() else { return };
+            let n = u8::try_from(words.len()).unwrap_or(u8::MAX);
+            let entry = phrases.entry(words.join(" ").into_boxed_str()).or_default();
+            if entry.meaning.is_none() {
+                entry.meaning = Some(token);
             }
-            max_words = max_words.max(key.split(' ').count());
-            phrases.entry(key.into_boxed_str()).or_insert(token);
+            let head = phrases.entry((*first).into()).or_default();
+            head.longest = head.longest.max(n);
         };
         for file in File::ALL {
             for form in &locale.file(file).accept {
@@ -122,7 +137,7 @@ impl Dictionary {
                 piece_letters.push((letter.to_owned(), role));
             }
         }
-        piece_letters.sort_by(|a, b| b.0.chars().count().cmp(&a.0.chars().count()));
+        piece_letters.sort_by_key(|(letter, _)| std::cmp::Reverse(letter.chars().count()));
         let file_letters = locale.notation.files.as_ref().map(|files| {
             let mut out = ['a'; 8];
             for (slot, letter) in out.iter_mut().zip(files) {
@@ -136,7 +151,6 @@ impl Dictionary {
         });
         Dictionary {
             phrases,
-            max_words,
             piece_letters,
             file_letters,
             fold: locale.fold.clone(),
@@ -151,8 +165,8 @@ impl Dictionary {
         // Raw words and their normalized forms, the latter joined by single
         // spaces in one buffer so that a run of words is one slice of it.
         let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
-        let mut raw: Vec<&str> = Vec::with_capacity(8);
-        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(8);
+        let mut raw: SmallVec<[&str; 12]> = SmallVec::new();
+        let mut spans: SmallVec<[(usize, usize); 12]> = SmallVec::new();
         let mut norm = String::with_capacity(phrase.len() + 8);
         for word in phrase.split(is_sep).filter(|w| !w.is_empty()) {
             let mark = norm.len();
@@ -169,27 +183,19 @@ impl Dictionary {
             raw.push(word);
             spans.push((start, norm.len()));
         }
-        let mut alternatives: Vec<Vec<Token>> = vec![Vec::with_capacity(8)];
+        let mut alternatives: SmallVec<[Tokens; 1]> = SmallVec::new();
+        alternatives.push(Tokens::new());
         let mut unknown = Vec::new();
         let mut i = 0;
         while i < raw.len() {
-            // Longest dictionary phrase starting here.
-            let mut matched = None;
-            for n in (1..=self.max_words.min(raw.len() - i)).rev() {
-                let key = &norm[spans[i].0..spans[i + n - 1].1];
-                let hit = self.phrases.get(key).or_else(|| {
-                    // Allow trailing punctuation on the last word ("Matt!").
-                    let trimmed = key.trim_end_matches(['.', '!', '?', ':']);
-                    (trimmed.len() != key.len())
-                        .then(|| self.phrases.get(trimmed))
-                        .flatten()
-                });
-                if let Some(meaning) = hit {
-                    matched = Some((n, *meaning));
-                    break;
+            if let Some(role) = self.piece_letter_word(raw[i]) {
+                for alt in &mut alternatives {
+                    alt.push(Token::Piece(role));
                 }
+                i += 1;
+                continue;
             }
-            if let Some((n, meaning)) = matched {
+            if let Some((n, meaning)) = self.lookup(&norm, &spans[i..]) {
                 if let Some(token) = meaning {
                     for alt in &mut alternatives {
                         alt.push(token);
@@ -206,7 +212,7 @@ impl Dictionary {
                     alt.extend_from_slice(&compact[0]);
                 }
             } else {
-                let mut next = Vec::new();
+                let mut next = SmallVec::new();
                 for alt in &alternatives {
                     for c in &compact {
                         if next.len() >= MAX_ALTERNATIVES {
@@ -231,12 +237,49 @@ impl Dictionary {
         }
     }
 
+    /// The longest dictionary phrase at the start of `spans` (normalized
+    /// words in `norm`): how many words it takes and what it means.
+    fn lookup(&self, norm: &str, spans: &[(usize, usize)]) -> Option<(usize, Option<Token>)> {
+        let first = &norm[spans[0].0..spans[0].1];
+        let entry = match self.phrases.get(first) {
+            Some(e) => *e,
+            None => {
+                // Allow trailing punctuation on a single word ("Matt!").
+                let trimmed = first.trim_end_matches(['.', '!', '?', ':']);
+                if trimmed.len() == first.len() || trimmed.is_empty() {
+                    return None;
+                }
+                return self
+                    .phrases
+                    .get(trimmed)
+                    .and_then(|e| e.meaning)
+                    .map(|m| (1, m));
+            }
+        };
+        let longest = usize::from(entry.longest).min(spans.len());
+        for n in (2..=longest).rev() {
+            let key = &norm[spans[0].0..spans[n - 1].1];
+            let hit = self.phrases.get(key).and_then(|e| e.meaning).or_else(|| {
+                let trimmed = key.trim_end_matches(['.', '!', '?', ':']);
+                (trimmed.len() != key.len())
+                    .then(|| self.phrases.get(trimmed).and_then(|e| e.meaning))
+                    .flatten()
+            });
+            if let Some(meaning) = hit {
+                return Some((n, meaning));
+            }
+        }
+        entry.meaning.map(|m| (1, m))
+    }
+
     fn file_of(&self, c: char) -> Option<File> {
         let lower = c.to_lowercase().next().unwrap_or(c);
-        if let Some(letters) = &self.file_letters {
-            if let Some(i) = letters.iter().position(|l| *l == lower) {
-                return Some(File::new(i as u32));
-            }
+        if let Some(i) = self
+            .file_letters
+            .as_ref()
+            .and_then(|letters| letters.iter().position(|l| *l == lower))
+        {
+            return Some(File::new(i as u32));
         }
         match lower {
             'a'..='h' => Some(File::new(lower as u32 - 'a' as u32)),
@@ -245,27 +288,59 @@ impl Dictionary {
     }
 
     /// Piece letters that `rest` starts with (case-insensitive), as (role,
-    /// length in bytes, written in upper case?).
-    fn piece_at(&self, rest: &str) -> Option<(Role, usize, bool)> {
-        for (letter, role) in &self.piece_letters {
+    /// length in bytes, written exactly as the letter?), longest first.
+    /// Several can match (Hebrew מ king and מה queen): each is a reading.
+    fn pieces_at<'a>(&'a self, rest: &'a str) -> impl Iterator<Item = (Role, usize, bool)> + 'a {
+        self.piece_letters.iter().filter_map(move |(letter, role)| {
             let n = letter.len();
-            if rest.len() >= n && rest.is_char_boundary(n) {
-                let head = &rest[..n];
-                if head == letter {
-                    return Some((*role, n, true));
-                }
-                if head.to_lowercase() == letter.to_lowercase() {
-                    return Some((*role, n, false));
-                }
+            if rest.len() < n || !rest.is_char_boundary(n) {
+                return None;
+            }
+            let head = &rest[..n];
+            if head == letter {
+                Some((*role, n, true))
+            } else if head.to_lowercase() == letter.to_lowercase() {
+                Some((*role, n, false))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// A word that is exactly a piece letter of the notation, written as
+    /// such (`B`, `S`, `Ι`, `מ`): the piece, not a file word.
+    fn piece_letter_word(&self, word: &str) -> Option<Role> {
+        if word.chars().any(char::is_lowercase) {
+            return None;
+        }
+        self.piece_letters
+            .iter()
+            .find(|(letter, _)| letter == word)
+            .map(|(_, role)| *role)
+    }
+
+    /// A single character read through the dictionary after folding
+    /// (Arabic-Indic digits, a locale's capture letter such as Greek χ).
+    fn char_via_dictionary(&self, c: char) -> Option<Token> {
+        let mut buf = [0u8; 4];
+        let norm = crate::locale::normalize_with(&self.fold, c.encode_utf8(&mut buf));
+        if let Some(d) = norm.chars().next().and_then(|d| d.to_digit(10)) {
+            if norm.chars().count() == 1 && (1..=8).contains(&d) {
+                return Some(Token::Rank(Rank::new(d - 1)));
             }
         }
-        None
+        match self.phrases.get(norm.as_str()).and_then(|e| e.meaning)? {
+            Some(
+                t @ (Token::Capture | Token::Check | Token::Mate | Token::Promotion | Token::To),
+            ) => Some(t),
+            _ => None,
+        }
     }
 
     /// Reads one word of compact notation. Returns every way to read it
     /// (usually one; a lower-case letter that is both a file and a piece
     /// letter at the start of a word gives two), or none.
-    fn lex_compact(&self, word: &str) -> Vec<Vec<Token>> {
+    fn lex_compact(&self, word: &str) -> Vec<Tokens> {
         let w = word.trim_end_matches(['!', '?']);
         if w.is_empty() {
             return Vec::new();
@@ -279,11 +354,11 @@ impl Dictionary {
             return vec![suffix_tokens(w, Token::Castle(CastlingSide::QueenSide))];
         }
         let mut out = Vec::new();
-        self.lex_at(w, 0, &mut Vec::new(), &mut out);
+        self.lex_at(w, 0, &mut Tokens::new(), &mut out);
         out
     }
 
-    fn lex_at(&self, w: &str, pos: usize, prefix: &mut Vec<Token>, out: &mut Vec<Vec<Token>>) {
+    fn lex_at(&self, w: &str, pos: usize, prefix: &mut Tokens, out: &mut Vec<Tokens>) {
         if out.len() >= MAX_ALTERNATIVES {
             return;
         }
@@ -319,27 +394,41 @@ impl Dictionary {
             '#' => return vec![(Token::Mate, 1)],
             _ => {}
         }
-        match (self.piece_at(rest), self.file_of(c)) {
-            // Written exactly as the piece letter (upper case): a piece.
-            (Some((role, n, true)), _) => vec![(Token::Piece(role), n)],
-            // A lower-case letter that is both: a file, and at the start of
-            // a word possibly a piece (`bxc4`, `nf3`).
-            (Some((role, n, false)), Some(f)) => {
-                if first && c.is_lowercase() {
-                    vec![(Token::File(f), clen), (Token::Piece(role), n)]
-                } else {
-                    vec![(Token::File(f), clen)]
-                }
+        let file = self.file_of(c);
+        let mut out: Vec<(Token, usize)> = Vec::new();
+        let mut exact_piece = false;
+        for (role, n, exact) in self.pieces_at(rest) {
+            if exact {
+                exact_piece = true;
+                out.push((Token::Piece(role), n));
+            } else if file.is_none() || (first && c.is_lowercase()) {
+                // A lower-case letter that is both a file and a piece letter
+                // is, at the start of a word, possibly a piece (`nf3`,
+                // `bxc4`); elsewhere a file.
+                out.push((Token::Piece(role), n));
             }
-            (Some((role, n, false)), None) => vec![(Token::Piece(role), n)],
-            (None, Some(f)) => vec![(Token::File(f), clen)],
-            (None, None) => Vec::new(),
         }
+        if let Some(f) = file {
+            // Written exactly as a piece letter in a cased script (`B`) it
+            // is the piece; in a caseless script (Hebrew) both readings
+            // stay, and legality decides.
+            let cased = c.is_uppercase() || c.is_lowercase();
+            if !(exact_piece && cased && c.is_uppercase()) {
+                out.push((Token::File(f), clen));
+            }
+        }
+        if out.is_empty() {
+            if let Some(t) = self.char_via_dictionary(c) {
+                out.push((t, clen));
+            }
+        }
+        out
     }
 }
 
-fn suffix_tokens(w: &str, castle: Token) -> Vec<Token> {
-    let mut v = vec![castle];
+fn suffix_tokens(w: &str, castle: Token) -> Tokens {
+    let mut v = Tokens::new();
+    v.push(castle);
     if w.ends_with('#') {
         v.push(Token::Mate);
     } else if w.ends_with('+') {
@@ -352,7 +441,7 @@ fn suffix_tokens(w: &str, castle: Token) -> Vec<Token> {
 const MAX_ALTERNATIVES: usize = 16;
 
 /// A file immediately followed by a rank is a square (in place).
-fn pair_squares(tokens: &mut Vec<Token>) {
+fn pair_squares(tokens: &mut Tokens) {
     let (mut read, mut write) = (0, 0);
     while read < tokens.len() {
         match (tokens[read], tokens.get(read + 1)) {
@@ -375,7 +464,7 @@ fn pair_squares(tokens: &mut Vec<Token>) {
 pub struct Lexed {
     /// Every reading of the phrase (at least one; empty when nothing was
     /// understood).
-    pub alternatives: Vec<Vec<Token>>,
+    pub alternatives: SmallVec<[Tokens; 1]>,
     /// Words that are neither in the dictionary nor notation.
     pub unknown: Vec<String>,
     /// How many words the phrase had.

@@ -27,7 +27,9 @@ use lex::{Dictionary, Token};
 pub use parse::{Illegal, MoveSpec};
 
 /// How much an announcement says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
     /// Shaped like SAN: piece, disambiguation only when needed, capture
@@ -228,7 +230,11 @@ impl Vocabulary {
         let mut after = pos.clone();
         after.play_unchecked(m);
         if after.is_check() {
-            out.push_word(if after.is_checkmate() { &w.mate } else { &w.check });
+            out.push_word(if after.is_checkmate() {
+                &w.mate
+            } else {
+                &w.check
+            });
         }
         out
     }
@@ -245,7 +251,7 @@ impl Vocabulary {
             });
         }
         let chess960 = mode == CastlingMode::Chess960;
-        let mut found: Vec<Move> = Vec::new();
+        let mut found: smallvec::SmallVec<[Move; 4]> = smallvec::SmallVec::new();
         let mut complete: Option<MoveSpec> = None;
         for alt in &lexed.alternatives {
             let Ok(spec) = parse::spec_from_tokens(alt) else {
@@ -260,17 +266,23 @@ impl Vocabulary {
         }
         match (found.len(), complete) {
             (1, _) => Ok(found[0]),
-            (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
             (0, None) => Err(ParseError::Incomplete {
-                heard: lexed.alternatives.into_iter().next().unwrap_or_default(),
+                heard: lexed
+                    .alternatives
+                    .into_iter()
+                    .next()
+                    .map(|t| t.into_vec())
+                    .unwrap_or_default(),
             }),
-            _ => Err(ParseError::Ambiguous(found)),
+            (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
+            _ => Err(ParseError::Ambiguous(found.into_vec())),
         }
     }
 
     /// A message of the locale, with arguments in both forms.
     pub fn message(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
-        let display: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
+        let display: Vec<(&str, &str)> =
+            args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
         let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
         Utterance {
             display: self.locale.message(key, &display),
@@ -342,7 +354,11 @@ impl Vocabulary {
                 let locale = Utterance::plain(self.locale.name.clone());
                 self.message(
                     "parse.not_understood",
-                    &[("words", &words), ("locale", &locale), ("example", &example)],
+                    &[
+                        ("words", &words),
+                        ("locale", &locale),
+                        ("example", &example),
+                    ],
                 )
             }
             ParseError::Incomplete { heard } => {
@@ -389,33 +405,36 @@ impl Vocabulary {
                 "illegal.no_such_piece",
                 &[("side", side), ("piece", &self.piece(role))],
             ),
-            Illegal::NoPieceOn { role, square } => {
-                let piece = self.piece(role.unwrap_or(Role::Pawn));
-                let piece = if role.is_none() {
-                    // No piece named: "has no piece on …" reads best with
-                    // the word the locale uses in its own sentence.
-                    Utterance::plain(String::new())
-                } else {
-                    piece
-                };
-                let mut msg = self.message(
+            Illegal::NoPieceOn { role, square } => match role {
+                Some(role) => self.message(
                     "illegal.no_piece_on",
-                    &[("side", side), ("piece", &piece), ("square", &self.square(square))],
-                );
-                collapse_spaces(&mut msg);
-                msg
-            }
+                    &[
+                        ("side", side),
+                        ("piece", &self.piece(role)),
+                        ("square", &self.square(square)),
+                    ],
+                ),
+                None => self.message(
+                    "illegal.nothing_on",
+                    &[("side", side), ("square", &self.square(square))],
+                ),
+            },
             Illegal::OwnPieceOn(sq) => self.message(
                 "illegal.own_piece_on",
                 &[("side", side), ("square", &self.square(sq))],
             ),
-            Illegal::NothingToCapture(sq) => {
-                self.message("illegal.nothing_to_capture", &[("square", &self.square(sq))])
-            }
+            Illegal::NothingToCapture(sq) => self.message(
+                "illegal.nothing_to_capture",
+                &[("square", &self.square(sq))],
+            ),
             Illegal::CannotReach { role, to, in_check } => {
                 let mut msg = self.message(
                     "illegal.cannot_reach",
-                    &[("side", side), ("piece", &self.piece(role)), ("square", &self.square(to))],
+                    &[
+                        ("side", side),
+                        ("piece", &self.piece(role)),
+                        ("square", &self.square(to)),
+                    ],
                 );
                 if in_check {
                     let check = self.message("illegal.in_check", &[("side", side)]);
@@ -436,7 +455,10 @@ impl Vocabulary {
             .or(r.by.map(|b| !b))
             .map(|c| self.side(c))
             .unwrap_or_default();
-        let loser = r.by.or(r.winner.map(|w| !w)).map(|c| self.side(c)).unwrap_or_default();
+        let loser =
+            r.by.or(r.winner.map(|w| !w))
+                .map(|c| self.side(c))
+                .unwrap_or_default();
         let args: [(&str, &Utterance); 4] = [
             ("winner", &winner),
             ("loser", &loser),
@@ -471,12 +493,6 @@ impl Vocabulary {
             Direction::Ltr => text.to_owned(),
             Direction::Rtl => format!("\u{2067}{text}\u{2069}"),
         }
-    }
-}
-
-fn collapse_spaces(u: &mut Utterance) {
-    for s in [&mut u.display, &mut u.spoken] {
-        *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     }
 }
 

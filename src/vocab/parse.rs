@@ -26,7 +26,7 @@ pub struct MoveSpec {
 }
 
 impl MoveSpec {
-    fn from_square(&self) -> Option<Square> {
+    fn origin_square(&self) -> Option<Square> {
         match (self.from_file, self.from_rank) {
             (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
             _ => None,
@@ -52,7 +52,7 @@ pub enum SpecProblem {
 /// check/mate word.
 pub fn spec_from_tokens(tokens: &[Token]) -> Result<MoveSpec, SpecProblem> {
     let mut spec = MoveSpec::default();
-    let mut places: Vec<Token> = Vec::with_capacity(3);
+    let mut places: smallvec::SmallVec<[Token; 3]> = smallvec::SmallVec::new();
     let mut promotion_said = false;
     for &t in tokens {
         match t {
@@ -130,7 +130,7 @@ pub fn matches(spec: &MoveSpec, m: Move, mode_chess960: bool) -> bool {
     }
     // Without a piece, a move is a pawn move, unless a full from-square was
     // given (coordinate notation such as g1f3 or "Gustav eins Felix drei").
-    let role = spec.role.unwrap_or(if spec.from_square().is_some() {
+    let role = spec.role.unwrap_or(if spec.origin_square().is_some() {
         m.role()
     } else {
         Role::Pawn
@@ -159,7 +159,7 @@ pub fn candidates(pos: &Chess, spec: &MoveSpec) -> MoveList {
     if let Some(side) = spec.castle {
         return pos.castling_moves(side);
     }
-    match (spec.role, spec.to, spec.from_square()) {
+    match (spec.role, spec.to, spec.origin_square()) {
         (Some(Role::King), Some(to), _) => {
             // Castling can also be said as a king move (to its castling
             // square, or king-takes-rook): add castling moves when the
@@ -220,7 +220,7 @@ pub fn diagnose(pos: &Chess, spec: &MoveSpec) -> Illegal {
     }
     let role = spec.role.unwrap_or(Role::Pawn);
     let to = spec.to.unwrap_or(Square::A1);
-    if let Some(from) = spec.from_square() {
+    if let Some(from) = spec.origin_square() {
         let piece = board.piece_at(from);
         let fits = piece.is_some_and(|p| p.color == us && spec.role.is_none_or(|r| r == p.role));
         if !fits {
@@ -235,10 +235,13 @@ pub fn diagnose(pos: &Chess, spec: &MoveSpec) -> Illegal {
     if board.color_at(to) == Some(us) {
         return Illegal::OwnPieceOn(to);
     }
-    if spec.capture && board.color_at(to).is_none() && pos.ep_square(shakmaty::EnPassantMode::Legal) != Some(to) {
+    if spec.capture
+        && board.color_at(to).is_none()
+        && pos.ep_square(shakmaty::EnPassantMode::Legal) != Some(to)
+    {
         return Illegal::NothingToCapture(to);
     }
-    let role = match spec.from_square() {
+    let role = match spec.origin_square() {
         Some(from) if spec.role.is_none() => board.role_at(from).unwrap_or(Role::Pawn),
         _ => role,
     };

@@ -90,7 +90,12 @@ fn notation_san_national_letters_and_coordinates() {
     parses("fide", ital, "kurze rochade", "O-O");
     parses("fide", ital, "Lf7+", "Bxf7+");
     parses("fide", ital, "Lxf7+", "Bxf7+");
-    parses("fide", ital, "Laeufer schlaegt Felix sieben Schach", "Bxf7+");
+    parses(
+        "fide",
+        ital,
+        "Laeufer schlaegt Felix sieben Schach",
+        "Bxf7+",
+    );
     parses("fide", ital, "Läufer schlägt Felix sieben", "Bxf7+");
 }
 
@@ -101,7 +106,12 @@ fn captures_en_passant_and_promotion() {
     parses("fide", exd5, "Eva schlaegt David fuenf", "exd5");
     parses("fide", exd5, "Eva David fuenf", "exd5");
     parses("fide", TACTICS, "exd6", "exd6");
-    parses("fide", TACTICS, "Eva schlaegt David sechs en passant", "exd6");
+    parses(
+        "fide",
+        TACTICS,
+        "Eva schlaegt David sechs en passant",
+        "exd6",
+    );
     parses("fide", TACTICS, "e5d6", "exd6");
     parses("fide", TACTICS, "Bella acht Umwandlung in Dame", "b8=Q");
     parses("fide", TACTICS, "Bella acht Dame", "b8=Q");
@@ -109,7 +119,12 @@ fn captures_en_passant_and_promotion() {
     parses("fide", TACTICS, "b8Q", "b8=Q");
     parses("fide", TACTICS, "b7b8q", "b8=Q");
     parses("fide", TACTICS, "bxa8=S", "bxa8=N");
-    parses("fide", TACTICS, "Bella schlaegt Anna acht Springer", "bxa8=N");
+    parses(
+        "fide",
+        TACTICS,
+        "Bella schlaegt Anna acht Springer",
+        "bxa8=N",
+    );
 }
 
 #[test]
@@ -174,8 +189,14 @@ fn typed_errors_say_what_was_wrong() {
         parse("knight to f3"),
         Err(ParseError::NotUnderstood { unknown }) if unknown == vec!["knight".to_string(), "to".to_string()]
     ));
-    assert!(matches!(parse("Springer"), Err(ParseError::Incomplete { .. })));
-    assert!(matches!(parse("Schach"), Err(ParseError::Incomplete { .. })));
+    assert!(matches!(
+        parse("Springer"),
+        Err(ParseError::Incomplete { .. })
+    ));
+    assert!(matches!(
+        parse("Schach"),
+        Err(ParseError::Incomplete { .. })
+    ));
     assert_eq!(
         parse("Springer Eva vier"),
         Err(ParseError::Illegal(Illegal::CannotReach {
@@ -186,7 +207,9 @@ fn typed_errors_say_what_was_wrong() {
     );
     assert_eq!(
         parse("Kurze Rochade"),
-        Err(ParseError::Illegal(Illegal::Castling(CastlingSide::KingSide)))
+        Err(ParseError::Illegal(Illegal::Castling(
+            CastlingSide::KingSide
+        )))
     );
     assert_eq!(
         parse("Turm Anna eins Anna zwei"),
@@ -233,7 +256,9 @@ fn chess960_castling_words_and_king_takes_rook() {
     let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
     let p = pos(fen, CastlingMode::Chess960);
     let v = vocab("fide");
-    let long = v.parse(&p, CastlingMode::Chess960, "Lange Rochade").unwrap();
+    let long = v
+        .parse(&p, CastlingMode::Chess960, "Lange Rochade")
+        .unwrap();
     assert_eq!(
         long,
         Move::Castle {
@@ -285,5 +310,57 @@ fn right_to_left_display_is_isolated_and_still_parses() {
     assert_eq!(v.for_display("x"), "x");
     let p = pos(START, CastlingMode::Standard);
     let wrapped = format!("\u{2067}{}\u{2069}", "Eva vier");
-    assert_eq!(v.parse(&p, CastlingMode::Standard, &wrapped), Ok(san(&p, "e4")));
+    assert_eq!(
+        v.parse(&p, CastlingMode::Standard, &wrapped),
+        Ok(san(&p, "e4"))
+    );
+}
+
+#[test]
+fn multi_letter_piece_letters_are_each_a_reading() {
+    // Hebrew notation: מ is the king, מה the queen, ה the e-file.
+    let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    parses("he", kings, "מה2", "Ke2");
+    let queen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
+    // The queen reading of מה2 names no square, so it is still the king.
+    parses("he", queen, "מה2", "Ke2");
+    // מהה2: queen to e2, or king from the e-file to e2. Both are legal:
+    // the parser must ask, not pick.
+    let p = pos(queen, CastlingMode::Standard);
+    assert!(matches!(
+        vocab("he").parse(&p, CastlingMode::Standard, "מהה2"),
+        Err(ParseError::Ambiguous(c)) if c.len() == 2
+    ));
+}
+
+#[test]
+fn a_lone_upper_case_piece_letter_is_the_piece() {
+    let fen = "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1";
+    parses("en", fen, "B d4", "Bd4");
+    parses("en", fen, "b2 d4", "Bd4");
+}
+
+#[test]
+fn folded_characters_inside_notation() {
+    // Arabic-Indic digit four.
+    parses("ar", START, "e\u{0664}", "e4");
+    parses("ar", START, "e \u{0664}", "e4");
+}
+
+#[test]
+fn no_piece_named_reads_without_a_gap() {
+    let p = pos(START, CastlingMode::Standard);
+    let v = vocab("en");
+    let e = v.parse(&p, CastlingMode::Standard, "e3e4").unwrap_err();
+    assert_eq!(
+        e,
+        ParseError::Illegal(Illegal::NoPieceOn {
+            role: None,
+            square: Square::E3
+        })
+    );
+    assert_eq!(
+        v.describe_error(&p, &e).display,
+        "Illegal: White has no piece on e3."
+    );
 }
