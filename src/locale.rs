@@ -59,7 +59,6 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "replay.null_move",
     "replay.game",
     "replay.roundtrip_failure",
-    "replay.summary",
     // --- clock and speech ---
     "time.hours.zero",
     "time.hours.one",
