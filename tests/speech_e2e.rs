@@ -379,3 +379,110 @@ fn clock_speaks_to_a_file_while_printing() {
     // Several announcements: well over two seconds of speech.
     assert!(seconds(&samples) > 3.0, "{} s", seconds(&samples));
 }
+
+/// A private speech-dispatcher set-up: a copy of the system configuration
+/// with ALSA's null device, so the daemon runs headless and reports the
+/// end of each utterance. `None` (after printing why) when the daemon is
+/// not installed.
+fn private_dispatcher() -> Option<tempfile::TempDir> {
+    let installed = Path::new("/etc/speech-dispatcher/speechd.conf").exists()
+        && Command::new("speech-dispatcher")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    if !installed {
+        let why = "speech-dispatcher is not installed (apt-get install speech-dispatcher speech-dispatcher-espeak-ng)";
+        if std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() == Ok("1") {
+            panic!("{why}, and ANNABELLA_REQUIRE_E2E=1");
+        }
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config").join("speech-dispatcher");
+    std::fs::create_dir_all(&config).unwrap();
+    let status = Command::new("cp")
+        .arg("-r")
+        .arg("/etc/speech-dispatcher/.")
+        .arg(&config)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let conf = config.join("speechd.conf");
+    let mut text = std::fs::read_to_string(&conf).unwrap();
+    text.push_str("\nAudioOutputMethod \"alsa\"\nAudioALSADevice \"null\"\n");
+    std::fs::write(&conf, text).unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o700)).unwrap();
+    Some(dir)
+}
+
+/// Stops the private daemon (by the process id it wrote).
+fn stop_private_dispatcher(dir: &Path) {
+    let pid_file = dir.join("run").join("speech-dispatcher").join("pid");
+    if let Ok(pid) = std::fs::read_to_string(pid_file) {
+        let pid = pid.trim();
+        if !pid.is_empty() && pid.chars().all(|c| c.is_ascii_digit()) {
+            let _ = Command::new("kill").arg(pid).status();
+        }
+    }
+}
+
+#[test]
+fn speech_dispatcher_speaks_headless_with_a_private_daemon() {
+    let Some(dir) = private_dispatcher() else {
+        return;
+    };
+    // English in the C locale: the user's voice is kept. German: a German
+    // voice is chosen from the daemon's list. (LANG stays C: the daemon
+    // does not start with a locale that is not installed.)
+    for (code, text) in [("en", "White to move."), ("de", "Weiß am Zug.")] {
+        let out = Command::new(BIN)
+            .args(["say", "--speak", "--locale", code, text])
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("XDG_RUNTIME_DIR", dir.path().join("run"))
+            .env("LANG", "C.UTF-8")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("SPEECHD_ADDRESS")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{code}: {err}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{text}\n"));
+        // No fallback notice: speech-dispatcher took the utterance.
+        assert_eq!(err, "", "{code}: speech-dispatcher was not used");
+    }
+    assert!(
+        dir.path().join("run").join("speech-dispatcher").exists(),
+        "the private daemon was started"
+    );
+    stop_private_dispatcher(dir.path());
+}
+
+#[test]
+fn a_missing_speech_daemon_is_reported_once_and_espeak_ng_takes_over() {
+    if !have_espeak() {
+        return;
+    }
+    let out = Command::new(BIN)
+        .args(["say", "--speak", "--locale", "en", "White to move."])
+        .env(
+            "SPEECHD_ADDRESS",
+            "unix_socket:/nonexistent/annabella/speechd.sock",
+        )
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "White to move.\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("Speech-dispatcher is not available") && err.contains("espeak-ng instead"),
+        "{err}"
+    );
+}

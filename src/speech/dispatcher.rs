@@ -38,7 +38,11 @@ fn session_language() -> Option<String> {
         .iter()
         .filter_map(|k| std::env::var(k).ok())
         .find(|v| !v.is_empty())
-        .map(|v| primary_language(&v))
+        .map(|v| match primary_language(&v).as_str() {
+            // The C locale's messages are English.
+            "c" | "posix" => "en".to_owned(),
+            other => other.to_owned(),
+        })
 }
 
 /// How long an utterance may take before the end is assumed: 150 ms per
