@@ -486,3 +486,148 @@ fn a_missing_speech_daemon_is_reported_once_and_espeak_ng_takes_over() {
         "{err}"
     );
 }
+
+fn have_tmux() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        let why = "tmux is not installed (apt-get install tmux)";
+        if std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() == Ok("1") {
+            panic!("{why}, and ANNABELLA_REQUIRE_E2E=1");
+        }
+        eprintln!("skipped: {why}");
+    }
+    ok
+}
+
+/// The real binary in a terminal (tmux on a private socket), driven by
+/// single keys.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket]);
+        c
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .cmd()
+            .args(["capture-pane", "-p", "-J", "-S", "-200", "-t", "clock"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let status = self
+            .cmd()
+            .args(["send-keys", "-t", "clock"])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Waits until the screen shows `want` `times` times.
+    fn wait_for(&self, want: &str, times: usize) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.matches(want).count() >= times {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{want:?} not shown {times} times; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd().arg("kill-server").status();
+    }
+}
+
+#[test]
+fn clock_keys_in_a_terminal() {
+    if !have_espeak() || !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("keys.wav");
+    let tmux = Tmux {
+        socket: format!("annabella-clock-test-{}", std::process::id()),
+    };
+    // The shell keeps the pane open after annabella ends, to read it.
+    let run = format!(
+        "{BIN} clock --control 5m --locale en --every off --speak-to {}; echo EXIT=$?; sleep 30",
+        wav.display()
+    );
+    let status = tmux
+        .cmd()
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            "clock",
+            "-x",
+            "250",
+            "-y",
+            "50",
+            &run,
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    tmux.wait_for(
+        "Keys: a for the left player's clock (White), l for the right player's (Black)",
+        1,
+    );
+    tmux.keys(&["Space"]);
+    tmux.wait_for("Clock started: White to move.", 1);
+    tmux.keys(&["a"]);
+    tmux.wait_for("Black to move.", 1);
+    tmux.keys(&["a"]);
+    tmux.wait_for("White is not to move: that press is ignored.", 1);
+    tmux.keys(&["l"]);
+    tmux.wait_for("White to move.", 2);
+    tmux.keys(&["m"]);
+    tmux.wait_for("White: 1 move completed. Black: 1 move completed.", 1);
+    tmux.keys(&["t"]);
+    tmux.wait_for("White: 4:5", 1);
+    tmux.keys(&["p"]);
+    tmux.wait_for("Clock paused with White to move.", 1);
+    tmux.keys(&["p"]);
+    tmux.wait_for("Clock running again: White to move.", 1);
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit the clock? Press y to quit", 1);
+    tmux.keys(&["n"]);
+    tmux.wait_for("Not quitting: the clock goes on.", 1);
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit the clock? Press y to quit", 2);
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("EXIT=", 1);
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert!(screen.contains("Clock stopped."), "{screen}");
+    // Each announcement on its own line, starting at the left edge (raw
+    // mode must not leave lines staircased).
+    for line in ["Black to move.", "Clock stopped."] {
+        assert!(
+            screen.lines().any(|l| l == line),
+            "{line:?} not a line of its own:\n{screen}"
+        );
+    }
+    let samples = read_wav(&wav);
+    assert_audible(&samples, "clock keys");
+}

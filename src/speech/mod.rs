@@ -290,7 +290,7 @@ impl<S: Speaker> Announcer<S> {
                 return Ok(());
             }
             self.queue.finished();
-            let Some(item) = self.queue.next() else {
+            let Some(item) = self.queue.start_next() else {
                 return Ok(());
             };
             if let Err(e) = self.speaker.speak(&item.utterance, item.priority) {

@@ -213,7 +213,7 @@ impl SpeechQueue {
     /// Takes the next item to speak (highest priority, oldest first) and
     /// records it as being spoken. `None` while something is being spoken
     /// or nothing waits.
-    pub fn next(&mut self) -> Option<Item> {
+    pub fn start_next(&mut self) -> Option<Item> {
         if self.speaking.is_some() {
             return None;
         }
@@ -248,7 +248,7 @@ mod tests {
 
     fn said(q: &mut SpeechQueue) -> Vec<String> {
         let mut out = Vec::new();
-        while let Some(i) = q.next() {
+        while let Some(i) = q.start_next() {
             out.push(i.utterance.display.clone());
             q.finished();
         }
@@ -275,12 +275,12 @@ mod tests {
         q.push(Item::new(u("warning"), Priority::Warning));
         // The periodic announcement is being spoken.
         assert_eq!(
-            q.next().map(|i| i.utterance.display),
+            q.start_next().map(|i| i.utterance.display),
             Some("warning".into())
         );
         q.finished();
         assert_eq!(
-            q.next().map(|i| i.utterance.display),
+            q.start_next().map(|i| i.utterance.display),
             Some("old time answer".into())
         );
         let p = q.push(Item::new(u("Nf3"), Priority::Move));
@@ -293,11 +293,11 @@ mod tests {
     fn a_move_does_not_interrupt_a_warning_or_another_move() {
         let mut q = SpeechQueue::default();
         q.push(Item::new(u("one minute left"), Priority::Warning));
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
         let p = q.push(Item::new(u("e4"), Priority::Move));
         assert!(!p.interrupt);
         q.finished();
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
         let p = q.push(Item::new(u("e5"), Priority::Move));
         assert!(!p.interrupt);
         q.finished();
@@ -337,7 +337,7 @@ mod tests {
         ] {
             let mut q = SpeechQueue::default();
             q.push(Item::new(u("x"), running));
-            assert!(q.next().is_some());
+            assert!(q.start_next().is_some());
             let p = q.push(Item::new(u("flag"), Priority::Critical));
             assert_eq!(p.interrupt, expect, "{running:?}");
         }
@@ -347,7 +347,7 @@ mod tests {
     fn chatter_never_interrupts() {
         let mut q = SpeechQueue::default();
         q.push(Item::new(u("a"), Priority::Chatter));
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
         let p = q.push(Item::new(u("b"), Priority::Request));
         assert!(!p.interrupt);
         let p = q.push(Item::new(u("c"), Priority::Warning));
@@ -358,7 +358,7 @@ mod tests {
     fn repeated_requests_coalesce_into_the_latest() {
         let mut q = SpeechQueue::default();
         q.push(Item::new(u("something long"), Priority::Warning));
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
         for i in 0..6 {
             q.push(Item::keyed(
                 u(&format!("time {i}")),
@@ -375,7 +375,7 @@ mod tests {
     fn countdown_keeps_only_the_latest_number() {
         let mut q = SpeechQueue::default();
         q.push(Item::keyed(u("10"), Priority::Warning, "countdown"));
-        assert!(q.next().is_some()); // "10" is being spoken
+        assert!(q.start_next().is_some()); // "10" is being spoken
         q.push(Item::keyed(u("9"), Priority::Warning, "countdown"));
         q.push(Item::keyed(u("8"), Priority::Warning, "countdown"));
         q.finished();
@@ -390,7 +390,7 @@ mod tests {
             Priority::Request,
             "time",
         ));
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
         let p = q.push(Item::keyed(
             u("White: 5 minutes"),
             Priority::Request,
@@ -436,14 +436,14 @@ mod tests {
         let mut q = SpeechQueue::default();
         q.push(Item::new(u("a"), Priority::Chatter));
         q.push(Item::new(u("b"), Priority::Chatter));
-        assert!(q.next().is_some());
-        assert!(q.next().is_none());
+        assert!(q.start_next().is_some());
+        assert!(q.start_next().is_none());
         assert_eq!(
             q.speaking().map(|i| i.utterance.display.as_str()),
             Some("a")
         );
         q.finished();
-        assert!(q.next().is_some());
+        assert!(q.start_next().is_some());
     }
 
     #[test]
