@@ -584,20 +584,45 @@ fn run_lines(session: &mut Session<'_>) -> Result<(), UserError> {
 }
 
 /// Restores the terminal however the key loop ends.
-struct RawMode;
+struct RawMode {
+    enhanced: bool,
+}
 
 impl Drop for RawMode {
     fn drop(&mut self) {
+        if self.enhanced {
+            let _ = crossterm::execute!(
+                std::io::stdout(),
+                crossterm::event::PopKeyboardEnhancementFlags
+            );
+        }
         let _ = crossterm::terminal::disable_raw_mode();
     }
 }
 
 /// Single keys in a terminal.
 fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
-    use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+    use crossterm::event::{
+        self, Event, KeyCode, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
+        ModifierKeyCode, PushKeyboardEnhancementFlags,
+    };
     crossterm::terminal::enable_raw_mode()
         .map_err(|e| UserError(format!("Cannot read single keys from the terminal: {e}")))?;
-    let _raw = RawMode;
+    let mut raw = RawMode { enhanced: false };
+    // Terminals with the kitty keyboard protocol report the shift keys
+    // alone: then left and right shift press the clock too.
+    if crossterm::terminal::supports_keyboard_enhancement().unwrap_or(false) {
+        raw.enhanced = crossterm::execute!(
+            std::io::stdout(),
+            PushKeyboardEnhancementFlags(
+                KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+                    | KeyboardEnhancementFlags::REPORT_ALL_KEYS_AS_ESCAPE_CODES
+                    | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+            )
+        )
+        .is_ok();
+    }
+    let _raw = raw;
     session.eol = "\r\n";
     let mut confirming = false;
     loop {
@@ -627,8 +652,12 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
             continue;
         }
         let cmd = match key.code {
-            KeyCode::Char('a' | 'A') => Command::Press(Some(session.left)),
-            KeyCode::Char('l' | 'L') => Command::Press(Some(session.left.other())),
+            KeyCode::Char('a' | 'A') | KeyCode::Modifier(ModifierKeyCode::LeftShift) => {
+                Command::Press(Some(session.left))
+            }
+            KeyCode::Char('l' | 'L') | KeyCode::Modifier(ModifierKeyCode::RightShift) => {
+                Command::Press(Some(session.left.other()))
+            }
             KeyCode::Char(' ') | KeyCode::Enter => Command::Press(None),
             KeyCode::Char('t' | 'T') => Command::Time(None),
             KeyCode::Char('w' | 'W') => Command::Time(Some(Color::White)),

@@ -86,9 +86,10 @@ impl Dispatcher {
                     .set_voice(v)
                     .map_err(|e| SpeechError::Failed(e.to_string()))?,
                 None => {
-                    return Err(SpeechError::NoVoice(
-                        voice.name.clone().unwrap_or_else(|| voice.language.clone()),
-                    ));
+                    return Err(SpeechError::NoVoice {
+                        engine: "speech-dispatcher".to_owned(),
+                        language: voice.name.clone().unwrap_or_else(|| voice.language.clone()),
+                    });
                 }
             }
         }

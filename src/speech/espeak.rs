@@ -82,7 +82,10 @@ impl EspeakNg {
                     voice: None,
                     speed,
                 },
-                Some(SpeechError::NoVoice(wanted)),
+                Some(SpeechError::NoVoice {
+                    engine: "espeak-ng".to_owned(),
+                    language: wanted,
+                }),
             ))
         }
     }

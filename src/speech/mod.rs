@@ -44,8 +44,13 @@ pub enum SpeechError {
         error: String,
     },
     /// The synthesizer has no voice for the language.
-    #[error("no voice for '{0}'")]
-    NoVoice(String),
+    #[error("{engine}: no voice for '{language}'")]
+    NoVoice {
+        /// The synthesizer ("espeak-ng", "speech-dispatcher").
+        engine: String,
+        /// The language or voice name asked for.
+        language: String,
+    },
     /// Speaking or rendering failed.
     #[error("{0}")]
     Failed(String),
@@ -69,9 +74,9 @@ impl SpeechError {
                 "speech.no_espeak",
                 &[("error", &format!("{program}: {error}"))],
             ),
-            SpeechError::NoVoice(lang) => locale.message(
+            SpeechError::NoVoice { engine, language } => locale.message(
                 "speech.no_voice",
-                &[("engine", "espeak-ng"), ("language", lang)],
+                &[("engine", engine), ("language", language)],
             ),
             SpeechError::Failed(e) => locale.message("speech.failed", &[("error", e)]),
             SpeechError::File { path, error } => locale.message(
@@ -467,7 +472,11 @@ mod tests {
         );
         assert!(!line.contains('\n'));
         let de = crate::locale::builtin("de").unwrap();
-        let line = SpeechError::NoVoice("xx".into()).describe(&de);
+        let line = SpeechError::NoVoice {
+            engine: "espeak-ng".into(),
+            language: "xx".into(),
+        }
+        .describe(&de);
         assert!(line.contains("Keine Stimme"), "{line}");
     }
 }
