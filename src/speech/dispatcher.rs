@@ -13,6 +13,8 @@ pub struct Dispatcher {
     /// When the current utterance started and how long it may take at most
     /// (a daemon without audio may never report the end).
     current: Option<(Instant, Duration)>,
+    /// An utterance never ended: the daemon has no working audio output.
+    stalled: bool,
 }
 
 impl std::fmt::Debug for Dispatcher {
@@ -45,11 +47,11 @@ fn session_language() -> Option<String> {
         })
 }
 
-/// How long an utterance may take before the end is assumed: 150 ms per
-/// character plus 5 s.
+/// How long an utterance may take before the end is assumed: 250 ms per
+/// character (slower than the slowest rate) plus 5 s.
 pub fn speaking_limit(text: &str) -> Duration {
     let chars = u64::try_from(text.chars().count()).unwrap_or(u64::MAX);
-    Duration::from_millis(chars.saturating_mul(150)).saturating_add(Duration::from_secs(5))
+    Duration::from_millis(chars.saturating_mul(250)).saturating_add(Duration::from_secs(5))
 }
 
 impl Dispatcher {
@@ -93,12 +95,22 @@ impl Dispatcher {
                 }
             }
         }
-        Ok(Dispatcher { tts, current: None })
+        Ok(Dispatcher {
+            tts,
+            current: None,
+            stalled: false,
+        })
     }
 }
 
 impl Speaker for Dispatcher {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
+        if self.stalled {
+            return Err(SpeechError::Failed(
+                "speech-dispatcher never finished an utterance; it may have no working audio device"
+                    .to_owned(),
+            ));
+        }
         self.tts
             .speak(u.spoken.as_str(), false)
             .map_err(|e| SpeechError::Failed(e.to_string()))?;
@@ -114,7 +126,11 @@ impl Speaker for Dispatcher {
             return false;
         };
         let speaking = self.tts.is_speaking().unwrap_or(false);
-        if !speaking || since.elapsed() > limit {
+        if speaking && since.elapsed() > limit {
+            self.stalled = true;
+            let _ = self.tts.stop();
+        }
+        if !speaking || self.stalled {
             self.current = None;
             return false;
         }
@@ -140,6 +156,6 @@ mod tests {
     #[test]
     fn speaking_limit_grows_with_the_text() {
         assert_eq!(speaking_limit(""), Duration::from_secs(5));
-        assert_eq!(speaking_limit("abcd"), Duration::from_millis(5600));
+        assert_eq!(speaking_limit("abcd"), Duration::from_millis(6000));
     }
 }
