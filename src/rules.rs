@@ -36,6 +36,66 @@ impl GameKind {
     }
 }
 
+/// The Chess960 start position number `id` (0–959, Scharnagl numbering;
+/// 518 is the standard position), as Guideline II describes: the king
+/// between the rooks, the bishops on squares of opposite colours, Black
+/// mirroring White. `None` for a number above 959.
+pub fn chess960_start(id: u16) -> Option<Chess> {
+    use shakmaty::{Board, Role, Setup};
+    if id > 959 {
+        return None;
+    }
+    let mut back: [Option<Role>; 8] = [None; 8];
+    let mut n = usize::from(id);
+    // Light-squared bishop on b, d, f or h; dark-squared on a, c, e or g.
+    back[n % 4 * 2 + 1] = Some(Role::Bishop);
+    n /= 4;
+    back[n % 4 * 2] = Some(Role::Bishop);
+    n /= 4;
+    let mut place_in_free = |slot: usize, role: Role, back: &mut [Option<Role>; 8]| {
+        let free: Vec<usize> = (0..8).filter(|&i| back[i].is_none()).collect();
+        back[free[slot]] = Some(role);
+    };
+    place_in_free(n % 6, Role::Queen, &mut back);
+    n /= 6;
+    // The two knights on two of the five remaining squares (KRN table).
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4),
+    ];
+    let (a, b) = KNIGHTS[n];
+    place_in_free(b, Role::Knight, &mut back);
+    place_in_free(a, Role::Knight, &mut back);
+    // Rook, king, rook on the last three squares, in that order.
+    for role in [Role::Rook, Role::King, Role::Rook] {
+        place_in_free(0, role, &mut back);
+    }
+    let mut board = Board::empty();
+    for (i, role) in back.iter().enumerate() {
+        let role = (*role)?;
+        let file = shakmaty::File::new(i as u32);
+        board.set_piece_at(
+            shakmaty::Square::from_coords(file, shakmaty::Rank::First),
+            role.of(Color::White),
+        );
+        board.set_piece_at(
+            shakmaty::Square::from_coords(file, shakmaty::Rank::Eighth),
+            role.of(Color::Black),
+        );
+        board.set_piece_at(
+            shakmaty::Square::from_coords(file, shakmaty::Rank::Second),
+            Role::Pawn.of(Color::White),
+        );
+        board.set_piece_at(
+            shakmaty::Square::from_coords(file, shakmaty::Rank::Seventh),
+            Role::Pawn.of(Color::Black),
+        );
+    }
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.castling_rights = setup.board.by_role(Role::Rook) & shakmaty::Bitboard::BACKRANKS;
+    <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960).ok()
+}
+
 /// Extra time the opponent receives after an incorrect draw claim (Art. 9.5).
 pub const INCORRECT_CLAIM_PENALTY: Duration = Duration::from_secs(120);
 
@@ -452,7 +512,10 @@ mod tests {
     fn fools_mate_is_checkmate_and_further_moves_are_refused() {
         let mut m = Match::default();
         play(&mut m, "f3 e5 g4");
-        let qh4 = San::from_ascii(b"Qh4").unwrap().to_move(m.position()).unwrap();
+        let qh4 = San::from_ascii(b"Qh4")
+            .unwrap()
+            .to_move(m.position())
+            .unwrap();
         let r = m.play(qh4).unwrap().unwrap();
         assert_eq!(r.winner, Some(Color::Black));
         assert_eq!(r.termination, Termination::Checkmate);
@@ -463,12 +526,21 @@ mod tests {
     fn stalemate_and_dead_position_are_automatic_draws() {
         let mut m = from_fen("7k/5Q2/8/6K1/8/8/8/8 w - - 0 1");
         play(&mut m, "Kg6");
-        assert_eq!(m.result().map(|r| r.termination), Some(Termination::Stalemate));
+        assert_eq!(
+            m.result().map(|r| r.termination),
+            Some(Termination::Stalemate)
+        );
         let mut s = from_fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1");
-        assert_eq!(s.result().map(|r| r.termination), Some(Termination::Stalemate));
+        assert_eq!(
+            s.result().map(|r| r.termination),
+            Some(Termination::Stalemate)
+        );
         assert!(s.resign(Color::Black).is_err());
         let mut d = from_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
-        assert_eq!(d.result().map(|r| r.termination), Some(Termination::DeadPosition));
+        assert_eq!(
+            d.result().map(|r| r.termination),
+            Some(Termination::DeadPosition)
+        );
         assert!(d.agree_draw().is_err());
     }
 
@@ -482,7 +554,10 @@ mod tests {
             Err(RuleError::NotYourTurn)
         ));
         // Black intends Ng8: the start position would appear a third time.
-        let ng8 = San::from_ascii(b"Ng8").unwrap().to_move(m.position()).unwrap();
+        let ng8 = San::from_ascii(b"Ng8")
+            .unwrap()
+            .to_move(m.position())
+            .unwrap();
         let before = m.clone();
         assert!(matches!(
             m.clone().claim_draw(Color::Black, None),
@@ -502,7 +577,10 @@ mod tests {
         assert_eq!(m.repetitions(), 4);
         assert!(m.result().is_none());
         play(&mut m, "Nf3 Nf6 Ng1");
-        let ng8 = San::from_ascii(b"Ng8").unwrap().to_move(m.position()).unwrap();
+        let ng8 = San::from_ascii(b"Ng8")
+            .unwrap()
+            .to_move(m.position())
+            .unwrap();
         let r = m.play(ng8).unwrap().unwrap();
         assert_eq!(r.termination, Termination::FivefoldRepetition);
     }
@@ -510,7 +588,10 @@ mod tests {
     #[test]
     fn fifty_and_seventy_five_move_rules() {
         let mut m = from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 99 80");
-        let ra2 = San::from_ascii(b"Ra2").unwrap().to_move(m.position()).unwrap();
+        let ra2 = San::from_ascii(b"Ra2")
+            .unwrap()
+            .to_move(m.position())
+            .unwrap();
         // 99 half-moves now: a claim on the current position fails, with the
         // intended move it succeeds.
         assert!(matches!(
@@ -527,7 +608,10 @@ mod tests {
     #[test]
     fn mate_on_the_75th_move_is_mate() {
         let mut m = from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100");
-        let ra8 = San::from_ascii(b"Ra8").unwrap().to_move(m.position()).unwrap();
+        let ra8 = San::from_ascii(b"Ra8")
+            .unwrap()
+            .to_move(m.position())
+            .unwrap();
         let r = m.play(ra8).unwrap().unwrap();
         assert_eq!(r.termination, Termination::Checkmate);
     }
@@ -571,7 +655,10 @@ mod tests {
     fn flag_fall_against_bare_king_is_a_draw() {
         let mut m = from_fen("8/8/4k3/8/8/4K3/8/R7 b - - 0 1");
         // Black flags; White (rook) can mate: White wins.
-        assert_eq!(m.clone().flag_fall(Color::Black).unwrap().winner, Some(Color::White));
+        assert_eq!(
+            m.clone().flag_fall(Color::Black).unwrap().winner,
+            Some(Color::White)
+        );
         // White flags; Black (bare king) cannot mate: draw.
         assert_eq!(m.flag_fall(Color::White).unwrap().winner, None);
     }
@@ -587,6 +674,37 @@ mod tests {
         let mut fresh = Match::default();
         play(&mut fresh, "f3 e5 g4");
         assert_eq!(m.position(), fresh.position());
+    }
+
+    #[test]
+    fn chess960_numbering_matches_known_positions() {
+        let fen = |id| {
+            let pos = chess960_start(id).unwrap();
+            assert_eq!(pos.castles().castling_rights().count(), 4, "{id}");
+            Fen::from_position(&pos, EnPassantMode::Legal).to_string()
+        };
+        let board = |id| fen(id).split(' ').next().unwrap().to_owned();
+        // Known positions of the Scharnagl numbering.
+        assert_eq!(board(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert_eq!(board(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
+        assert_eq!(board(959), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB");
+        assert!(chess960_start(960).is_none());
+        // Every one is valid and distinct, with the king between the rooks
+        // and bishops on opposite colours.
+        let mut seen = std::collections::HashSet::new();
+        for id in 0..960 {
+            let pos = chess960_start(id).unwrap();
+            let rank: String = fen(id).split('/').last().unwrap().chars().take(8).collect();
+            assert!(seen.insert(rank.clone()), "{id} repeats {rank}");
+            let r1 = rank.find('R').unwrap();
+            let r2 = rank.rfind('R').unwrap();
+            let k = rank.find('K').unwrap();
+            assert!(r1 < k && k < r2, "{rank}");
+            let b1 = rank.find('B').unwrap();
+            let b2 = rank.rfind('B').unwrap();
+            assert_ne!(b1 % 2, b2 % 2, "{rank}");
+            assert!(pos.legal_moves().len() >= 18, "{rank}");
+        }
     }
 
     #[test]

@@ -54,7 +54,10 @@ fn every_legal_move_round_trips_in_every_locale_and_style() {
                         if back != Ok(m) && failures.len() < 20 {
                             failures.push(format!(
                                 "{code} {style:?} {}: {m:?} -> '{text}' -> {back:?}",
-                                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+                                shakmaty::fen::Fen::from_position(
+                                    pos,
+                                    shakmaty::EnPassantMode::Legal
+                                )
                             ));
                         }
                     }
@@ -62,7 +65,12 @@ fn every_legal_move_round_trips_in_every_locale_and_style() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} checked, failures:\n{}", checked, failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} checked, failures:\n{}",
+        checked,
+        failures.join("\n")
+    );
     eprintln!("round trip: {checked} announcements checked");
 }
 
@@ -238,4 +246,73 @@ fn messages_keep_the_base_placeholders() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+mod random_playouts {
+    //! Property: the round trip holds in positions reached by random legal
+    //! play from the standard start and from Chess960 starts, which reach
+    //! promotions, under-promotions, en passant and unusual castling far
+    //! more often than real games do.
+
+    use annabella::locale::builtin_codes;
+    use annabella::rules::chess960_start;
+    use annabella::vocab::{Style, Vocabulary};
+    use proptest::prelude::*;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    fn check_game(vocabs: &[Vocabulary], start: Chess, mode: CastlingMode, picks: &[u16]) {
+        let mut pos = start;
+        for pick in picks {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                for v in vocabs {
+                    for style in [Style::Short, Style::Long] {
+                        let said = v.announce(&pos, *m, style);
+                        for text in [&said.display, &said.spoken] {
+                            assert_eq!(
+                                v.parse(&pos, mode, text),
+                                Ok(*m),
+                                "{} {style:?} '{text}' in {}",
+                                v.locale().code,
+                                shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                            );
+                        }
+                    }
+                }
+            }
+            // Prefer pawn pushes a little, so promotions happen often.
+            let pawn_moves: Vec<_> = moves.iter().filter(|m| m.role() == shakmaty::Role::Pawn).collect();
+            let m = if pick % 3 == 0 && !pawn_moves.is_empty() {
+                *pawn_moves[usize::from(*pick) % pawn_moves.len()]
+            } else {
+                moves[usize::from(*pick) % moves.len()]
+            };
+            pos.play_unchecked(m);
+        }
+    }
+
+    fn vocabs() -> Vec<Vocabulary> {
+        builtin_codes()
+            .into_iter()
+            .map(|c| Vocabulary::builtin(c).expect("built-in locale"))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn standard_random_games(picks in prop::collection::vec(any::<u16>(), 120)) {
+            check_game(&vocabs(), Chess::default(), CastlingMode::Standard, &picks);
+        }
+
+        #[test]
+        fn chess960_random_games(id in 0u16..960, picks in prop::collection::vec(any::<u16>(), 100)) {
+            let start = chess960_start(id).expect("0..960 is valid");
+            check_game(&vocabs(), start, CastlingMode::Chess960, &picks);
+        }
+    }
 }
