@@ -17,11 +17,12 @@ use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, Move, Outcome
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
-    /// Standard (classical) play: more than 60 minutes for 60 moves.
+    /// Standard (classical) play: 60 minutes or more for 60 moves.
     Standard,
-    /// Rapid: more than 10 and at most 60 minutes for 60 moves.
+    /// Rapid (Appendix A.1, 2023 Laws): more than 10 and less than 60
+    /// minutes for 60 moves.
     Rapid,
-    /// Blitz: at most 10 minutes for 60 moves.
+    /// Blitz (Appendix B.1): 10 minutes or less for 60 moves.
     Blitz,
 }
 
