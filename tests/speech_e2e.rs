@@ -631,3 +631,37 @@ fn clock_keys_in_a_terminal() {
     let samples = read_wav(&wav);
     assert_audible(&samples, "clock keys");
 }
+
+#[test]
+fn clock_turn_and_arbiter_time_changes() {
+    let script = "turn\npress\nturn\nadd black 2m\ntake white 1h\ntake white 30s\nquit\n";
+    let (lines, _) = clock_session(
+        &[
+            "--control",
+            "5m",
+            "--locale",
+            "en",
+            "--plain",
+            "--every",
+            "off",
+        ],
+        script,
+    );
+    let after_help = &lines[2..];
+    assert_eq!(
+        after_help[0],
+        "The clock has not been started yet: press it (space) to start it for White."
+    );
+    assert_eq!(after_help[1], "Clock started: White to move.");
+    assert_eq!(after_help[2], "White to move.");
+    assert_eq!(after_help[3], "Black receives 2 minutes.");
+    assert_eq!(after_help[4], "Black: 7:00.");
+    assert!(
+        after_help[5].starts_with("Cannot take 1 hour from White: only 4 minutes 5")
+            && after_help[5].ends_with("left. Take less, or at most what is left."),
+        "{}",
+        after_help[5]
+    );
+    assert_eq!(after_help[6], "30 seconds taken from White.");
+    assert!(after_help[7].starts_with("White: 4:2"), "{}", after_help[7]);
+}

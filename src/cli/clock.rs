@@ -18,7 +18,7 @@ use shakmaty::{ByColor, Color};
 
 use super::{UserError, io_error, load_locale};
 use crate::clock::talk::{Announcement, Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
-use crate::clock::{Clock, ClockError, TimeControl};
+use crate::clock::{Adjustment, Clock, ClockError, TimeControl};
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker};
 use crate::vocab::Utterance;
 
@@ -197,6 +197,12 @@ pub enum Command {
     Time(Option<Color>),
     /// Moves completed.
     Moves,
+    /// Whose turn it is.
+    Turn,
+    /// The arbiter gives a player time (e.g. a penalty to the opponent).
+    Add(Color, Duration),
+    /// The arbiter takes time from a player.
+    Take(Color, Duration),
     /// Pause.
     Pause,
     /// Resume.
@@ -230,6 +236,15 @@ pub fn parse_command(line: &str) -> Command {
         ["time" | "t" | "times"] => Command::Time(None),
         ["time" | "t", side] => parse_color(side).map_or_else(unknown, |c| Command::Time(Some(c))),
         ["moves" | "m"] => Command::Moves,
+        ["turn" | "s"] => Command::Turn,
+        ["add" | "give", side, time] => match (parse_color(side), parse_duration(time)) {
+            (Some(c), Some(d)) if !d.is_zero() => Command::Add(c, d),
+            _ => unknown(),
+        },
+        ["take" | "remove", side, time] => match (parse_color(side), parse_duration(time)) {
+            (Some(c), Some(d)) if !d.is_zero() => Command::Take(c, d),
+            _ => unknown(),
+        },
         ["pause"] => Command::Pause,
         ["resume"] => Command::Resume,
         ["help" | "h" | "?"] => Command::Help,
@@ -330,6 +345,29 @@ impl Session<'_> {
             ClockError::FlagFallen { color, .. } => {
                 b.announcement(&Announcement::FlagFell { color }, self.verbosity)
             }
+            ClockError::RemovalExceedsRemaining {
+                color,
+                remaining,
+                requested,
+            } => {
+                let side = b.side(color);
+                let time = b.duration(requested, Verbosity::Full);
+                let left = b.duration(remaining, Verbosity::Full);
+                let fill = |pick: fn(&Utterance) -> &str| {
+                    b.locale().message(
+                        "clock.cannot_take",
+                        &[
+                            ("side", pick(&side)),
+                            ("time", pick(&time)),
+                            ("left", pick(&left)),
+                        ],
+                    )
+                };
+                Utterance {
+                    display: fill(|u| &u.display),
+                    spoken: fill(|u| &u.spoken),
+                }
+            }
             other => b.message_with("clock.refused", &[("reason", &other.to_string())]),
         }
     }
@@ -408,6 +446,34 @@ impl Session<'_> {
         self.emit(u, Priority::Request, Some("moves".to_owned()))
     }
 
+    fn turn(&mut self) -> Result<(), UserError> {
+        let u = match self.clock.to_move() {
+            Some(color) => self.book.turn(color),
+            None => match self.clock.flagged() {
+                Some(color) => self
+                    .book
+                    .announcement(&Announcement::FlagFell { color }, self.verbosity),
+                None => self.book.message("clock.not_started"),
+            },
+        };
+        self.emit(u, Priority::Request, Some("turn".to_owned()))
+    }
+
+    /// The arbiter's change of a player's time (Art. 7.5.5: two minutes to
+    /// the opponent of an illegal move).
+    fn adjust(&mut self, color: Color, adjustment: Adjustment) -> Result<(), UserError> {
+        let now = self.now();
+        match self.clock.adjust(now, color, adjustment) {
+            Ok(()) => {
+                self.observe(&[TalkEvent::Adjusted { color, adjustment }])?;
+                let reading = self.clock.reading(color, now);
+                let u = self.book.time(&reading, self.verbosity);
+                self.emit(u, Priority::Request, Some("time".to_owned()))
+            }
+            Err(e) => self.refuse(e),
+        }
+    }
+
     fn pause(&mut self) -> Result<(), UserError> {
         let now = self.now();
         match self.clock.pause(now) {
@@ -476,6 +542,9 @@ impl Session<'_> {
             Command::Press(side) => self.press(side)?,
             Command::Time(side) => self.time(side)?,
             Command::Moves => self.moves()?,
+            Command::Turn => self.turn()?,
+            Command::Add(color, d) => self.adjust(color, Adjustment::Add(d))?,
+            Command::Take(color, d) => self.adjust(color, Adjustment::Remove(d))?,
             Command::Pause => self.pause()?,
             Command::Resume => self.resume()?,
             Command::TogglePause => {
@@ -663,6 +732,7 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
             KeyCode::Char('w' | 'W') => Command::Time(Some(Color::White)),
             KeyCode::Char('b' | 'B') => Command::Time(Some(Color::Black)),
             KeyCode::Char('m' | 'M') => Command::Moves,
+            KeyCode::Char('s' | 'S') => Command::Turn,
             KeyCode::Char('p' | 'P') => Command::TogglePause,
             KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => Command::Help,
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => {
@@ -700,6 +770,20 @@ mod tests {
             Command::Time(Some(Color::Black))
         );
         assert_eq!(parse_command("moves"), Command::Moves);
+        assert_eq!(parse_command("turn"), Command::Turn);
+        assert_eq!(
+            parse_command("add black 2m"),
+            Command::Add(Color::Black, Duration::from_secs(120))
+        );
+        assert_eq!(
+            parse_command("take White 30s"),
+            Command::Take(Color::White, Duration::from_secs(30))
+        );
+        assert_eq!(
+            parse_command("add black 0s"),
+            Command::Unknown("add black 0s".into())
+        );
+        assert_eq!(parse_command("add 2m"), Command::Unknown("add 2m".into()));
         assert_eq!(parse_command("pause"), Command::Pause);
         assert_eq!(parse_command("resume"), Command::Resume);
         assert_eq!(parse_command("?"), Command::Help);
