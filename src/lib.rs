@@ -17,11 +17,13 @@
 
 pub mod cli;
 pub mod clock;
+pub mod engine;
 pub mod journal;
 pub mod locale;
 pub mod mirror;
 pub mod pgn;
 pub mod rules;
 pub mod speech;
+pub mod ui;
 pub mod vocab;
 pub mod voice;

@@ -10,6 +10,7 @@ mod moves;
 mod play;
 mod resume;
 mod say;
+mod ui;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,9 +29,13 @@ use crate::vocab::{Style, Vocabulary};
 /// or as coordinates, and keeps the rules.
 #[derive(Debug, Parser)]
 #[command(name = "annabella", version, about, long_about)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Without a subcommand: the play screen.
+    #[command(flatten)]
+    play: ui::PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -187,7 +192,13 @@ pub fn load_locale(spec: &str) -> Result<Vocabulary, UserError> {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = std::io::stdout().lock();
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        return ui::run(cli.play).unwrap_or_else(|UserError(msg)| {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        });
+    };
+    let result = match command {
         Command::Announce {
             game,
             style,

@@ -1,0 +1,171 @@
+//! `annabella` with no subcommand: the play screen (full-screen terminal,
+//! or plain lines with `--plain`, when standard output is not a terminal,
+//! or when TERM=dumb).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::{UserError, load_locale};
+use crate::clock::TimeControl;
+use crate::engine::{DEFAULT_ENGINE, Strength, Uci, Worker};
+use crate::speech::{self, Announcer, Output, Voice};
+use crate::ui::render::{Theme, ThemeKind};
+use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
+use crate::vocab::Style;
+
+/// Options of the play screen (used when no subcommand is given).
+#[derive(Debug, Args, Clone)]
+pub struct PlayArgs {
+    /// Plain lines instead of the full screen (for screen readers and
+    /// braille displays; chosen by itself when output is not a terminal
+    /// or TERM=dumb). Input is read line by line from standard input.
+    #[arg(long)]
+    pub plain: bool,
+    /// Locale of the words and messages (see `annabella locales`), or a
+    /// path to a locale file (.toml).
+    #[arg(long, short = 'l', default_value = "fide")]
+    pub locale: String,
+    /// Time control, e.g. `90m/40+30m+30s`, `15m+10s`, `5m+3s`.
+    #[arg(long, value_name = "CONTROL")]
+    pub control: Option<String>,
+    /// How the program is used: board (two players, each types their own
+    /// moves), assistant (D.2.10: one operator enters both sides' moves),
+    /// engine (against a UCI engine), hotseat (two players, one keyboard).
+    #[arg(long, value_enum, default_value = "board")]
+    pub mode: Mode,
+    /// The UCI engine program (engine mode); default /usr/games/stockfish.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// Which side the engine plays.
+    #[arg(long, value_enum, default_value = "black")]
+    pub engine_side: EngineSide,
+    /// Engine strength 0 (weakest) to 20 (strongest).
+    #[arg(long, value_name = "0-20", value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub engine_skill: Option<u8>,
+    /// Engine thinking time per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub engine_movetime: u64,
+    /// No colours at all.
+    #[arg(long, conflicts_with = "high_contrast")]
+    pub monochrome: bool,
+    /// High-contrast colours.
+    #[arg(long)]
+    pub high_contrast: bool,
+    /// Announcement style: short (like algebraic notation) or long (always
+    /// from-square and to-square).
+    #[arg(long, default_value = "short")]
+    pub style: Style,
+    /// Where `save` writes the game (PGN).
+    #[arg(long, value_name = "FILE", default_value = "annabella-game.pgn")]
+    pub save: PathBuf,
+    /// Speak announcements aloud (default in the full screen; plain mode
+    /// leaves speaking to the screen reader).
+    #[arg(long, conflicts_with = "silent")]
+    pub speak: bool,
+    /// Do not speak aloud.
+    #[arg(long)]
+    pub silent: bool,
+}
+
+/// Runs the play screen.
+pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&args.locale)?;
+    let control = match &args.control {
+        Some(text) => text.parse::<TimeControl>().map_err(|e| {
+            UserError(vocab.locale().message(
+                "clock.bad_control",
+                &[("control", text), ("error", &e.to_string())],
+            ))
+        })?,
+        None => TimeControl::default(),
+    };
+    let plain = args.plain
+        || !std::io::stdout().is_terminal()
+        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let settings = Settings {
+        mode: args.mode,
+        engine_side: args.engine_side,
+        control,
+        style: args.style,
+        save_path: args.save.clone(),
+    };
+    let mut engine_error = None;
+    let engine = if args.mode == Mode::Engine {
+        let path = args
+            .engine
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_ENGINE));
+        let strength = Strength {
+            skill: args.engine_skill,
+            movetime: Duration::from_millis(args.engine_movetime),
+        };
+        match Uci::start(&path, strength) {
+            Ok(e) => Some(Worker::spawn(Box::new(e))),
+            Err(e) => {
+                engine_error = Some(e.to_string());
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let speak = if plain { args.speak } else { !args.silent };
+    let mut notices = Vec::new();
+    let speech = speak.then(|| {
+        let voice = Voice {
+            language: vocab.locale().language.clone(),
+            ..Voice::default()
+        };
+        Announcer::new(speech::open(
+            &Output::Speak,
+            &voice,
+            vocab.locale(),
+            &mut notices,
+        ))
+    });
+    let mut runner = Runner::new(engine, speech);
+    let (mut app, mut first) = App::new(vocab, settings, runner.now());
+    for n in notices {
+        let u = crate::vocab::Utterance::plain(n);
+        app.log.push(u.clone());
+        first.push(crate::ui::Effect::Say(u));
+    }
+    if let Some(error) = engine_error {
+        first.extend(app.update(
+            Msg::EngineFailed {
+                error,
+                at_start: true,
+            },
+            runner.now(),
+        ));
+    }
+    let result = if plain {
+        crate::ui::term::install_signal_handlers();
+        let stdin = std::io::BufReader::new(std::io::stdin());
+        let mut out = std::io::stdout();
+        crate::ui::plain::run(app, first, &mut runner, stdin, &mut out)
+    } else {
+        let kind = if args.monochrome {
+            ThemeKind::Monochrome
+        } else if args.high_contrast {
+            ThemeKind::HighContrast
+        } else {
+            ThemeKind::Default
+        };
+        crate::ui::term::run(app, first, &mut runner, Theme::of(kind))
+    };
+    if let Err(e) = result {
+        let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();
+        let error = e.to_string();
+        let msg = match loc {
+            Some(l) => l.message("ui.terminal_error", &[("error", &error)]),
+            None => error,
+        };
+        return Err(UserError(msg));
+    }
+    Ok(ExitCode::SUCCESS)
+}

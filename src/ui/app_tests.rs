@@ -1,0 +1,447 @@
+use super::*;
+use crate::rules::Termination;
+
+const T0: Duration = Duration::ZERO;
+
+fn app_with(code: &str, settings: Settings) -> (App, Vec<Effect>) {
+    App::new(Vocabulary::builtin(code).unwrap(), settings, T0)
+}
+
+fn app(code: &str) -> App {
+    app_with(code, Settings::default()).0
+}
+
+/// Types the lines one after another at time `T0` and returns what was
+/// said by the last one.
+fn type_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
+    let mut said = Vec::new();
+    for l in lines {
+        said = app
+            .update(Msg::Line((*l).to_owned()), T0)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Say(u) => Some(u.display),
+                _ => None,
+            })
+            .collect();
+    }
+    said
+}
+
+#[test]
+fn welcome_names_mode_side_and_help() {
+    let (a, fx) = app_with("en", Settings::default());
+    let Some(Effect::Say(u)) = fx.first() else {
+        panic!("no welcome: {fx:?}")
+    };
+    assert!(u.display.contains("over-the-board play"), "{}", u.display);
+    assert!(u.display.contains("White to move"), "{}", u.display);
+    assert!(u.display.contains("help for help"), "{}", u.display);
+    assert_eq!(a.game().moves().len(), 0);
+}
+
+#[test]
+fn a_move_is_announced_then_completed_by_the_press() {
+    let mut a = app("en");
+    assert_eq!(type_lines(&mut a, &["Nf3"]), ["White: Knight f3"]);
+    assert_eq!(a.unpressed().map(|u| u.by), Some(Color::White));
+    assert_eq!(a.clock().moves(Color::White), 0);
+    // The opponent cannot move before the press.
+    let said = type_lines(&mut a, &["d5"]);
+    assert!(said[0].contains("not pressed"), "{said:?}");
+    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(
+        type_lines(&mut a, &["press"]),
+        ["White pressed the clock. Black to move."]
+    );
+    assert_eq!(a.clock().moves(Color::White), 1);
+    assert_eq!(a.clock().running(), Some(Color::Black));
+    assert!(a.unpressed().is_none());
+}
+
+#[test]
+fn appendix_d_words_in_the_fide_locale() {
+    let mut a = app("fide");
+    type_lines(&mut a, &["Springer Gustav eins Felix drei", "press"]);
+    type_lines(&mut a, &["Bauer David sieben David fuenf", "press"]);
+    assert_eq!(a.game().moves().len(), 2);
+    // Scoresheet in the locale's letters: S for Springer.
+    assert_eq!(a.sheet(Color::White), ["Sf3", "d5"]);
+}
+
+#[test]
+fn slip_is_taken_back_before_the_press_only() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4"]);
+    let said = type_lines(&mut a, &["take back"]);
+    assert_eq!(
+        said,
+        ["Taken back: e4. White to move; type the right move."]
+    );
+    assert!(a.game().moves().is_empty());
+    type_lines(&mut a, &["d4", "press"]);
+    let said = type_lines(&mut a, &["takeback"]);
+    assert!(
+        said[0].starts_with("There is no unpressed move"),
+        "{said:?}"
+    );
+    assert_eq!(a.game().moves().len(), 1);
+}
+
+#[test]
+fn ambiguous_move_lists_candidates_and_a_number_picks() {
+    let mut a = app("en");
+    type_lines(
+        &mut a,
+        &["Nf3", "press", "a6", "press", "d3", "press", "a5", "press"],
+    );
+    let said = type_lines(&mut a, &["Nd2"]);
+    assert_eq!(
+        said,
+        ["Which move? 1: Knight b1 d2 or 2: Knight f3 d2. Type its number."]
+    );
+    assert!(
+        a.unpressed().is_none(),
+        "nothing is played before the choice"
+    );
+    let said = type_lines(&mut a, &["3"]);
+    assert!(said[0].starts_with("There is no choice 3"), "{said:?}");
+    type_lines(&mut a, &["2"]);
+    let u = a.unpressed().expect("the chosen move is made");
+    assert_eq!(u.mv.from(), Some(Square::F3));
+    assert_eq!(u.mv.to(), Square::D2);
+}
+
+#[test]
+fn illegal_or_unknown_input_loses_nothing() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4", "press"]);
+    let said = type_lines(&mut a, &["Ke5"]);
+    assert!(said[0].starts_with("Not a move or command:"), "{said:?}");
+    assert!(said[0].contains("help"), "{said:?}");
+    let said = type_lines(&mut a, &["blah"]);
+    assert!(said[0].contains("'blah'"), "{said:?}");
+    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(a.clock().running(), Some(Color::Black));
+}
+
+#[test]
+fn board_queries() {
+    let mut a = app("en");
+    type_lines(&mut a, &["Nf3", "press"]);
+    assert_eq!(type_lines(&mut a, &["what e1"]), ["e1: White King."]);
+    assert_eq!(type_lines(&mut a, &["what e4"]), ["e4: empty."]);
+    assert_eq!(
+        type_lines(&mut a, &["where knight"]),
+        ["White Knight: b1, f3. Black Knight: b8, g8."]
+    );
+    assert_eq!(
+        type_lines(&mut a, &["where black queen"]),
+        ["Black Queen: d8."]
+    );
+    assert_eq!(
+        type_lines(&mut a, &["file e"]),
+        ["e: White King e1, White Pawn e2, Black Pawn e7, Black King e8."]
+    );
+    assert_eq!(type_lines(&mut a, &["rank 4"]), ["4: empty."]);
+    assert_eq!(
+        type_lines(&mut a, &["last"]),
+        ["Last move, White: Knight f3."]
+    );
+    let said = type_lines(&mut a, &["legal b1"]);
+    assert_eq!(said, ["Knight on b1 can move to: Knight a3, Knight c3."]);
+    let said = type_lines(&mut a, &["pieces white"]);
+    assert!(
+        said[0].starts_with("White: King e1, Queen d1, Rook a1, Rook h1,"),
+        "{said:?}"
+    );
+    // A query changes nothing.
+    assert_eq!(a.game().moves().len(), 1);
+}
+
+#[test]
+fn clock_queries_on_request() {
+    let control: TimeControl = "5m".parse().unwrap();
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control,
+            ..Settings::default()
+        },
+    );
+    a.update(Msg::Line("e4".into()), Duration::from_secs(10));
+    a.update(Msg::Line("press".into()), Duration::from_secs(10));
+    let fx = a.update(Msg::Line("time".into()), Duration::from_secs(40));
+    let Some(Effect::Say(u)) = fx.last() else {
+        panic!("{fx:?}")
+    };
+    // White used 10 s of 5 minutes, Black 30 s so far.
+    assert_eq!(u.display, "White: 4:50. Black: 4:30.");
+    let fx = a.update(Msg::Line("count".into()), Duration::from_secs(40));
+    let Some(Effect::Say(u)) = fx.last() else {
+        panic!("{fx:?}")
+    };
+    assert!(u.display.starts_with("White: 1 move"), "{}", u.display);
+    assert!(u.display.contains("Black: 0 moves"), "{}", u.display);
+}
+
+#[test]
+fn repeat_says_the_last_announcement_again() {
+    let mut a = app("en");
+    type_lines(&mut a, &["Nf3"]);
+    assert_eq!(type_lines(&mut a, &["repeat"]), ["White: Knight f3"]);
+}
+
+#[test]
+fn resign_ends_the_game_and_moves_are_refused_after() {
+    let mut a = app("en");
+    let said = type_lines(&mut a, &["resign"]);
+    assert!(said[0].starts_with("The game is over:"), "{said:?}");
+    let r = a.game().result().unwrap();
+    assert_eq!(r.termination, Termination::Resignation);
+    assert_eq!(r.winner, Some(Color::Black));
+    let said = type_lines(&mut a, &["e4"]);
+    assert!(said[0].starts_with("The game is over:"), "{said:?}");
+    assert!(a.game().moves().is_empty());
+}
+
+#[test]
+fn draw_offer_accept_and_decline() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4"]);
+    let said = type_lines(&mut a, &["draw"]);
+    assert_eq!(
+        said,
+        ["White offers a draw. Black: type accept or decline."]
+    );
+    let said = type_lines(&mut a, &["accept white"]);
+    assert!(said[0].contains("only Black can accept"), "{said:?}");
+    type_lines(&mut a, &["decline"]);
+    assert!(a.game().result().is_none());
+    type_lines(&mut a, &["press", "draw black", "accept"]);
+    assert_eq!(
+        a.game().result().map(|r| r.termination),
+        Some(Termination::Agreement)
+    );
+}
+
+#[test]
+fn incorrect_claim_gives_the_opponent_two_minutes() {
+    let control: TimeControl = "5m".parse().unwrap();
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control,
+            ..Settings::default()
+        },
+    );
+    let said = type_lines(&mut a, &["claim"]);
+    assert!(
+        said[0].starts_with("Draw claim by White rejected"),
+        "{said:?}"
+    );
+    assert_eq!(
+        a.clock().remaining(Color::Black, T0),
+        Duration::from_secs(5 * 60 + 120)
+    );
+    assert!(a.game().result().is_none());
+}
+
+#[test]
+fn threefold_claim_with_the_written_move() {
+    let mut a = app("en");
+    type_lines(
+        &mut a,
+        &[
+            "Nf3", "press", "Nf6", "press", "Ng1", "press", "Ng8", "press", "Nf3", "press", "Nf6",
+            "press", "Ng1", "press", "Ng8",
+        ],
+    );
+    // Black has made Ng8 (the third occurrence) but not pressed: claims.
+    let said = type_lines(&mut a, &["claim"]);
+    assert!(said[0].starts_with("The game is over:"), "{said:?}");
+    let r = a.game().result().unwrap();
+    assert_eq!(r.termination, Termination::ThreefoldRepetition);
+    assert_eq!(r.by, Some(Color::Black));
+}
+
+#[test]
+fn quit_needs_confirmation() {
+    let mut a = app("en");
+    let said = type_lines(&mut a, &["quit"]);
+    assert_eq!(said, ["Quit the game? Type yes to quit or no to go on."]);
+    type_lines(&mut a, &["no"]);
+    assert!(!a.should_quit());
+    type_lines(&mut a, &["quit"]);
+    let fx = a.update(Msg::Line("yes".into()), T0);
+    assert!(fx.contains(&Effect::Quit));
+    assert!(a.should_quit());
+}
+
+#[test]
+fn flag_fall_is_announced_and_ends_the_game() {
+    let control: TimeControl = "1m".parse().unwrap();
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control,
+            ..Settings::default()
+        },
+    );
+    assert!(a.update(Msg::Tick, Duration::from_secs(59)).is_empty());
+    let fx = a.update(Msg::Tick, Duration::from_secs(61));
+    let said: Vec<String> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(said[0].contains("White's flag has fallen"), "{said:?}");
+    let r = a.game().result().unwrap();
+    assert_eq!(r.termination, Termination::Time);
+    assert_eq!(r.winner, Some(Color::Black));
+    // Said once only.
+    assert!(a.update(Msg::Tick, Duration::from_secs(62)).is_empty());
+}
+
+#[test]
+fn arbiter_adjusts_time_and_penalizes() {
+    let control: TimeControl = "5m".parse().unwrap();
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control,
+            ..Settings::default()
+        },
+    );
+    let said = type_lines(&mut a, &["arbiter"]);
+    assert!(said[0].starts_with("Arbiter menu."), "{said:?}");
+    let said = type_lines(&mut a, &["add black 60"]);
+    assert_eq!(said, ["Arbiter: Black receives 60 seconds."]);
+    assert_eq!(
+        a.clock().remaining(Color::Black, T0),
+        Duration::from_secs(360)
+    );
+    let said = type_lines(&mut a, &["add 60"]);
+    assert!(
+        said[0].starts_with("Say the side and the seconds"),
+        "{said:?}"
+    );
+    type_lines(&mut a, &["penalty white"]);
+    assert_eq!(
+        a.clock().remaining(Color::Black, T0),
+        Duration::from_secs(480)
+    );
+    type_lines(&mut a, &["penalty white"]);
+    assert_eq!(
+        a.game().result().map(|r| r.termination),
+        Some(Termination::IllegalMoves)
+    );
+    let said = type_lines(&mut a, &["back"]);
+    assert_eq!(said, ["Back to the game."]);
+}
+
+#[test]
+fn engine_is_asked_and_its_move_announced_and_pressed() {
+    let (mut a, fx) = app_with(
+        "en",
+        Settings {
+            mode: Mode::Engine,
+            engine_side: EngineSide::White,
+            ..Settings::default()
+        },
+    );
+    let ask = fx
+        .iter()
+        .find(|e| matches!(e, Effect::AskEngine { .. }))
+        .expect("engine asked at once when it plays White");
+    assert_eq!(
+        ask,
+        &Effect::AskEngine {
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            moves: vec![],
+        }
+    );
+    let said = type_lines(&mut a, &["e5"]);
+    assert_eq!(
+        said,
+        ["It is the engine's turn (White); wait for its move."]
+    );
+    let fx = a.update(Msg::EngineMove("e2e4".into()), T0);
+    let said: Vec<&str> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said,
+        ["White: e4", "White pressed the clock. Black to move."]
+    );
+    a.update(Msg::Line("e5".into()), T0);
+    let fx = a.update(Msg::Line("press".into()), T0);
+    assert!(fx.contains(&Effect::AskEngine {
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        moves: vec!["e2e4".into(), "e7e5".into()],
+    }));
+}
+
+#[test]
+fn missing_engine_is_one_line_and_play_goes_on() {
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            mode: Mode::Engine,
+            engine_side: EngineSide::Black,
+            ..Settings::default()
+        },
+    );
+    let fx = a.update(
+        Msg::EngineFailed {
+            error: "/usr/games/stockfish: not found".into(),
+            at_start: true,
+        },
+        T0,
+    );
+    assert_eq!(fx.len(), 1);
+    type_lines(&mut a, &["e4", "press"]);
+    // Without the engine, Black's move is typed.
+    assert_eq!(type_lines(&mut a, &["e5"]), ["Black: e5"]);
+}
+
+#[test]
+fn help_lists_commands_of_the_locale() {
+    let mut a = app("en");
+    let fx = a.update(Msg::HelpKey, T0);
+    let Some(Effect::Say(u)) = fx.first() else {
+        panic!()
+    };
+    for w in ["press", "takeback", "resign", "quit", "where", "claim"] {
+        assert!(u.display.contains(w), "{w} missing in {}", u.display);
+    }
+    let mut de = app("de");
+    let fx = de.update(Msg::Line("hilfe".into()), T0);
+    let Some(Effect::Say(u)) = fx.first() else {
+        panic!()
+    };
+    assert!(u.display.contains("aufgeben"), "{}", u.display);
+}
+
+#[test]
+fn save_writes_pgn_with_the_moves() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4", "press", "e5", "press", "Nf3"]);
+    let fx = a.update(Msg::Line("save".into()), T0);
+    let Some(Effect::Save { text, .. }) = fx.first() else {
+        panic!("{fx:?}")
+    };
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(text.contains("\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    let said = a.update(Msg::Saved(Err("denied".into())), T0);
+    let Some(Effect::Say(u)) = said.first() else {
+        panic!()
+    };
+    assert!(u.display.contains("denied") && u.display.contains("nothing was lost"));
+}

@@ -1,0 +1,394 @@
+//! Commands of the play screen (pure core): what a typed (or, later,
+//! spoken) line means. Command words come from the locale, as message keys
+//! `ui.cmd.NAME` holding the accepted spellings separated by `|` (the first
+//! is the one shown in help); the base locale's words are accepted too.
+
+use crate::locale::{self, Locale};
+use shakmaty::Color;
+
+/// A command of the play screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    /// Lists what can be typed now.
+    Help,
+    /// Presses the clock: completes the move just made.
+    Press,
+    /// Takes back the move just made, before the clock is pressed (D.2.8).
+    TakeBack,
+    /// Both players' times.
+    Time,
+    /// The time of the player to move (or of the named side).
+    MyTime,
+    /// Moves completed by both players.
+    Count,
+    /// Says the last announcement again.
+    Repeat,
+    /// What is on a square.
+    What,
+    /// Where the pieces of a kind are.
+    Where,
+    /// Scans a file.
+    File,
+    /// Scans a rank.
+    Rank,
+    /// Lists all pieces of a side.
+    Pieces,
+    /// The last move.
+    Last,
+    /// Legal moves of the piece on a square.
+    Legal,
+    /// The scoresheet so far.
+    Sheet,
+    /// Offers a draw.
+    Draw,
+    /// Accepts a draw offer.
+    Accept,
+    /// Declines a draw offer.
+    Decline,
+    /// Claims a draw (threefold repetition, 50 moves).
+    Claim,
+    /// The player to move resigns (or the named side).
+    Resign,
+    /// Opens the arbiter menu.
+    Arbiter,
+    /// Arbiter: pause the clock.
+    Pause,
+    /// Arbiter: resume the clock.
+    Resume,
+    /// Arbiter: add time to a side.
+    Add,
+    /// Arbiter: remove time from a side.
+    Remove,
+    /// Arbiter: an illegal move penalty against a side (Art. 7.5).
+    Penalty,
+    /// Arbiter: back to the game.
+    Back,
+    /// Saves the game as PGN.
+    Save,
+    /// Quits (after confirmation).
+    Quit,
+    /// Yes (confirmation).
+    Yes,
+    /// No (confirmation).
+    No,
+}
+
+impl Cmd {
+    /// Every command, in help order.
+    pub const ALL: [Cmd; 31] = [
+        Cmd::Help,
+        Cmd::Press,
+        Cmd::TakeBack,
+        Cmd::Time,
+        Cmd::MyTime,
+        Cmd::Count,
+        Cmd::Repeat,
+        Cmd::What,
+        Cmd::Where,
+        Cmd::File,
+        Cmd::Rank,
+        Cmd::Pieces,
+        Cmd::Last,
+        Cmd::Legal,
+        Cmd::Sheet,
+        Cmd::Draw,
+        Cmd::Accept,
+        Cmd::Decline,
+        Cmd::Claim,
+        Cmd::Resign,
+        Cmd::Arbiter,
+        Cmd::Save,
+        Cmd::Quit,
+        Cmd::Pause,
+        Cmd::Resume,
+        Cmd::Add,
+        Cmd::Remove,
+        Cmd::Penalty,
+        Cmd::Back,
+        Cmd::Yes,
+        Cmd::No,
+    ];
+
+    /// Commands listed in the game's help.
+    pub const GAME: [Cmd; 23] = [
+        Cmd::Help,
+        Cmd::Press,
+        Cmd::TakeBack,
+        Cmd::Time,
+        Cmd::MyTime,
+        Cmd::Count,
+        Cmd::Repeat,
+        Cmd::What,
+        Cmd::Where,
+        Cmd::File,
+        Cmd::Rank,
+        Cmd::Pieces,
+        Cmd::Last,
+        Cmd::Legal,
+        Cmd::Sheet,
+        Cmd::Draw,
+        Cmd::Accept,
+        Cmd::Decline,
+        Cmd::Claim,
+        Cmd::Resign,
+        Cmd::Arbiter,
+        Cmd::Save,
+        Cmd::Quit,
+    ];
+
+    /// Commands listed in the arbiter menu.
+    pub const ARBITER: [Cmd; 7] = [
+        Cmd::Pause,
+        Cmd::Resume,
+        Cmd::Add,
+        Cmd::Remove,
+        Cmd::Penalty,
+        Cmd::Back,
+        Cmd::Help,
+    ];
+
+    /// The message key holding the command's spellings.
+    pub fn message_key(self) -> &'static str {
+        match self {
+            Cmd::Help => "ui.cmd.help",
+            Cmd::Press => "ui.cmd.press",
+            Cmd::TakeBack => "ui.cmd.takeback",
+            Cmd::Time => "ui.cmd.time",
+            Cmd::MyTime => "ui.cmd.mytime",
+            Cmd::Count => "ui.cmd.count",
+            Cmd::Repeat => "ui.cmd.repeat",
+            Cmd::What => "ui.cmd.what",
+            Cmd::Where => "ui.cmd.where",
+            Cmd::File => "ui.cmd.file",
+            Cmd::Rank => "ui.cmd.rank",
+            Cmd::Pieces => "ui.cmd.pieces",
+            Cmd::Last => "ui.cmd.last",
+            Cmd::Legal => "ui.cmd.legal",
+            Cmd::Sheet => "ui.cmd.sheet",
+            Cmd::Draw => "ui.cmd.draw",
+            Cmd::Accept => "ui.cmd.accept",
+            Cmd::Decline => "ui.cmd.decline",
+            Cmd::Claim => "ui.cmd.claim",
+            Cmd::Resign => "ui.cmd.resign",
+            Cmd::Arbiter => "ui.cmd.arbiter",
+            Cmd::Pause => "ui.cmd.pause",
+            Cmd::Resume => "ui.cmd.resume",
+            Cmd::Add => "ui.cmd.add",
+            Cmd::Remove => "ui.cmd.remove",
+            Cmd::Penalty => "ui.cmd.penalty",
+            Cmd::Back => "ui.cmd.back",
+            Cmd::Save => "ui.cmd.save",
+            Cmd::Quit => "ui.cmd.quit",
+            Cmd::Yes => "ui.cmd.yes",
+            Cmd::No => "ui.cmd.no",
+        }
+    }
+}
+
+/// What a typed line is, before the game state is consulted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Nothing typed.
+    Empty,
+    /// A number (picks a candidate move).
+    Number(usize),
+    /// A command and the rest of the line.
+    Command(Cmd, String),
+    /// Anything else: read as a move.
+    Move(String),
+}
+
+/// The command words of a locale (and of the base locale).
+#[derive(Debug, Clone)]
+pub struct CommandWords {
+    /// (normalized spelling, command), longest spellings first.
+    words: Vec<(String, Cmd)>,
+    /// The shown spelling of each command.
+    shown: Vec<(Cmd, String)>,
+    /// The words for White and Black.
+    sides: Vec<(String, Color)>,
+    locale: Locale,
+}
+
+fn spellings(loc: &Locale, key: &str) -> Vec<String> {
+    let text = loc.message(key, &[]);
+    if text == key || text.trim().is_empty() {
+        return Vec::new();
+    }
+    text.split('|')
+        .map(|w| w.trim().to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+impl CommandWords {
+    /// The command words of `loc`, with the base locale's English words
+    /// accepted after them.
+    pub fn new(loc: &Locale) -> CommandWords {
+        let base = locale::builtin(locale::BASE_LOCALE).ok();
+        let mut words: Vec<(String, Cmd)> = Vec::new();
+        let mut shown = Vec::new();
+        let mut sides = Vec::new();
+        let sources: Vec<&Locale> = std::iter::once(loc).chain(base.as_ref()).collect();
+        for cmd in Cmd::ALL {
+            let mut first = None;
+            for src in &sources {
+                for w in spellings(src, cmd.message_key()) {
+                    first.get_or_insert_with(|| w.clone());
+                    let n = loc.normalize(&w);
+                    if !words.iter().any(|(x, _)| *x == n) {
+                        words.push((n, cmd));
+                    }
+                }
+            }
+            shown.push((
+                cmd,
+                first.unwrap_or_else(|| format!("{cmd:?}").to_lowercase()),
+            ));
+        }
+        for (key, color) in [
+            ("ui.cmd.white", Color::White),
+            ("ui.cmd.black", Color::Black),
+        ] {
+            for src in &sources {
+                for w in spellings(src, key) {
+                    sides.push((loc.normalize(&w), color));
+                }
+            }
+            for side_key in ["side.white", "side.black"] {
+                let w = loc.message(side_key, &[]);
+                let c = if side_key == "side.white" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                sides.push((loc.normalize(&w), c));
+            }
+        }
+        // Longest first, so "take back" wins over "take".
+        words.sort_by_key(|(w, _)| std::cmp::Reverse(w.chars().count()));
+        CommandWords {
+            words,
+            shown,
+            sides,
+            locale: loc.clone(),
+        }
+    }
+
+    /// The spelling of `cmd` shown in help.
+    pub fn shown(&self, cmd: Cmd) -> &str {
+        self.shown
+            .iter()
+            .find(|(c, _)| *c == cmd)
+            .map(|(_, w)| w.as_str())
+            .unwrap_or("")
+    }
+
+    /// Reads a typed line.
+    pub fn read(&self, line: &str) -> Input {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            return Input::Empty;
+        }
+        if let Ok(n) = trimmed.parse::<usize>() {
+            return Input::Number(n);
+        }
+        let norm = self.locale.normalize(trimmed);
+        let norm = norm.trim();
+        for (w, cmd) in &self.words {
+            if let Some(rest) = norm.strip_prefix(w.as_str())
+                && (rest.is_empty() || rest.starts_with(' '))
+            {
+                // The rest in the original spelling: skip as many words.
+                let skip = w.split_whitespace().count();
+                let rest: Vec<&str> = trimmed.split_whitespace().skip(skip).collect();
+                return Input::Command(*cmd, rest.join(" "));
+            }
+        }
+        Input::Move(trimmed.to_owned())
+    }
+
+    /// The side named in `text` (first word), if any.
+    pub fn side(&self, text: &str) -> Option<Color> {
+        let norm = self.locale.normalize(text);
+        let first = norm.split_whitespace().next()?;
+        self.sides.iter().find(|(w, _)| w == first).map(|(_, c)| *c)
+    }
+
+    /// `text` without its first word when that names a side.
+    pub fn strip_side<'a>(&self, text: &'a str) -> (Option<Color>, &'a str) {
+        match self.side(text) {
+            Some(c) => {
+                let t = text.trim_start();
+                let rest = t.split_once(char::is_whitespace).map(|x| x.1).unwrap_or("");
+                (Some(c), rest.trim())
+            }
+            None => (None, text.trim()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(code: &str) -> CommandWords {
+        CommandWords::new(&locale::builtin(code).unwrap())
+    }
+
+    #[test]
+    fn english_commands_and_moves() {
+        let w = words("en");
+        assert_eq!(w.read("  "), Input::Empty);
+        assert_eq!(w.read("2"), Input::Number(2));
+        assert_eq!(w.read("resign"), Input::Command(Cmd::Resign, String::new()));
+        assert_eq!(
+            w.read("take back"),
+            Input::Command(Cmd::TakeBack, String::new())
+        );
+        assert_eq!(w.read("What e4"), Input::Command(Cmd::What, "e4".into()));
+        assert_eq!(
+            w.read("where knight"),
+            Input::Command(Cmd::Where, "knight".into())
+        );
+        assert_eq!(w.read("Nf3"), Input::Move("Nf3".into()));
+        assert_eq!(w.read("knight g1 f3"), Input::Move("knight g1 f3".into()));
+        assert_eq!(w.shown(Cmd::Press), "press");
+    }
+
+    #[test]
+    fn sides_in_both_forms() {
+        let w = words("en");
+        assert_eq!(w.side("white 60"), Some(Color::White));
+        assert_eq!(w.strip_side("Black 30"), (Some(Color::Black), "30"));
+        assert_eq!(w.strip_side("30"), (None, "30"));
+    }
+
+    #[test]
+    fn german_words_and_english_fallback() {
+        let w = words("de");
+        // German spelling (see locales/de.toml) and the English one.
+        assert_eq!(
+            w.read("aufgeben"),
+            Input::Command(Cmd::Resign, String::new())
+        );
+        assert_eq!(w.read("resign"), Input::Command(Cmd::Resign, String::new()));
+        assert_eq!(
+            w.read("Springer g1 f3"),
+            Input::Move("Springer g1 f3".into())
+        );
+    }
+
+    #[test]
+    fn fide_moves_are_not_commands() {
+        let w = words("fide");
+        for phrase in [
+            "Springer Gustav eins Felix drei",
+            "Eva zwei Eva vier",
+            "Kurze Rochade",
+            "Bauer Bella drei",
+        ] {
+            assert_eq!(w.read(phrase), Input::Move(phrase.into()), "{phrase}");
+        }
+    }
+}

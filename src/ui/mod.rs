@@ -1,0 +1,130 @@
+//! The player's terminal: the play screen's model ([`app`]), its command
+//! words ([`command`]), rendering as pure widgets ([`render`]), and two
+//! adapters: the full-screen terminal ([`term`]) and plain lines for screen
+//! readers and braille displays ([`plain`]).
+
+pub mod app;
+pub mod command;
+pub mod plain;
+pub mod render;
+pub mod term;
+
+pub use app::{App, Effect, EngineSide, Mode, Msg, Settings};
+
+use std::time::{Duration, Instant};
+
+use crate::engine::Worker;
+use crate::speech::{Announcer, Item, Priority, Speaker};
+use crate::vocab::Utterance;
+
+/// The adapters' shared part: carries out [`Effect`]s (speech, engine,
+/// saving) and feeds the answers back into the [`App`].
+pub struct Runner {
+    /// The engine, when one runs.
+    pub engine: Option<Worker>,
+    /// Speech output, when on.
+    pub speech: Option<Announcer<Box<dyn Speaker>>>,
+    start: Instant,
+}
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runner")
+            .field("engine", &self.engine.is_some())
+            .field("speech", &self.speech.is_some())
+            .finish()
+    }
+}
+
+impl Runner {
+    /// A runner whose clock starts now.
+    pub fn new(engine: Option<Worker>, speech: Option<Announcer<Box<dyn Speaker>>>) -> Runner {
+        Runner {
+            engine,
+            speech,
+            start: Instant::now(),
+        }
+    }
+
+    /// Time since the start (the clock's `now`).
+    pub fn now(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Carries out `effects`; every utterance is passed to `show` (and
+    /// spoken when speech is on). Answers that come back at once (a save)
+    /// are fed to the app, and their effects carried out too.
+    pub fn apply(&mut self, app: &mut App, effects: Vec<Effect>, show: &mut dyn FnMut(&Utterance)) {
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(e) = queue.pop_front() {
+            match e {
+                Effect::Say(u) => {
+                    show(&u);
+                    let failed = match &mut self.speech {
+                        Some(s) => s.say(Item::new(u, Priority::Move)).err(),
+                        None => None,
+                    };
+                    if let Some(err) = failed {
+                        let line = Utterance::plain(err.describe(app.vocab().locale()));
+                        app.log.push(line.clone());
+                        show(&line);
+                        self.speech = None;
+                    }
+                }
+                Effect::AskEngine { fen, moves } => {
+                    let r = match &self.engine {
+                        Some(w) => w.ask(fen, moves).map_err(|e| e.to_string()),
+                        None => Err(String::new()),
+                    };
+                    if let Err(error) = r {
+                        if error.is_empty() {
+                            continue;
+                        }
+                        let fx = app.update(
+                            Msg::EngineFailed {
+                                error,
+                                at_start: false,
+                            },
+                            self.now(),
+                        );
+                        queue.extend(fx);
+                    }
+                }
+                Effect::Save { path, text } => {
+                    let r = std::fs::write(&path, text)
+                        .map(|()| path.clone())
+                        .map_err(|e| e.to_string());
+                    queue.extend(app.update(Msg::Saved(r), self.now()));
+                }
+                Effect::Quit => {}
+            }
+        }
+    }
+
+    /// Feeds the engine's answer, if one has arrived, into the app.
+    pub fn poll_engine(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
+        let Some(w) = &self.engine else { return };
+        let Some(r) = w.poll() else { return };
+        let msg = match r {
+            Ok(m) => Msg::EngineMove(m),
+            Err(e) => {
+                self.engine = None;
+                Msg::EngineFailed {
+                    error: e.to_string(),
+                    at_start: false,
+                }
+            }
+        };
+        let fx = app.update(msg, self.now());
+        self.apply(app, fx, show);
+    }
+
+    /// Keeps speech going (call every tick).
+    pub fn pump(&mut self) {
+        if let Some(s) = &mut self.speech
+            && s.pump().is_err()
+        {
+            self.speech = None;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Plain mode for screen readers and braille displays: no full-screen
+//! drawing; every event is one line of text (the words that are spoken),
+//! input is read line by line from standard input. Fully scriptable.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use super::{App, Msg, Runner};
+use crate::vocab::Utterance;
+
+/// How often the clock is looked at while waiting for input.
+const TICK: Duration = Duration::from_millis(250);
+
+/// Runs the plain loop until the user quits, the input ends (and no engine
+/// move is awaited), or the game ends with input closed.
+pub fn run(
+    mut app: App,
+    first: Vec<super::Effect>,
+    runner: &mut Runner,
+    input: impl BufRead + Send + 'static,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut failed: Option<std::io::Error> = None;
+    let mut show = |u: &Utterance| {
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{}", u.display).and_then(|()| out.flush())
+        {
+            failed = Some(e);
+        }
+    };
+    runner.apply(&mut app, first, &mut show);
+    let (tx, rx) = mpsc::channel::<Option<String>>();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            match line {
+                Ok(l) => {
+                    if tx.send(Some(l)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(None);
+    });
+    let mut input_open = true;
+    loop {
+        if app.should_quit() {
+            break;
+        }
+        let wait = if app.engine_busy() {
+            Duration::from_millis(20)
+        } else {
+            TICK
+        };
+        if input_open {
+            match rx.recv_timeout(wait) {
+                Ok(Some(line)) => {
+                    // Wait for an engine move in progress, so a script's
+                    // next line meets the position it was written for.
+                    while app.waiting_for_engine() && runner.engine.is_some() {
+                        runner.poll_engine(&mut app, &mut show);
+                        if app.waiting_for_engine() {
+                            std::thread::sleep(Duration::from_millis(10));
+                        }
+                    }
+                    let fx = app.update(Msg::Line(line), runner.now());
+                    runner.apply(&mut app, fx, &mut show);
+                }
+                Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => input_open = false,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        } else if app.waiting_for_engine() && runner.engine.is_some() {
+            std::thread::sleep(wait);
+        } else {
+            break;
+        }
+        runner.poll_engine(&mut app, &mut show);
+        let fx = app.update(Msg::Tick, runner.now());
+        runner.apply(&mut app, fx, &mut show);
+        runner.pump();
+        if super::term::terminate_requested() {
+            break;
+        }
+    }
+    match failed {
+        Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,146 @@
+use super::*;
+use crate::ui::app::{Msg, Settings};
+use crate::vocab::Vocabulary;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use std::time::Duration;
+
+fn app(code: &str) -> App {
+    App::new(
+        Vocabulary::builtin(code).unwrap(),
+        Settings::default(),
+        Duration::ZERO,
+    )
+    .0
+}
+
+fn screen(app: &App, w: u16, h: u16, kind: ThemeKind) -> Buffer {
+    let mut term = ratatui::Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| draw(f, app, &Theme::of(kind))).unwrap();
+    term.backend().buffer().clone()
+}
+
+/// Row `y` of the buffer as text, from column `x`, `n` cells.
+fn row(buf: &Buffer, x: u16, y: u16, n: u16) -> String {
+    (x..x + n)
+        .map(|i| buf[(i, y)].symbol().to_string())
+        .collect()
+}
+
+#[test]
+fn fide_boards_from_each_owners_side() {
+    let a = app("fide");
+    let buf = screen(&a, 100, 30, ThemeKind::Default);
+    // White's board: block at column 0, inner text from column 1, row 1.
+    assert_eq!(row(&buf, 0, 0, 14), "┌White's board");
+    assert_eq!(row(&buf, 1, 1, 17), "  A B C D E F G H");
+    assert_eq!(row(&buf, 1, 2, 19), "8 t s l d k l s t 8");
+    assert_eq!(row(&buf, 1, 3, 19), "7 b b b b b b b b 7");
+    assert_eq!(row(&buf, 1, 5, 19), "5 . . . . . . . . 5");
+    assert_eq!(row(&buf, 1, 9, 19), "1 T S L D K L S T 1");
+    assert_eq!(row(&buf, 1, 10, 17), "  A B C D E F G H");
+    // Black's board next to it, seen from Black's side: rank 1 on top,
+    // files from H to A.
+    assert_eq!(row(&buf, 22, 0, 14), "┌Black's board");
+    assert_eq!(row(&buf, 23, 1, 17), "  H G F E D C B A");
+    assert_eq!(row(&buf, 23, 2, 19), "1 T S L K D L S T 1");
+    assert_eq!(row(&buf, 23, 9, 19), "8 t s l k d l s t 8");
+}
+
+#[test]
+fn clocks_sheets_messages_and_input() {
+    let mut a = app("en");
+    a.update(Msg::Line("e4".into()), Duration::ZERO);
+    a.update(Msg::Line("press".into()), Duration::ZERO);
+    a.update(Msg::Line("Nf6".into()), Duration::ZERO);
+    a.input = "what e4".into();
+    let buf = screen(&a, 100, 30, ThemeKind::Default);
+    // Clock block right of the boards (column 44).
+    assert_eq!(row(&buf, 44, 0, 6), "┌Clock");
+    // White: 90 minutes + 30 s increment after the move; Black's clock
+    // runs and the move is not yet pressed.
+    assert_eq!(row(&buf, 45, 1, 26), "White   1:30:30  moves 1  ");
+    assert_eq!(
+        row(&buf, 45, 2, 49),
+        "Black   1:30:00  moves 0  > running (not pressed)"
+    );
+    // Scoresheets: both show the moves in the locale's letters.
+    assert_eq!(row(&buf, 45, 5, 10), "1. e4 Nf6 ");
+    assert_eq!(row(&buf, 73, 5, 10), "1. e4 Nf6 ");
+    // The newest message on the last row of the message box.
+    assert_eq!(row(&buf, 1, 25, 10), "Black: Kni");
+    assert_eq!(row(&buf, 1, 25, 17), "Black: Knight f6 ");
+    // The input line at the bottom, with the typed text.
+    assert_eq!(row(&buf, 1, 28, 10), "> what e4 ");
+    // Every row fits: the bottom border is drawn.
+    assert_eq!(row(&buf, 0, 29, 1), "└");
+}
+
+#[test]
+fn white_pieces_upper_case_black_lower_case_not_colour() {
+    let a = app("en");
+    let buf = screen(&a, 80, 24, ThemeKind::Monochrome);
+    assert_eq!(row(&buf, 1, 2, 19), "8 r n b q k b n r 8");
+    assert_eq!(row(&buf, 1, 9, 19), "1 R N B Q K B N R 1");
+    // Monochrome: no cell has a colour.
+    for y in 0..24 {
+        for x in 0..80 {
+            let c = &buf[(x, y)];
+            assert_eq!(c.fg, Tint::Reset, "fg at {x},{y}");
+            assert_eq!(c.bg, Tint::Reset, "bg at {x},{y}");
+        }
+    }
+}
+
+#[test]
+fn last_move_squares_are_marked_by_emphasis_too() {
+    let mut a = app("en");
+    a.update(Msg::Line("e4".into()), Duration::ZERO);
+    let buf = screen(&a, 80, 24, ThemeKind::Monochrome);
+    // e4 on White's board: rank 4 is row 6, file e is column 1 + 2 + 2*4.
+    let e4 = &buf[(11, 6)];
+    assert_eq!(e4.symbol(), "P");
+    assert!(e4.modifier.contains(Modifier::REVERSED));
+    let d4 = &buf[(9, 6)];
+    assert!(!d4.modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn compact_layout_shows_the_board_of_the_player_to_move() {
+    let mut a = app("en");
+    let buf = screen(&a, 60, 20, ThemeKind::Default);
+    assert_eq!(row(&buf, 0, 0, 14), "┌White's board");
+    a.update(Msg::Line("e4".into()), Duration::ZERO);
+    a.update(Msg::Line("press".into()), Duration::ZERO);
+    let buf = screen(&a, 60, 20, ThemeKind::Default);
+    assert_eq!(row(&buf, 0, 0, 14), "┌Black's board");
+    // Narrow: board above the clock lines.
+    let buf = screen(&a, 30, 20, ThemeKind::Default);
+    assert_eq!(row(&buf, 0, 0, 14), "┌Black's board");
+    assert_eq!(row(&buf, 0, 12, 5), "White");
+}
+
+#[test]
+fn too_small_window_says_so_and_keeps_the_input() {
+    let mut a = app("en");
+    a.input = "e4".into();
+    let buf = screen(&a, 30, 6, ThemeKind::Default);
+    assert_eq!(row(&buf, 0, 0, 30), "The window is too small: make ");
+    assert_eq!(row(&buf, 0, 5, 4), "> e4");
+}
+
+#[test]
+fn hebrew_pieces_without_case_get_a_marker() {
+    let a = app("he");
+    let lines = board_lines(&a, Color::White);
+    // Black's pieces carry the ' marker; White's do not.
+    assert!(lines[1].contains('\''), "{}", lines[1]);
+    assert!(!lines[8].contains('\''), "{}", lines[8]);
+}
+
+#[test]
+fn wrap_splits_at_spaces() {
+    assert_eq!(wrap("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);
+    assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+    assert_eq!(wrap("", 4), [""]);
+}

@@ -1,0 +1,174 @@
+//! The full-screen terminal adapter (crossterm): raw mode and the alternate
+//! screen, restored on every way out — normal exit, error, panic (panic
+//! hook), SIGTERM, SIGINT and SIGHUP (a flag checked by the event loop).
+//! The loop blocks on input with a timeout (the clock display's tick); it
+//! never spins.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::{cursor, execute};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use super::render::{self, Theme};
+use super::{App, Effect, Msg, Runner};
+use crate::vocab::Utterance;
+
+/// The display tick: the clock is redrawn this often while idle.
+pub const TICK: Duration = Duration::from_millis(250);
+
+static TERMINATE: AtomicBool = AtomicBool::new(false);
+
+/// `true` after SIGTERM, SIGINT or SIGHUP arrived.
+pub fn terminate_requested() -> bool {
+    TERMINATE.load(Ordering::Relaxed)
+}
+
+#[cfg(unix)]
+mod signals {
+    use super::{Ordering, TERMINATE};
+
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+
+    extern "C" fn on_signal(_sig: i32) {
+        // Only an atomic store: async-signal-safe.
+        TERMINATE.store(true, Ordering::Relaxed);
+    }
+
+    /// SIGHUP, SIGINT, SIGTERM set the flag instead of killing the process.
+    pub fn install() {
+        let handler = on_signal as extern "C" fn(i32) as usize;
+        for sig in [1, 2, 15] {
+            // SAFETY: `signal` from the C library, with a handler that only
+            // stores to an atomic.
+            unsafe {
+                signal(sig, handler);
+            }
+        }
+    }
+}
+
+/// Installs the signal handlers (SIGTERM, SIGINT, SIGHUP set a flag that
+/// the loops check).
+pub fn install_signal_handlers() {
+    #[cfg(unix)]
+    signals::install();
+}
+
+/// Puts the terminal back: raw mode off, main screen, cursor shown.
+pub fn restore() {
+    let _ = terminal::disable_raw_mode();
+    let mut out = std::io::stdout();
+    let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
+    let _ = out.flush();
+}
+
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn key_msg(app: &mut App, key: KeyEvent) -> Option<Msg> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Char('c') | KeyCode::Char('d') if ctrl => {
+            // Ctrl+C: the quit question (answered like any other).
+            app.input.clear();
+            let word = app_quit_word(app);
+            Some(Msg::Line(word))
+        }
+        KeyCode::Char('u') if ctrl => {
+            app.input.clear();
+            None
+        }
+        KeyCode::F(1) => Some(Msg::HelpKey),
+        KeyCode::Char('?') if app.input.is_empty() => Some(Msg::HelpKey),
+        KeyCode::Char(c) => {
+            app.input.push(c);
+            None
+        }
+        KeyCode::Backspace => {
+            app.input.pop();
+            None
+        }
+        KeyCode::Esc => {
+            app.input.clear();
+            None
+        }
+        KeyCode::Enter => Some(Msg::Line(std::mem::take(&mut app.input))),
+        _ => None,
+    }
+}
+
+fn app_quit_word(app: &App) -> String {
+    super::command::CommandWords::new(app.vocab().locale())
+        .shown(super::command::Cmd::Quit)
+        .to_owned()
+}
+
+/// Runs the full-screen loop until the user quits or a signal arrives.
+///
+/// # Errors
+///
+/// When the terminal cannot be used.
+pub fn run(
+    mut app: App,
+    first: Vec<Effect>,
+    runner: &mut Runner,
+    theme: Theme,
+) -> std::io::Result<()> {
+    install_signal_handlers();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+    terminal::enable_raw_mode()?;
+    let _guard = Guard;
+    execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    term.clear()?;
+    let mut show = |_u: &Utterance| {};
+    runner.apply(&mut app, first, &mut show);
+    loop {
+        term.draw(|f| render::draw(f, &app, &theme))?;
+        if app.should_quit() || terminate_requested() {
+            break;
+        }
+        let wait = if app.engine_busy() {
+            Duration::from_millis(50)
+        } else {
+            TICK
+        };
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(k) => {
+                    if let Some(msg) = key_msg(&mut app, k) {
+                        let fx = app.update(msg, runner.now());
+                        runner.apply(&mut app, fx, &mut show);
+                    }
+                }
+                Event::Resize(_, _) => term.autoresize()?,
+                _ => {}
+            }
+        }
+        runner.poll_engine(&mut app, &mut show);
+        let fx = app.update(Msg::Tick, runner.now());
+        runner.apply(&mut app, fx, &mut show);
+        runner.pump();
+    }
+    drop(term);
+    Ok(())
+}
