@@ -34,7 +34,9 @@ fn main() {
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(40);
     let mut locales: Vec<String> = args.collect();
     if locales.is_empty() {
-        locales = ["de", "en", "pl", "he", "ar", "el"].map(String::from).to_vec();
+        locales = ["de", "en", "pl", "he", "ar", "el"]
+            .map(String::from)
+            .to_vec();
     }
     println!("runs per locale: {runs}");
     println!("locale  first-chunk median/p90 ms  first-sound median/p90 ms  core ms (median)");
