@@ -2,6 +2,8 @@
 //! same system the user's screen reader (Orca) uses, with the user's rate
 //! and, for the user's own language, the user's voice.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Priority, Speaker, SpeechError, Voice};
@@ -10,12 +12,30 @@ use crate::vocab::Utterance;
 /// Speech through speech-dispatcher.
 pub struct Dispatcher {
     tts: tts::Tts,
-    /// When the current utterance started and how long it may take at most
-    /// (a daemon without audio may never report the end).
-    current: Option<(Instant, Duration)>,
-    /// An utterance never ended: the daemon has no working audio output.
+    /// Utterances begun and ended (or stopped), counted by the daemon's
+    /// callbacks.
+    begun: Arc<AtomicUsize>,
+    ended: Arc<AtomicUsize>,
+    /// The utterance being spoken: when it started, how long it may take
+    /// at most, and the counters before it.
+    current: Option<Current>,
+    /// An utterance never began or never ended: the daemon has no working
+    /// audio output.
     stalled: bool,
+    /// The stall was reported.
+    reported: bool,
 }
+
+#[derive(Debug, Clone, Copy)]
+struct Current {
+    since: Instant,
+    limit: Duration,
+    begun: usize,
+    ended: usize,
+}
+
+/// How long the daemon may take to begin an utterance.
+pub const BEGIN_LIMIT: Duration = Duration::from_secs(3);
 
 impl std::fmt::Debug for Dispatcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -95,10 +115,31 @@ impl Dispatcher {
                 }
             }
         }
+        let begun = Arc::new(AtomicUsize::new(0));
+        let ended = Arc::new(AtomicUsize::new(0));
+        let (b, e, st) = (begun.clone(), ended.clone(), ended.clone());
+        let callbacks = tts
+            .on_utterance_begin(Some(Box::new(move |_| {
+                b.fetch_add(1, Ordering::SeqCst);
+            })))
+            .and_then(|()| {
+                tts.on_utterance_end(Some(Box::new(move |_| {
+                    e.fetch_add(1, Ordering::SeqCst);
+                })))
+            })
+            .and_then(|()| {
+                tts.on_utterance_stop(Some(Box::new(move |_| {
+                    st.fetch_add(1, Ordering::SeqCst);
+                })))
+            });
+        callbacks.map_err(|e| SpeechError::Failed(e.to_string()))?;
         Ok(Dispatcher {
             tts,
+            begun,
+            ended,
             current: None,
             stalled: false,
+            reported: false,
         })
     }
 }
@@ -106,15 +147,18 @@ impl Dispatcher {
 impl Speaker for Dispatcher {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         if self.stalled {
-            return Err(SpeechError::Failed(
-                "speech-dispatcher never finished an utterance; it may have no working audio device"
-                    .to_owned(),
-            ));
+            return Err(stalled_error());
         }
+        let current = Current {
+            since: Instant::now(),
+            limit: speaking_limit(&u.spoken),
+            begun: self.begun.load(Ordering::SeqCst),
+            ended: self.ended.load(Ordering::SeqCst),
+        };
         self.tts
             .speak(u.spoken.as_str(), false)
             .map_err(|e| SpeechError::Failed(e.to_string()))?;
-        self.current = Some((Instant::now(), speaking_limit(&u.spoken)));
+        self.current = Some(current);
         Ok(())
     }
     fn stop(&mut self) {
@@ -122,15 +166,18 @@ impl Speaker for Dispatcher {
         self.current = None;
     }
     fn is_speaking(&mut self) -> bool {
-        let Some((since, limit)) = self.current else {
+        let Some(c) = self.current else {
             return false;
         };
-        let speaking = self.tts.is_speaking().unwrap_or(false);
-        if speaking && since.elapsed() > limit {
+        if self.ended.load(Ordering::SeqCst) > c.ended {
+            self.current = None;
+            return false;
+        }
+        let elapsed = c.since.elapsed();
+        let begun = self.begun.load(Ordering::SeqCst) > c.begun;
+        if (!begun && elapsed > BEGIN_LIMIT) || elapsed > c.limit {
             self.stalled = true;
             let _ = self.tts.stop();
-        }
-        if !speaking || self.stalled {
             self.current = None;
             return false;
         }
@@ -139,6 +186,21 @@ impl Speaker for Dispatcher {
     fn name(&self) -> &str {
         "speech-dispatcher"
     }
+    fn take_error(&mut self) -> Option<SpeechError> {
+        // Once: the caller turns speech off after it. `speak` keeps
+        // refusing, so speech never resumes silently into the void.
+        if self.stalled && !self.reported {
+            self.reported = true;
+            return Some(stalled_error());
+        }
+        None
+    }
+}
+
+fn stalled_error() -> SpeechError {
+    SpeechError::Failed(
+        "speech-dispatcher did not speak; it may have no working audio device".to_owned(),
+    )
 }
 
 #[cfg(test)]

@@ -168,6 +168,8 @@ impl EspeakNg {
     }
 
     /// Starts playing `text` on the sound card (espeak-ng's own output).
+    /// Its error output is piped (never shown on the terminal): see
+    /// [`playback_error`].
     ///
     /// # Errors
     ///
@@ -175,7 +177,6 @@ impl EspeakNg {
     pub fn play(&self, text: &str) -> Result<Child, SpeechError> {
         self.command(text, false)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
             .spawn()
             .map_err(|e| spawn_error(&self.program, &e))
     }
@@ -480,12 +481,31 @@ impl Speaker for WavFileSpeaker {
     }
 }
 
+/// What espeak-ng's error output says about a failed playback (it exits 0
+/// even when no audio device can be opened): `None` when it played.
+pub fn playback_error(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let failed = lines.iter().any(|l| {
+        let l = l.to_ascii_lowercase();
+        l.starts_with("error") || l.contains("unknown pcm") || l.contains("cannot open")
+    });
+    failed.then(|| {
+        let last = lines.last().copied().unwrap_or("");
+        format!("espeak-ng could not play ({last}); is there an audio device?")
+    })
+}
+
 /// Plays through espeak-ng's own audio output, one utterance at a time
 /// (the fallback when speech-dispatcher is missing).
 #[derive(Debug)]
 pub struct Player {
     engine: EspeakNg,
     child: Option<Child>,
+    error: Option<SpeechError>,
 }
 
 impl Player {
@@ -494,6 +514,19 @@ impl Player {
         Player {
             engine,
             child: None,
+            error: None,
+        }
+    }
+
+    /// Collects a finished child's error output.
+    fn check(&mut self, mut child: Child) {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        let _ = child.wait();
+        if let Some(msg) = playback_error(&err) {
+            self.error = Some(SpeechError::Failed(msg));
         }
     }
 }
@@ -511,19 +544,20 @@ impl Speaker for Player {
         }
     }
     fn is_speaking(&mut self) -> bool {
-        match &mut self.child {
-            Some(c) => match c.try_wait() {
-                Ok(None) => true,
-                Ok(Some(_)) | Err(_) => {
-                    self.child = None;
-                    false
-                }
-            },
-            None => false,
+        let done = match &mut self.child {
+            Some(c) => !matches!(c.try_wait(), Ok(None)),
+            None => return false,
+        };
+        if done && let Some(child) = self.child.take() {
+            self.check(child);
         }
+        !done
     }
     fn name(&self) -> &str {
         "espeak-ng"
+    }
+    fn take_error(&mut self) -> Option<SpeechError> {
+        self.error.take()
     }
 }
 
@@ -650,6 +684,18 @@ mod tests {
         push_samples(&[0xff, 0x7f], &mut carry, &mut out);
         assert_eq!(out, [0x0201, 0x0403, 0x7fff]);
         assert_eq!(carry, None);
+    }
+
+    #[test]
+    fn playback_errors_are_recognized() {
+        let headless = "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n\
+                        ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n\
+                        error: No such file or directory\n";
+        let msg = playback_error(headless).unwrap();
+        assert!(msg.contains("No such file or directory"), "{msg}");
+        assert!(!msg.contains('\n'));
+        assert_eq!(playback_error(""), None);
+        assert_eq!(playback_error("\n  \n"), None);
     }
 
     #[test]

@@ -103,6 +103,11 @@ pub trait Speaker {
     }
     /// A short name for messages ("speech-dispatcher", "espeak-ng").
     fn name(&self) -> &str;
+    /// A failure found after an utterance ended (e.g. the audio device
+    /// could not be opened), reported once.
+    fn take_error(&mut self) -> Option<SpeechError> {
+        None
+    }
 }
 
 impl<S: Speaker + ?Sized> Speaker for Box<S> {
@@ -117,6 +122,9 @@ impl<S: Speaker + ?Sized> Speaker for Box<S> {
     }
     fn name(&self) -> &str {
         (**self).name()
+    }
+    fn take_error(&mut self) -> Option<SpeechError> {
+        (**self).take_error()
     }
 }
 
@@ -190,6 +198,9 @@ pub struct Recording {
     pub hold: bool,
     /// Make every `speak` fail with this error.
     pub fail: Option<SpeechError>,
+    /// Report this error once after the next utterance ended (like a
+    /// synthesizer that finds no audio device only when playing).
+    pub fail_after: Option<SpeechError>,
     busy: bool,
 }
 
@@ -225,6 +236,13 @@ impl Speaker for Recording {
     }
     fn name(&self) -> &str {
         "recording"
+    }
+    fn take_error(&mut self) -> Option<SpeechError> {
+        if self.spoken.is_empty() {
+            None
+        } else {
+            self.fail_after.take()
+        }
     }
 }
 
@@ -293,6 +311,11 @@ impl<S: Speaker> Announcer<S> {
         loop {
             if self.speaker.is_speaking() {
                 return Ok(());
+            }
+            if let Some(e) = self.speaker.take_error() {
+                self.queue.finished();
+                self.failure = Some(e.clone());
+                return Err(e);
             }
             self.queue.finished();
             let Some(item) = self.queue.start_next() else {
@@ -449,6 +472,26 @@ mod tests {
         assert!(a.say(item("a", Priority::Move)).is_err());
         assert!(a.failed());
         assert!(a.say(item("b", Priority::Move)).is_ok());
+    }
+
+    #[test]
+    fn a_failure_found_after_playing_is_reported_once() {
+        let mut a = Announcer::new(Recording {
+            fail_after: Some(SpeechError::Failed("no audio device".into())),
+            ..Recording::default()
+        });
+        // The first utterance is handed over; its failure shows at the
+        // next pump, once, and speech is off after it.
+        let first = a.say(item("a", Priority::Move));
+        let second = a.say(item("b", Priority::Move));
+        assert_eq!(
+            [first.is_err(), second.is_err()],
+            [true, false],
+            "{first:?} {second:?}"
+        );
+        assert!(a.failed());
+        assert_eq!(a.speaker().displays(), ["a"]);
+        assert!(a.pump().is_ok());
     }
 
     #[test]
