@@ -122,7 +122,11 @@ pub fn open_listener(
     settings: DecisionSettings,
 ) -> Result<Listener, UserError> {
     crate::voice::stderr::quiet_vosk(true);
-    let model = VoskModel::load(model_dir).map_err(|e| {
+    // libvosk's own lines go to the log; the user gets one clear line.
+    let quiet = crate::voice::stderr::StderrRedirect::to_log().ok();
+    let loaded = VoskModel::load(model_dir);
+    drop(quiet);
+    let model = loaded.map_err(|e| {
         UserError(msg(
             &vocab,
             "voice.model_error",
@@ -320,7 +324,11 @@ fn mic(
     mode: CastlingMode,
     args: &ListenArgs,
 ) -> Result<ExitCode, UserError> {
-    let microphone = crate::voice::mic::Microphone::open().map_err(|e| {
+    // ALSA's complaints go to the log.
+    let quiet = crate::voice::stderr::StderrRedirect::to_log().ok();
+    let opened = crate::voice::mic::Microphone::open();
+    drop(quiet);
+    let microphone = opened.map_err(|e| {
         UserError(msg(
             &listener.vocab,
             "voice.no_microphone",
@@ -362,7 +370,7 @@ fn mic(
                     if let Some(mut u) = current.take() {
                         u.feed(&chunk);
                         let (hearing, _) = u.finish();
-                        let d = listener.decide(pos, mode, &hearing);
+                        let d = listener.decide(pos, mode, &grammar, &hearing);
                         let (line, text) = describe(listener, pos, mode, &d);
                         writeln!(out, "mic\t{line}\t{text}").map_err(io_error)?;
                         let _ = out.flush();

@@ -281,7 +281,10 @@ mod tests {
             audio.extend(tone(50, 100.0));
         }
         assert!(has_speech(&audio, VadSettings::default()));
-        assert!(!has_speech(&tone(2000, 8000.0), VadSettings::default()), "a steady hum is no speech");
+        assert!(
+            !has_speech(&tone(2000, 8000.0), VadSettings::default()),
+            "a steady hum is no speech"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 use crate::vocab::{ParseError, Vocabulary};
 
 use super::commands::{Command, CommandWords};
+use super::grammar::{Grammar, model_form};
 
 /// One word of an alternative.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -110,6 +111,54 @@ impl Hearing {
         Ok(Hearing { alternatives })
     }
 
+    /// Reads what [`Utterance::finish`](super::recognizer::Utterance::finish)
+    /// records: `{"nbest": ALTERNATIVES, "words": SINGLE}`, or a plain Vosk
+    /// result.
+    pub fn from_recorded_json(json: &str) -> Result<Hearing, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Both {
+            nbest: serde_json::Value,
+            words: serde_json::Value,
+        }
+        match serde_json::from_str::<Both>(json) {
+            Ok(both) => {
+                let mut h = Hearing::from_vosk_json(&both.nbest.to_string())?;
+                let w = Hearing::from_vosk_json(&both.words.to_string())?;
+                h.merge_word_confidences(&w);
+                Ok(h)
+            }
+            Err(_) => Hearing::from_vosk_json(json),
+        }
+    }
+
+    /// Adds the word confidences of `single` (a result without
+    /// alternatives, from a second decoding of the same audio with the
+    /// freer word-loop grammar) to the best alternative. If that decoding
+    /// heard another transcript, the best alternative's words get
+    /// confidence 0: the two disagree, so nothing is certain.
+    pub fn merge_word_confidences(&mut self, single: &Hearing) {
+        let Some(best) = single.alternatives.first() else {
+            return;
+        };
+        let Some(top) = self.alternatives.first_mut() else {
+            return;
+        };
+        let same = top.text.trim() == best.text.trim()
+            && top.words.len() == best.words.len()
+            && top
+                .words
+                .iter()
+                .zip(&best.words)
+                .all(|(a, b)| a.word == b.word);
+        for (i, w) in top.words.iter_mut().enumerate() {
+            w.conf = if same {
+                best.words.get(i).and_then(|c| c.conf)
+            } else {
+                Some(0.0)
+            };
+        }
+    }
+
     /// The best transcript ("" if nothing was heard).
     pub fn best_text(&self) -> &str {
         self.alternatives
@@ -139,7 +188,7 @@ impl Default for DecisionSettings {
     fn default() -> DecisionSettings {
         DecisionSettings {
             always_confirm: false,
-            min_word_confidence: 0.6,
+            min_word_confidence: 0.7,
             rival_gap: 20.0,
             max_candidates: 4,
         }
@@ -207,6 +256,7 @@ pub fn decide(
     commands: &CommandWords,
     pos: &Chess,
     mode: CastlingMode,
+    grammar: Option<&Grammar>,
     hearing: &Hearing,
     settings: &DecisionSettings,
 ) -> Decision {
@@ -264,7 +314,14 @@ pub fn decide(
                 .iter()
                 .filter_map(|w| w.conf)
                 .any(|c| c < settings.min_word_confidence);
-            if settings.always_confirm || low_confidence {
+            // A transcript the grammar did not offer (Vosk's grammar is a
+            // language model, so word sequences can be stitched together)
+            // is a sign of doubt: ask.
+            let offered = grammar.is_none_or(|g| {
+                let said = model_form(&heard);
+                g.moves.iter().any(|(p, m)| *p == said && *m == first[0])
+            });
+            if settings.always_confirm || low_confidence || !offered {
                 Decision::Ask { candidates, heard }
             } else {
                 Decision::Move {

@@ -334,6 +334,9 @@ pub struct Grammar {
     pub moves: Vec<(String, Move)>,
     /// Phrases of voice commands.
     pub commands: Vec<(String, Command)>,
+    /// Every single word of the locale the model knows: the "word loop"
+    /// a second, freer decoding uses to check the first.
+    pub words: Vec<String>,
 }
 
 impl Grammar {
@@ -360,7 +363,11 @@ impl Grammar {
             .iter()
             .map(|(c, s)| (s.clone(), *c))
             .collect();
-        Grammar { moves, commands }
+        Grammar {
+            moves,
+            commands,
+            words: spellings.all_words(),
+        }
     }
 
     /// The phrase list for `vosk::Recognizer::new_with_grammar`: every
@@ -377,6 +384,15 @@ impl Grammar {
                 out.push(p.clone());
             }
         }
+        if let Some(u) = unk {
+            out.push(u.to_owned());
+        }
+        out
+    }
+
+    /// The word-loop phrase list: every word on its own, then `unk`.
+    pub fn word_loop(&self, unk: Option<&str>) -> Vec<String> {
+        let mut out = self.words.clone();
         if let Some(u) = unk {
             out.push(u.to_owned());
         }

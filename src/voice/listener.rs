@@ -96,7 +96,7 @@ impl Listener {
         }
         let t = Instant::now();
         let (hearing, json) = u.finish();
-        let decision = self.decide(pos, mode, &hearing);
+        let decision = self.decide(pos, mode, &grammar, &hearing);
         Some(Heard {
             decision,
             hearing,
@@ -107,12 +107,19 @@ impl Listener {
     }
 
     /// Decides on a result.
-    pub fn decide(&self, pos: &Chess, mode: CastlingMode, hearing: &Hearing) -> Decision {
+    pub fn decide(
+        &self,
+        pos: &Chess,
+        mode: CastlingMode,
+        grammar: &Grammar,
+        hearing: &Hearing,
+    ) -> Decision {
         decide(
             &self.vocab,
             &self.commands,
             pos,
             mode,
+            Some(grammar),
             hearing,
             &self.settings,
         )

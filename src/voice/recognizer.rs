@@ -90,12 +90,12 @@ impl VoskModel {
         let mut model =
             vosk::Model::new(path_text).ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?;
         let load_time = start.elapsed();
-        // The "something else" word: Vosk's grammar syntax is "[unk]";
-        // models spell their unknown word "[unk]", "<unk>" or "<UNK>".
+        // The "something else" word, as the model spells it ("[unk]",
+        // "<unk>" or "<UNK>"): Vosk drops grammar words the model lacks.
         let unk = ["[unk]", "<unk>", "<UNK>"]
             .iter()
-            .any(|w| model.find_word(w).is_some())
-            .then(|| "[unk]".to_owned());
+            .find(|w| model.find_word(w).is_some())
+            .map(|w| (*w).to_owned());
         Ok(VoskModel {
             model,
             path: dir.to_owned(),
@@ -121,8 +121,17 @@ impl VoskModel {
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
         rec.set_max_alternatives(MAX_ALTERNATIVES);
         rec.set_words(true);
+        // A second decoding of the same audio checks the first: its
+        // grammar is the loop of single words (any word may follow any
+        // other), so it is not pushed towards a legal move; and without
+        // alternatives, Vosk gives word confidences.
+        let loop_words = grammar.word_loop(self.unk());
+        let mut words =
+            vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
+        words.set_words(true);
         Some(Utterance {
             rec,
+            words,
             _model: std::marker::PhantomData,
         })
     }
@@ -153,6 +162,7 @@ impl WordList for &mut VoskModel {
 /// [`finish`](Utterance::finish) (never waits for Vosk's own endpointing).
 pub struct Utterance<'m> {
     rec: vosk::Recognizer,
+    words: vosk::Recognizer,
     _model: std::marker::PhantomData<&'m VoskModel>,
 }
 
@@ -160,14 +170,23 @@ impl Utterance<'_> {
     /// Feeds 16 kHz mono samples.
     pub fn feed(&mut self, samples: &[i16]) {
         let _ = self.rec.accept_waveform(samples);
+        let _ = self.words.accept_waveform(samples);
     }
 
-    /// The final result, as a [`Hearing`] and as Vosk's JSON.
+    /// The final result, as a [`Hearing`] and as Vosk's JSON
+    /// (`{"nbest": …, "words": …}`: the alternatives, and the best
+    /// transcript with word confidences).
     pub fn finish(mut self) -> (Hearing, String) {
         let result = self.rec.final_result();
         let json = serde_json::to_string(&result).unwrap_or_default();
-        let hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
-        (hearing, json)
+        let single = self.words.final_result();
+        let single_json = serde_json::to_string(&single).unwrap_or_default();
+        let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
+        if let Ok(w) = Hearing::from_vosk_json(&single_json) {
+            hearing.merge_word_confidences(&w);
+        }
+        let both = format!("{{\"nbest\":{json},\"words\":{single_json}}}");
+        (hearing, both)
     }
 }
 

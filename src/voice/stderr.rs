@@ -32,6 +32,25 @@ impl StderrRedirect {
     }
 }
 
+impl StderrRedirect {
+    /// Sends fd 2 to annabella's audio log (`annabella/audio.log` in the
+    /// user's cache folder, else `/dev/null`).
+    pub fn to_log() -> io::Result<StderrRedirect> {
+        match log_path() {
+            Some(p) => StderrRedirect::to_file(&p)
+                .or_else(|_| StderrRedirect::to_file(Path::new("/dev/null"))),
+            None => StderrRedirect::to_file(Path::new("/dev/null")),
+        }
+    }
+}
+
+/// Where libvosk's and ALSA's messages are logged.
+pub fn log_path() -> Option<std::path::PathBuf> {
+    let dir = dirs::cache_dir()?.join("annabella");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("audio.log"))
+}
+
 impl Drop for StderrRedirect {
     fn drop(&mut self) {
         // SAFETY: restores the saved descriptor onto fd 2.
