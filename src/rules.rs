@@ -53,7 +53,7 @@ pub fn chess960_start(id: u16) -> Option<Chess> {
     n /= 4;
     back[n % 4 * 2] = Some(Role::Bishop);
     n /= 4;
-    let mut place_in_free = |slot: usize, role: Role, back: &mut [Option<Role>; 8]| {
+    let place_in_free = |slot: usize, role: Role, back: &mut [Option<Role>; 8]| {
         let free: Vec<usize> = (0..8).filter(|&i| back[i].is_none()).collect();
         back[free[slot]] = Some(role);
     };
@@ -61,7 +61,16 @@ pub fn chess960_start(id: u16) -> Option<Chess> {
     n /= 6;
     // The two knights on two of the five remaining squares (KRN table).
     const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
     ];
     let (a, b) = KNIGHTS[n];
     place_in_free(b, Role::Knight, &mut back);

@@ -220,26 +220,31 @@ fn right_to_left_announcements_are_in_logical_order() {
     assert_eq!(el.announce(&pos, m, Style::Short).display, "Ίππος ζ3");
 }
 
-/// Every message of every built-in locale uses exactly the placeholders of
-/// the base locale's message, so no value is lost or left unfilled.
+/// Every message of every built-in locale uses the same placeholders as the
+/// base locale's message (each at least once), so no value is lost and none
+/// is left unfilled. One grammatical exception: a plural form for zero, one
+/// or two may leave out the number `{n}` when the word itself says it
+/// (Hebrew "שעתיים", two hours; Arabic "ساعتان").
 #[test]
 fn messages_keep_the_base_placeholders() {
-    fn placeholders(text: &str) -> Vec<String> {
-        let mut out: Vec<String> = text
-            .split('{')
+    use std::collections::BTreeSet;
+    fn placeholders(text: &str) -> BTreeSet<String> {
+        text.split('{')
             .skip(1)
             .filter_map(|s| s.split_once('}').map(|(name, _)| name.to_owned()))
-            .collect();
-        out.sort();
-        out
+            .collect()
     }
     let base = annabella::locale::builtin(annabella::locale::BASE_LOCALE).expect("base");
     let mut failures = Vec::new();
     for code in builtin_codes() {
         let l = annabella::locale::builtin(code).expect("locale");
         for key in annabella::locale::MESSAGE_KEYS {
-            let want = placeholders(&base.message(key, &[]));
+            let mut want = placeholders(&base.message(key, &[]));
             let got = placeholders(&l.message(key, &[]));
+            let number_implied = [".zero", ".one", ".two"].iter().any(|s| key.ends_with(s));
+            if number_implied && !got.contains("n") {
+                want.remove("n");
+            }
             if want != got {
                 failures.push(format!("{code} {key}: {got:?}, expected {want:?}"));
             }
@@ -277,14 +282,20 @@ mod random_playouts {
                                 Ok(*m),
                                 "{} {style:?} '{text}' in {}",
                                 v.locale().code,
-                                shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                                shakmaty::fen::Fen::from_position(
+                                    &pos,
+                                    shakmaty::EnPassantMode::Legal
+                                )
                             );
                         }
                     }
                 }
             }
             // Prefer pawn pushes a little, so promotions happen often.
-            let pawn_moves: Vec<_> = moves.iter().filter(|m| m.role() == shakmaty::Role::Pawn).collect();
+            let pawn_moves: Vec<_> = moves
+                .iter()
+                .filter(|m| m.role() == shakmaty::Role::Pawn)
+                .collect();
             let m = if pick % 3 == 0 && !pawn_moves.is_empty() {
                 *pawn_moves[usize::from(*pick) % pawn_moves.len()]
             } else {

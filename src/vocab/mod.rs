@@ -96,6 +96,35 @@ impl fmt::Display for Utterance {
     }
 }
 
+/// Which parts of the from-square short (SAN-shaped) style says: pawn
+/// captures name the file; a piece names file and/or rank only when another
+/// piece of its kind can legally go to the same square. The cheap attack
+/// test decides most moves without generating legal moves.
+fn short_disambiguation(pos: &Chess, m: Move) -> (bool, bool) {
+    use shakmaty::attacks;
+    let (Some(from), role, to) = (m.from(), m.role(), m.to()) else {
+        return (false, false);
+    };
+    let occupied = pos.board().occupied();
+    let reach = match role {
+        Role::Pawn => return (m.is_capture(), false),
+        Role::King => return (false, false),
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+    };
+    let mut rivals = reach & pos.our(role);
+    rivals.discard(from);
+    if rivals.is_empty() {
+        return (false, false);
+    }
+    match San::from_move(pos, m) {
+        San::Normal { file, rank, .. } => (file.is_some(), rank.is_some()),
+        _ => (false, false),
+    }
+}
+
 /// Why a phrase did not give one legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseError {
@@ -198,10 +227,7 @@ impl Vocabulary {
                 let capture = m.is_capture();
                 let (from_file, from_rank) = match style {
                     Style::Long => (true, true),
-                    Style::Short => match San::from_move(pos, m) {
-                        San::Normal { file, rank, .. } => (file.is_some(), rank.is_some()),
-                        _ => (false, false),
-                    },
+                    Style::Short => short_disambiguation(pos, m),
                 };
                 if role != Role::Pawn || style == Style::Long {
                     out.push_word(self.locale.piece(role));
