@@ -1,0 +1,130 @@
+//! End to end with the real Stockfish (/usr/games/stockfish or
+//! env ANNABELLA_STOCKFISH): a full engine-against-engine game in plain
+//! mode, every move announced and checked by reading the words back; and a
+//! typed move answered by the engine.
+//!
+//! Skips (with a printed reason) when Stockfish is missing, unless
+//! ANNABELLA_REQUIRE_E2E=1.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use annabella::vocab::Vocabulary;
+use shakmaty::{CastlingMode, Chess, Position};
+
+fn stockfish() -> Option<String> {
+    let path =
+        std::env::var("ANNABELLA_STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".into());
+    if std::path::Path::new(&path).exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
+        "Stockfish is required (ANNABELLA_REQUIRE_E2E=1) but {path} is missing"
+    );
+    eprintln!("skipped: no Stockfish at {path}");
+    None
+}
+
+fn run(args: &[&str], script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .arg("--plain")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn engine_against_engine_every_move_announced() {
+    let Some(sf) = stockfish() else { return };
+    let lines = run(
+        &[
+            "-l",
+            "en",
+            "--mode",
+            "engine",
+            "--engine",
+            &sf,
+            "--engine-side",
+            "both",
+            "--engine-skill",
+            "0",
+            "--engine-movetime",
+            "5",
+        ],
+        "",
+    );
+    let vocab = Vocabulary::builtin("en").unwrap();
+    let mut pos = Chess::default();
+    let mut moves = 0;
+    let mut over = false;
+    for (i, line) in lines.iter().enumerate() {
+        let side = if pos.turn() == shakmaty::Color::White {
+            "White: "
+        } else {
+            "Black: "
+        };
+        if let Some(words) = line.strip_prefix(side) {
+            if words.contains("pressed") || words.contains(':') {
+                continue;
+            }
+            // Every announced move reads back as the one legal move.
+            let m = vocab
+                .parse(&pos, CastlingMode::Standard, words)
+                .unwrap_or_else(|e| panic!("line {i} {line:?} does not read back: {e:?}"));
+            pos.play_unchecked(m);
+            moves += 1;
+        }
+        if line.starts_with("The game is over:") {
+            over = true;
+            assert_eq!(i, lines.len() - 1, "the game over line is the last");
+        }
+    }
+    assert!(over, "the game ended: {lines:#?}");
+    assert!(moves >= 2, "{lines:#?}");
+    eprintln!("engine game: {moves} half-moves announced");
+}
+
+#[test]
+fn typed_move_then_engine_reply() {
+    let Some(sf) = stockfish() else { return };
+    let lines = run(
+        &[
+            "-l",
+            "fide",
+            "--mode",
+            "engine",
+            "--engine",
+            &sf,
+            "--engine-movetime",
+            "50",
+        ],
+        "Eva vier\npress\n",
+    );
+    assert_eq!(lines[1], "You play White; the engine plays Black.");
+    assert_eq!(lines[2], "White: Eva vier");
+    assert_eq!(lines[3], "White pressed the clock. Black to move.");
+    // The engine's answer, in words, then its press.
+    assert!(lines[4].starts_with("Black: "), "{lines:#?}");
+    assert_eq!(lines[5], "Black pressed the clock. White to move.");
+}
