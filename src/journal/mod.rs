@@ -395,24 +395,51 @@ fn sync_dir(path: &Path) {
 
 impl Writer {
     /// Creates a new journal (never overwrites an existing file) with
-    /// `header` and `records`, synced to disk.
+    /// `header` and `records`, synced to disk. The file appears complete or
+    /// not at all: it is written under a temporary name, synced, then
+    /// linked to `path` (which fails if `path` exists).
     pub fn create(path: &Path, header: &Header, records: &[Record]) -> io::Result<Writer> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
             std::fs::create_dir_all(dir)?;
         }
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create_new(true)
-            .open(path)?;
+        if path.exists() {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the file exists already",
+            ));
+        }
         let mut text = encode_line(header).map_err(io::Error::other)?;
         for r in records {
             text.push_str(&encode_line(r).map_err(io::Error::other)?);
         }
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+        let written = (|| {
+            let mut f = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            match std::fs::hard_link(&tmp, path) {
+                // A file system without hard links: rename (the existence
+                // check above keeps an old journal safe).
+                Err(e) if e.kind() != io::ErrorKind::AlreadyExists && !path.exists() => {
+                    std::fs::rename(&tmp, path)
+                }
+                other => other,
+            }
+        })();
+        let _ = std::fs::remove_file(&tmp);
+        written?;
         sync_dir(path);
+        let file = OpenOptions::new().append(true).open(path)?;
         Ok(Writer {
             file,
             path: path.to_owned(),

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move, Position};
 
-use super::{ArbiterRecord, Level, Mirror, MirrorError, Notice, Said, Stage, idx};
+use super::{ArbiterRecord, Level, Mirror, MirrorError, MoveInput, Notice, Said, Stage, idx};
 use crate::clock::Clock;
 use crate::vocab::Utterance;
 
@@ -43,11 +43,21 @@ impl Mirror {
     /// [`MirrorError::TimeWentBackwards`].
     pub fn arbiter_correct(&mut self, now: Duration) -> Result<(Correction, Said), MirrorError> {
         self.check_time(now)?;
-        self.check_playing()?;
+        if self.sealed().is_some() {
+            return Err(MirrorError::Adjourned);
+        }
+        let was_over = self.result;
         let mut said = Said::new();
         self.settle(now, &mut said)?;
-        if self.result.is_some() {
+        if was_over.is_none() && self.result.is_some() {
             return Ok((Correction::Nothing, said));
+        }
+        if let Some(r) = was_over {
+            // After the game only the scoresheets can be corrected.
+            let (w, b) = (self.boards[0].moves(), self.boards[1].moves());
+            if w != b {
+                return Err(MirrorError::GameOver(r));
+            }
         }
         let mut records: Vec<Utterance> = Vec::new();
         // 1. An uncompleted move is taken back.
@@ -257,7 +267,7 @@ impl Mirror {
             } else if e.corrected {
                 e.mv
             } else {
-                self.vocab.parse(&pos, self.config.mode, &e.text).ok()
+                self.resolve(c, &pos, &MoveInput::Text(e.text.clone())).ok()
             };
             e.mv = mv;
             match mv {

@@ -647,6 +647,13 @@ impl Mirror {
                 })
             }
             MoveInput::Text(t) => {
+                // Standard algebraic notation is unambiguous: read it first
+                // (national letters and words go to the vocabulary).
+                if let Ok(san) = SanPlus::from_ascii(t.trim().as_bytes())
+                    && let Ok(m) = san.san.to_move(pos)
+                {
+                    return Ok(m);
+                }
                 self.vocab
                     .parse(pos, self.config.mode, t)
                     .map_err(|error| MirrorError::BadMove {

@@ -1,0 +1,243 @@
+//! The real binary against damaged journals: a torn last line, garbage in
+//! the middle, a wrong version, not a journal. Each gives one clear message
+//! with the last good move, and the file's bytes are never changed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SCRIPT: &str = "\
+time 2
+white board: e4
+announce
+press
+black board: Bauer Eva zwei Eva vier
+white sheet: e4
+black sheet: e4
+time 9
+black board: e5
+announce
+press
+white board: e5
+white sheet: e5
+black sheet: e5
+time 15
+white board: Nf3
+announce
+press
+black board: Nf3
+";
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_annabella")
+}
+
+fn run(args: &[&str], dir: &Path) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .output()
+        .expect("run annabella")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A journal of SCRIPT in a fresh folder.
+fn journal() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.txt"), SCRIPT).unwrap();
+    let o = run(
+        &["play", "--script", "s.txt", "--journal", "g.jsonl"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let path = dir.path().join("g.jsonl");
+    (dir, path)
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
+    bytes.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect()
+}
+
+#[test]
+fn intact_journal_resumes_and_exports() {
+    let (dir, path) = journal();
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Resumed from g.jsonl"), "{}", text(&o));
+    assert!(text(&o).contains("Move 2, Black to move"), "{}", text(&o));
+    let o = run(&["export", "--board", "black", "g.jsonl"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    let pgn = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        pgn.contains("1. e4 {[%clk 1:30:28]} e5 {[%clk 1:30:23]} 2. Nf3"),
+        "{pgn}"
+    );
+    assert!(path.exists());
+}
+
+#[test]
+fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
+    let (dir, path) = journal();
+    let full = std::fs::read(&path).unwrap();
+    // Cut the last line in half, as a crash during the write would.
+    let cut = full.len() - 40;
+    std::fs::write(&path, &full[..cut]).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("ends with an incomplete line"), "{out}");
+    assert!(out.contains("Last good move: 2. Nf3"), "{out}");
+    assert!(out.contains("g-cont1.jsonl"), "{out}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the old journal was changed"
+    );
+    // The continuation holds the good events and names the old file.
+    let cont = std::fs::read_to_string(dir.path().join("g-cont1.jsonl")).unwrap();
+    assert!(
+        cont.contains("\"continues\":{\"file\":\"g.jsonl\""),
+        "{cont}"
+    );
+    // Finishing the game in the continuation replays the rest of the script
+    // (the torn event, never announced, is done again).
+    let o = run(
+        &["play", "--script", "s.txt", "--journal", "g-cont1.jsonl"],
+        dir.path(),
+    );
+    assert!(
+        text(&o).contains("both boards agree. Black to move"),
+        "{}",
+        text(&o)
+    );
+    let o = run(&["export", "--format", "json", "g-cont1.jsonl"], dir.path());
+    let json = String::from_utf8_lossy(&o.stdout);
+    assert!(json.contains("\"g1f3\""), "{json}");
+    // Reading the torn file for export also works, with a note.
+    let o = run(&["export", "g.jsonl"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("incomplete line"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn garbage_in_the_middle_stops_with_the_last_good_move() {
+    let (dir, path) = journal();
+    let full = std::fs::read(&path).unwrap();
+    let mut ls = lines(&full);
+    // Line 12 of the file (index 11): flip a character inside the record.
+    let target = 11;
+    let pos = ls[target].len() - 20;
+    ls[target][pos] ^= 0x01;
+    let damaged = ls.join(&b'\n');
+    std::fs::write(&path, &damaged).unwrap();
+    let listing = files(dir.path());
+    for args in [
+        vec!["resume", "g.jsonl", "--script", "/dev/null"],
+        vec!["play", "--script", "s.txt", "--journal", "g.jsonl"],
+    ] {
+        let o = run(&args, dir.path());
+        let out = text(&o);
+        assert!(!o.status.success(), "{out}");
+        assert!(out.contains("damaged at line 12"), "{out}");
+        assert!(out.contains("checksum does not match"), "{out}");
+        assert!(out.contains("Last good move: 1... e5"), "{out}");
+        assert!(
+            out.contains("annabella resume --from-good g.jsonl"),
+            "{out}"
+        );
+        assert_eq!(out.trim().lines().count(), 1, "one clear line: {out}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            damaged,
+            "the journal was changed"
+        );
+        assert_eq!(files(dir.path()), listing, "a file was created");
+    }
+    // Explicitly continuing from the last good event: a new journal.
+    let o = run(
+        &["resume", "--from-good", "g.jsonl", "--script", "/dev/null"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("g-cont1.jsonl"), "{}", text(&o));
+    assert_eq!(std::fs::read(&path).unwrap(), damaged);
+}
+
+#[test]
+fn not_json_in_the_middle_is_damage_too() {
+    let (dir, path) = journal();
+    let full = std::fs::read(&path).unwrap();
+    let mut ls = lines(&full);
+    ls[3] = b"@@@@ garbage @@@@".to_vec();
+    let damaged = ls.join(&b'\n');
+    std::fs::write(&path, &damaged).unwrap();
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains("damaged at line 4 (it is not a journal line)"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), damaged);
+}
+
+#[test]
+fn wrong_version_and_foreign_files_are_refused_unchanged() {
+    let (dir, path) = journal();
+    let full = std::fs::read_to_string(&path).unwrap();
+    let mut ls: Vec<String> = full.lines().map(str::to_owned).collect();
+    let header = ls[0]
+        .split_once(",\"rec\":")
+        .map(|(_, r)| r.trim_end_matches('}').to_owned() + "}")
+        .unwrap()
+        .replace("\"version\":1", "\"version\":7");
+    ls[0] = annabella::journal::encode_line(
+        &serde_json::from_str::<serde_json::Value>(&header).unwrap(),
+    )
+    .unwrap()
+    .trim_end()
+    .to_owned();
+    let changed = ls.join("\n") + "\n";
+    std::fs::write(&path, &changed).unwrap();
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("format version 7"), "{out}");
+    assert!(out.contains("reads version 1"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
+
+    let foreign = dir.path().join("notes.jsonl");
+    std::fs::write(&foreign, "{\"hello\": 1}\n").unwrap();
+    let o = run(&["resume", "notes.jsonl"], dir.path());
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("is not an annabella journal"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        "{\"hello\": 1}\n"
+    );
+}
