@@ -96,10 +96,10 @@ pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, 
     }
     let manifest = Manifest::builtin();
     let code = vocab.locale().code.clone();
-    if let Some(dir) = models::models_dir() {
-        if let Some(p) = models::model_for_locale(&manifest, &dir, &code) {
-            return Ok(p);
-        }
+    if let Some(dir) = models::models_dir()
+        && let Some(p) = models::model_for_locale(&manifest, &dir, &code)
+    {
+        return Ok(p);
     }
     let name = manifest
         .for_locale(&code)
@@ -305,10 +305,10 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
         };
         let (line, text) = describe(&listener, &pos, mode, &decision.0);
         writeln!(out, "{name}\t{line}\t{text}").map_err(io_error)?;
-        if args.json {
-            if let Some(j) = decision.1 {
-                writeln!(out, "{name}\tjson {j}").map_err(io_error)?;
-            }
+        if args.json
+            && let Some(j) = decision.1
+        {
+            writeln!(out, "{name}\tjson {j}").map_err(io_error)?;
         }
     }
     Ok(code)
@@ -378,10 +378,10 @@ fn mic(
                 }
             }
         }
-        if let Some(u) = current.as_mut() {
-            if !events.iter().any(|e| matches!(e, VadEvent::SpeechStart(_))) {
-                u.feed(&chunk);
-            }
+        if let Some(u) = current.as_mut()
+            && !events.iter().any(|e| matches!(e, VadEvent::SpeechStart(_)))
+        {
+            u.feed(&chunk);
         }
         preroll.extend(chunk.iter().copied());
         while preroll.len() > preroll_len {

@@ -241,12 +241,12 @@ impl Spellings {
                 _ => (false, false),
             };
             let mut tail: Vec<Vec<String>> = vec![vec![to]];
-            if m.is_en_passant() {
-                if let Some(ep) = &self.en_passant {
-                    let mut with = tail[0].clone();
-                    with.push(ep.clone());
-                    tail.push(with);
-                }
+            if m.is_en_passant()
+                && let Some(ep) = &self.en_passant
+            {
+                let mut with = tail[0].clone();
+                with.push(ep.clone());
+                tail.push(with);
             }
             if let Some(p) = m.promotion() {
                 let (Some(word), Some(piece)) = (self.promotion.as_deref(), self.piece(p)) else {

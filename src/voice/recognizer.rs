@@ -176,11 +176,20 @@ impl Utterance<'_> {
     /// The final result, as a [`Hearing`] and as Vosk's JSON
     /// (`{"nbest": …, "words": …}`: the alternatives, and the best
     /// transcript with word confidences).
-    pub fn finish(mut self) -> (Hearing, String) {
-        let result = self.rec.final_result();
-        let json = serde_json::to_string(&result).unwrap_or_default();
-        let single = self.words.final_result();
-        let single_json = serde_json::to_string(&single).unwrap_or_default();
+    pub fn finish(self) -> (Hearing, String) {
+        let Utterance {
+            mut rec, mut words, ..
+        } = self;
+        // Both decodings finish at once, on two threads.
+        let (json, single_json) = std::thread::scope(|scope| {
+            let other = scope.spawn(move || {
+                let single = words.final_result();
+                serde_json::to_string(&single).unwrap_or_default()
+            });
+            let result = rec.final_result();
+            let json = serde_json::to_string(&result).unwrap_or_default();
+            (json, other.join().unwrap_or_default())
+        });
         let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
         if let Ok(w) = Hearing::from_vosk_json(&single_json) {
             hearing.merge_word_confidences(&w);

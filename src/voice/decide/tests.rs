@@ -50,10 +50,16 @@ impl Setup {
 /// A recorded fixture: the full hearing (both decodings), the first
 /// decoding alone, and the move that was said.
 fn fixture(name: &str) -> (Hearing, Hearing, Option<String>) {
-    let path = format!("{}/tests/fixtures/vosk/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/vosk/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     let said = v["said"].as_str().map(str::to_owned);
     let full = Hearing::from_recorded_json(&v["vosk"].to_string()).unwrap();
     let first = Hearing::from_vosk_json(&v["vosk"]["nbest"].to_string()).unwrap();
@@ -81,7 +87,10 @@ fn a_clear_move_is_taken_when_both_decodings_agree_and_asked_when_not() {
         }
     );
     // The word-loop decoding heard "퀸 룩 삼": the two disagree, so ask.
-    assert_eq!(s.decide(&full, &DecisionSettings::default()), ask(vec![b3], "브라보 삼"));
+    assert_eq!(
+        s.decide(&full, &DecisionSettings::default()),
+        ask(vec![b3], "브라보 삼")
+    );
 }
 
 #[test]
@@ -127,7 +136,10 @@ fn a_rival_naming_the_same_move_in_other_words_agrees() {
             heard: "폭스트롯 사".into()
         }
     );
-    assert_eq!(s.decide(&full, &DecisionSettings::default()), ask(vec![f4], "폭스트롯 사"));
+    assert_eq!(
+        s.decide(&full, &DecisionSettings::default()),
+        ask(vec![f4], "폭스트롯 사")
+    );
 }
 
 #[test]
@@ -143,7 +155,10 @@ fn rivals_that_are_no_move_do_not_block_but_the_second_decoding_does() {
             heard: "알파 삼".into()
         }
     );
-    assert_eq!(s.decide(&full, &DecisionSettings::default()), ask(vec![a3], "알파 삼"));
+    assert_eq!(
+        s.decide(&full, &DecisionSettings::default()),
+        ask(vec![a3], "알파 삼")
+    );
 }
 
 #[test]
@@ -233,7 +248,10 @@ fn always_confirm_and_low_word_confidence_ask() {
     };
     assert_eq!(s.decide(&clear, &always), ask(vec![b3], "브라보 삼"));
     let unsure = hearing(vec![alt("브라보 삼", 60.0, Some(0.5))]);
-    assert_eq!(s.decide(&unsure, &DecisionSettings::default()), ask(vec![b3], "브라보 삼"));
+    assert_eq!(
+        s.decide(&unsure, &DecisionSettings::default()),
+        ask(vec![b3], "브라보 삼")
+    );
     let strict = DecisionSettings {
         min_word_confidence: 0.99,
         ..DecisionSettings::default()
@@ -245,7 +263,10 @@ fn always_confirm_and_low_word_confidence_ask() {
 fn only_close_rivals_count() {
     let s = setup();
     let (b3, g3) = (s.mv("b2b3"), s.mv("g2g3"));
-    let far = hearing(vec![alt("브라보 삼", 60.0, None), alt("골프 삼", 30.0, None)]);
+    let far = hearing(vec![
+        alt("브라보 삼", 60.0, None),
+        alt("골프 삼", 30.0, None),
+    ]);
     assert_eq!(
         s.decide(&far, &DecisionSettings::default()),
         Decision::Move {
@@ -253,8 +274,14 @@ fn only_close_rivals_count() {
             heard: "브라보 삼".into()
         }
     );
-    let close = hearing(vec![alt("브라보 삼", 60.0, None), alt("골프 삼", 55.0, None)]);
-    assert_eq!(s.decide(&close, &DecisionSettings::default()), ask(vec![b3, g3], "브라보 삼"));
+    let close = hearing(vec![
+        alt("브라보 삼", 60.0, None),
+        alt("골프 삼", 55.0, None),
+    ]);
+    assert_eq!(
+        s.decide(&close, &DecisionSettings::default()),
+        ask(vec![b3, g3], "브라보 삼")
+    );
 }
 
 #[test]
@@ -274,12 +301,16 @@ fn a_command_with_a_move_as_rival_does_nothing() {
     let h = hearing(vec![alt("예", 60.0, None), alt("에코 사", 59.0, None)]);
     assert_eq!(
         s.decide(&h, &DecisionSettings::default()),
-        Decision::NotUnderstood { heard: "예".into() }
+        Decision::NotUnderstood {
+            heard: "예".into()
+        }
     );
     let h = hearing(vec![alt("예", 60.0, None), alt("아니요", 59.0, None)]);
     assert_eq!(
         s.decide(&h, &DecisionSettings::default()),
-        Decision::NotUnderstood { heard: "예".into() }
+        Decision::NotUnderstood {
+            heard: "예".into()
+        }
     );
 }
 
