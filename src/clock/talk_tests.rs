@@ -952,3 +952,95 @@ fn verbosity_parses() {
     assert_eq!("FULL".parse(), Ok(Verbosity::Full));
     assert!("loud".parse::<Verbosity>().is_err());
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Over any game with increments, observed every 100 ms: at most one
+        /// time announcement per player and observation; a warning is
+        /// repeated only after the player's time rose above twice its
+        /// threshold; countdown numbers fall within one turn; periodic
+        /// marks are never repeated without time added above them.
+        #[test]
+        fn schedules_never_chatter(
+            minutes in 1u64..4,
+            inc in 0u64..6,
+            thinks in proptest::collection::vec(0u64..90_000, 1..30),
+        ) {
+            let control = format!("{minutes}m+{inc}s");
+            let mut c = Clock::new(control.parse().unwrap());
+            c.start(T0, White).unwrap();
+            let mut t = Talker::new(Schedule {
+                every: Some(sec(30)),
+                ..Schedule::default()
+            });
+            t.observe(&c, T0, &[]);
+            let mut now = T0;
+            // Per player: (threshold, said and not re-armed).
+            let mut warned: Vec<(Color, Duration)> = Vec::new();
+            let mut periodic_said: Vec<(Color, Duration)> = Vec::new();
+            'game: for think in thinks {
+                let mover = c.running().unwrap();
+                let end = now + ms(think);
+                let mut last_count: Option<u32> = None;
+                while now < end {
+                    now += ms(100);
+                    let events: Vec<TalkEvent> =
+                        c.update(now).unwrap().into_iter().map(Into::into).collect();
+                    let said = t.observe(&c, now, &events);
+                    let timed: Vec<_> = said
+                        .iter()
+                        .filter(|a| matches!(a, Announcement::Periodic { .. } | Announcement::LowTime { .. } | Announcement::Countdown { .. }))
+                        .collect();
+                    prop_assert!(timed.len() <= 1, "{said:?}");
+                    for a in &said {
+                        match *a {
+                            Announcement::Countdown { color, seconds } => {
+                                prop_assert_eq!(color, mover);
+                                if let Some(prev) = last_count {
+                                    prop_assert!(seconds < prev, "{prev} then {seconds}");
+                                }
+                                last_count = Some(seconds);
+                            }
+                            Announcement::LowTime { color, remaining } => {
+                                prop_assert!(
+                                    !warned.contains(&(color, remaining)),
+                                    "warning {remaining:?} repeated for {color:?}"
+                                );
+                                warned.push((color, remaining));
+                            }
+                            Announcement::Periodic { color, remaining } => {
+                                prop_assert!(
+                                    !periodic_said.contains(&(color, remaining)),
+                                    "mark {remaining:?} repeated for {color:?}"
+                                );
+                                periodic_said.push((color, remaining));
+                            }
+                            Announcement::FlagFell { color } => {
+                                prop_assert_eq!(color, mover);
+                                break 'game;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                let events: Vec<TalkEvent> = match c.press(now) {
+                    Ok(e) => e.into_iter().map(Into::into).collect(),
+                    Err(_) => break,
+                };
+                t.observe(&c, now, &events);
+                // Time gained: forget what may legitimately be said again.
+                for color in Color::ALL {
+                    let r = c.remaining(color, now);
+                    warned.retain(|(c2, w)| *c2 != color || r <= *w * 2);
+                    periodic_said.retain(|(c2, m)| *c2 != color || r < *m + sec(60));
+                }
+            }
+        }
+    }
+}
