@@ -41,6 +41,10 @@ pub enum Token {
 pub struct Dictionary {
     /// Normalized phrase (words joined by one space) → its entry.
     phrases: FxHashMap<Box<str>, Entry>,
+    /// The same phrases exactly as the locale writes them (display, spoken
+    /// and accepted spellings), so that canonical input — above all the
+    /// announcements themselves — needs no normalization.
+    exact: FxHashMap<Box<str>, Entry>,
     /// Notation letters: (letter as written, role), longest first.
     piece_letters: Vec<(String, Role)>,
     /// National file letters, if the locale has them.
@@ -77,17 +81,21 @@ impl Dictionary {
     /// Compiles the words of `locale`.
     pub fn new(locale: &Locale) -> Dictionary {
         let mut phrases: FxHashMap<Box<str>, Entry> = FxHashMap::default();
+        let mut exact: FxHashMap<Box<str>, Entry> = FxHashMap::default();
         let mut add = |form: &str, token: Option<Token>| {
-            let norm = locale.normalize(form);
-            let words: Vec<&str> = norm.split_whitespace().collect();
-            let Some(first) = words.first() else { return };
-            let n = u8::try_from(words.len()).unwrap_or(u8::MAX);
-            let entry = phrases.entry(words.join(" ").into_boxed_str()).or_default();
-            if entry.meaning.is_none() {
-                entry.meaning = Some(token);
+            fn insert(map: &mut FxHashMap<Box<str>, Entry>, words: &[&str], token: Option<Token>) {
+                let Some(first) = words.first() else { return };
+                let n = u8::try_from(words.len()).unwrap_or(u8::MAX);
+                let entry = map.entry(words.join(" ").into_boxed_str()).or_default();
+                if entry.meaning.is_none() {
+                    entry.meaning = Some(token);
+                }
+                let head = map.entry((*first).into()).or_default();
+                head.longest = head.longest.max(n);
             }
-            let head = phrases.entry((*first).into()).or_default();
-            head.longest = head.longest.max(n);
+            let norm = locale.normalize(form);
+            insert(&mut phrases, &norm.split_whitespace().collect::<Vec<_>>(), token);
+            insert(&mut exact, &form.split_whitespace().collect::<Vec<_>>(), token);
         };
         for file in File::ALL {
             for form in &locale.file(file).accept {
@@ -126,6 +134,20 @@ impl Dictionary {
         for form in &w.ignore {
             add(form, None);
         }
+        // Squares in notation ("f3", national "ζ3"): read directly, without
+        // the general notation reader. Added last, so locale words win.
+        let national = locale.notation.files.clone();
+        for file in File::ALL {
+            for rank in Rank::ALL {
+                let sq = Token::Square(Square::from_coords(file, rank));
+                let digit = char::from(b'1' + rank as u8);
+                let latin = char::from(b'a' + file as u8);
+                add(&format!("{latin}{digit}"), Some(sq));
+                if let Some(letters) = &national {
+                    add(&format!("{}{digit}", letters[usize::from(file)]), Some(sq));
+                }
+            }
+        }
         let mut piece_letters: Vec<(String, Role)> = locale
             .notation
             .pieces
@@ -151,6 +173,7 @@ impl Dictionary {
         });
         Dictionary {
             phrases,
+            exact,
             piece_letters,
             file_letters,
             fold: locale.fold.clone(),
@@ -162,40 +185,43 @@ impl Dictionary {
     /// compact notation. Words that are neither are returned as unknown, in
     /// their original spelling.
     pub fn tokenize(&self, phrase: &str) -> Lexed {
-        // Raw words and their normalized forms, the latter joined by single
-        // spaces in one buffer so that a run of words is one slice of it.
         let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
         let mut raw: SmallVec<[&str; 12]> = SmallVec::new();
-        let mut spans: SmallVec<[(usize, usize); 12]> = SmallVec::new();
-        let mut norm = String::with_capacity(phrase.len() + 8);
+        let mut raw_spans: SmallVec<[(usize, usize); 12]> = SmallVec::new();
         for word in phrase.split(is_sep).filter(|w| !w.is_empty()) {
-            let mark = norm.len();
-            if !norm.is_empty() {
-                norm.push(' ');
-            }
-            let start = norm.len();
-            crate::locale::normalize_into(&self.fold, word, &mut norm);
-            if norm.len() == start {
-                // Only invisible characters: not a word.
-                norm.truncate(mark);
-                continue;
-            }
+            let start = word.as_ptr() as usize - phrase.as_ptr() as usize;
             raw.push(word);
-            spans.push((start, norm.len()));
+            raw_spans.push((start, start + word.len()));
         }
+        // Normalized words, made only when a word is not written exactly as
+        // the locale writes it: joined by single spaces in one buffer, so
+        // that a run of words is one slice of it. An empty span is a word of
+        // invisible characters only.
+        let mut normalized: Option<(String, SmallVec<[(usize, usize); 12]>)> = None;
         let mut alternatives: SmallVec<[Tokens; 1]> = SmallVec::new();
         alternatives.push(Tokens::new());
         let mut unknown = Vec::new();
+        let mut words = 0;
         let mut i = 0;
         while i < raw.len() {
+            let mut hit = None;
             if let Some(role) = self.piece_letter_word(raw[i]) {
-                for alt in &mut alternatives {
-                    alt.push(Token::Piece(role));
-                }
-                i += 1;
-                continue;
+                hit = Some((1, Some(Token::Piece(role))));
             }
-            if let Some((n, meaning)) = self.lookup(&norm, &spans[i..]) {
+            if hit.is_none() {
+                hit = Self::lookup_in(&self.exact, phrase, &raw_spans[i..], true);
+            }
+            if hit.is_none() {
+                let (norm, spans) =
+                    normalized.get_or_insert_with(|| self.normalize_words(&raw));
+                if spans[i].0 == spans[i].1 {
+                    i += 1;
+                    continue;
+                }
+                hit = Self::lookup_in(&self.phrases, norm, &spans[i..], false);
+            }
+            words += 1;
+            if let Some((n, meaning)) = hit {
                 if let Some(token) = meaning {
                     for alt in &mut alternatives {
                         alt.push(token);
@@ -233,41 +259,73 @@ impl Dictionary {
         Lexed {
             alternatives,
             unknown,
-            words: raw.len(),
+            words,
         }
     }
 
-    /// The longest dictionary phrase at the start of `spans` (normalized
-    /// words in `norm`): how many words it takes and what it means.
-    fn lookup(&self, norm: &str, spans: &[(usize, usize)]) -> Option<(usize, Option<Token>)> {
-        let first = &norm[spans[0].0..spans[0].1];
-        let entry = match self.phrases.get(first) {
+    fn normalize_words(&self, raw: &[&str]) -> (String, SmallVec<[(usize, usize); 12]>) {
+        let mut norm = String::with_capacity(raw.iter().map(|w| w.len() + 1).sum());
+        let mut spans = SmallVec::new();
+        for word in raw {
+            if !norm.is_empty() {
+                norm.push(' ');
+            }
+            let start = norm.len();
+            crate::locale::normalize_into(&self.fold, word, &mut norm);
+            if norm.len() == start && start > 0 {
+                // Keep the buffer free of double spaces.
+                norm.pop();
+                spans.push((norm.len(), norm.len()));
+            } else {
+                spans.push((start, norm.len()));
+            }
+        }
+        (norm, spans)
+    }
+
+    /// The longest phrase of `map` at the start of `spans` (words of
+    /// `text`): how many words it takes and what it means. With `strict`
+    /// (exact spellings), a word that also starts a longer phrase counts only
+    /// when that longer phrase is written exactly too; otherwise the
+    /// normalized look-up decides, so "Umwandlung IN" still finds
+    /// "umwandlung in".
+    fn lookup_in(
+        map: &FxHashMap<Box<str>, Entry>,
+        text: &str,
+        spans: &[(usize, usize)],
+        strict: bool,
+    ) -> Option<(usize, Option<Token>)> {
+        let first = &text[spans[0].0..spans[0].1];
+        let entry = match map.get(first) {
             Some(e) => *e,
+            None if strict => return None,
             None => {
                 // Allow trailing punctuation on a single word ("Matt!").
                 let trimmed = first.trim_end_matches(['.', '!', '?', ':']);
                 if trimmed.len() == first.len() || trimmed.is_empty() {
                     return None;
                 }
-                return self
-                    .phrases
-                    .get(trimmed)
-                    .and_then(|e| e.meaning)
-                    .map(|m| (1, m));
+                return map.get(trimmed).and_then(|e| e.meaning).map(|m| (1, m));
             }
         };
         let longest = usize::from(entry.longest).min(spans.len());
         for n in (2..=longest).rev() {
-            let key = &norm[spans[0].0..spans[n - 1].1];
-            let hit = self.phrases.get(key).and_then(|e| e.meaning).or_else(|| {
+            let key = &text[spans[0].0..spans[n - 1].1];
+            let hit = map.get(key).and_then(|e| e.meaning).or_else(|| {
+                if strict {
+                    return None;
+                }
                 let trimmed = key.trim_end_matches(['.', '!', '?', ':']);
                 (trimmed.len() != key.len())
-                    .then(|| self.phrases.get(trimmed).and_then(|e| e.meaning))
+                    .then(|| map.get(trimmed).and_then(|e| e.meaning))
                     .flatten()
             });
             if let Some(meaning) = hit {
                 return Some((n, meaning));
             }
+        }
+        if strict && entry.longest > 1 {
+            return None;
         }
         entry.meaning.map(|m| (1, m))
     }
