@@ -17,7 +17,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position, Role, Square};
 
 use super::command::{Cmd, CommandWords, Input};
-use crate::clock::talk::{Phrasebook, Verbosity};
+use crate::clock::talk::{Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
 use crate::clock::{Adjustment, Clock, ClockEvent, TimeControl};
 use crate::rules::{GameResult, IllegalMoveConsequence, Match, RuleError};
 use crate::vocab::lex::{Dictionary, Token};
@@ -176,6 +176,9 @@ pub struct App {
     words: CommandWords,
     dict: Dictionary,
     phrases: Option<Phrasebook>,
+    /// Automatic time announcements (low time, countdown, period); none
+    /// in assistant mode, where time is told only on request (D.2.10).
+    talker: Option<Talker>,
     settings: Settings,
     game: Match,
     clock: Clock,
@@ -206,6 +209,16 @@ impl App {
         // (for `fide`, whose words are German but whose messages are the
         // base locale's, that is the base language).
         let phrases = Some(Phrasebook::new(vocab.locale().clone()));
+        let talker = (settings.mode != Mode::Assistant).then(|| {
+            Talker::new(Schedule {
+                // Moves, presses, flag fall and arbiter changes are said by
+                // the app itself.
+                turn: false,
+                flag_fall: false,
+                adjustments: false,
+                ..Schedule::default()
+            })
+        });
         let mut clock = Clock::new(settings.control.clone());
         let _ = clock.start(now, Color::White);
         let mut app = App {
@@ -213,6 +226,7 @@ impl App {
             words,
             dict,
             phrases,
+            talker,
             engine_on: settings.mode == Mode::Engine,
             settings,
             game: Match::default(),
@@ -436,6 +450,24 @@ impl App {
             && self.game.result().is_none()
         {
             self.flag_fell(color, fx);
+        } else {
+            self.talk(&[], fx);
+        }
+    }
+
+    /// Automatic time announcements due now (see [`Talker`]).
+    fn talk(&mut self, events: &[ClockEvent], fx: &mut Vec<Effect>) {
+        let (Some(talker), Some(phrases)) = (&mut self.talker, &self.phrases) else {
+            return;
+        };
+        let events: Vec<TalkEvent> = events.iter().cloned().map(TalkEvent::from).collect();
+        let said: Vec<Utterance> = talker
+            .observe(&self.clock, self.now, &events)
+            .iter()
+            .map(|a| phrases.announcement(a, Verbosity::Brief))
+            .collect();
+        for u in said {
+            self.say(fx, u);
         }
     }
 
@@ -630,6 +662,7 @@ impl App {
                     .vocab
                     .message("ui.pressed", &[("side", &side), ("next", &next)]);
                 self.say(fx, msg);
+                self.talk(&events, fx);
                 if let Some(ClockEvent::FlagFell { color, .. }) = events
                     .iter()
                     .find(|e| matches!(e, ClockEvent::FlagFell { .. }))

@@ -445,3 +445,37 @@ fn save_writes_pgn_with_the_moves() {
     };
     assert!(u.display.contains("denied") && u.display.contains("nothing was lost"));
 }
+
+fn said_at(a: &mut App, secs: u64) -> Vec<String> {
+    a.update(Msg::Tick, Duration::from_secs(secs))
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn low_time_is_announced_except_in_assistant_mode() {
+    for (mode, expect_warning) in [(Mode::Board, true), (Mode::Assistant, false)] {
+        let (mut a, _) = app_with(
+            "en",
+            Settings {
+                mode,
+                control: "5m".parse().unwrap(),
+                ..Settings::default()
+            },
+        );
+        let mut all = Vec::new();
+        for t in [1, 100, 200, 241, 245, 271, 275] {
+            all.extend(said_at(&mut a, t));
+        }
+        // Below one minute (at 241 s) the board mode warns; the assistant
+        // is told only on request.
+        assert_eq!(!all.is_empty(), expect_warning, "{mode:?}: {all:?}");
+        // Flag fall is announced in every mode.
+        let flag = said_at(&mut a, 301);
+        assert!(flag[0].contains("flag has fallen"), "{mode:?}: {flag:?}");
+    }
+}

@@ -391,4 +391,52 @@ mod tests {
             assert_eq!(w.read(phrase), Input::Move(phrase.into()), "{phrase}");
         }
     }
+
+    #[test]
+    fn no_move_of_any_locale_reads_as_a_command() {
+        use crate::vocab::{Style, Vocabulary};
+        use shakmaty::{Chess, Position, san::San};
+        for code in locale::builtin_codes() {
+            let vocab = Vocabulary::builtin(code).unwrap();
+            let w = CommandWords::new(vocab.locale());
+            let mut pos = Chess::default();
+            for san in [
+                "e4", "d5", "exd5", "Nf6", "Bb5+", "c6", "dxc6", "Qa5", "Nc3", "Qxb5",
+            ] {
+                for m in pos.legal_moves() {
+                    for style in [Style::Short, Style::Long] {
+                        let said = vocab.announce(&pos, m, style);
+                        for text in [&said.display, &said.spoken] {
+                            assert!(
+                                matches!(w.read(text), Input::Move(_)),
+                                "{code}: move {text:?} reads as {:?}",
+                                w.read(text)
+                            );
+                        }
+                    }
+                }
+                let m = San::from_ascii(san.as_bytes())
+                    .unwrap()
+                    .to_move(&pos)
+                    .unwrap();
+                pos.play_unchecked(m);
+            }
+        }
+    }
+
+    #[test]
+    fn every_locale_has_a_word_for_every_command() {
+        for code in locale::builtin_codes() {
+            let w = words(code);
+            for cmd in Cmd::ALL {
+                let shown = w.shown(cmd).to_owned();
+                assert!(!shown.is_empty(), "{code}: {cmd:?}");
+                assert_eq!(
+                    w.read(&shown),
+                    Input::Command(cmd, String::new()),
+                    "{code}: {shown}"
+                );
+            }
+        }
+    }
 }

@@ -120,7 +120,35 @@ fn full(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
     sheet(frame, app, theme, ws, Color::White);
     sheet(frame, app, theme, bs, Color::Black);
     message_log(frame, app, theme, messages, true);
+    legend(frame, app, theme, messages);
     input_line(frame, app, theme, input);
+}
+
+/// The legend line: how colour is shown without colour, and the file
+/// letters' words.
+pub fn legend_text(app: &App) -> String {
+    let loc = app.vocab().locale();
+    let files: Vec<String> = File::ALL
+        .iter()
+        .map(|f| format!("{}={}", file_label(app, *f), loc.file(*f).display))
+        .collect();
+    loc.message("ui.label.legend", &[("files", &files.join(" "))])
+}
+
+fn legend(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
+    if area.width < 4 {
+        return;
+    }
+    let text = legend_text(app);
+    let room = area.width as usize - 2;
+    let text: String = text.chars().take(room).collect();
+    let r = Rect {
+        x: area.x + 1,
+        y: area.y,
+        width: text.chars().count() as u16,
+        height: 1,
+    };
+    frame.render_widget(Paragraph::new(Line::styled(text, theme.title)), r);
 }
 
 fn compact(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {

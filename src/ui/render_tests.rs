@@ -144,3 +144,18 @@ fn wrap_splits_at_spaces() {
     assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
     assert_eq!(wrap("", 4), [""]);
 }
+
+#[test]
+fn legend_explains_letters_and_file_words() {
+    let a = app("fide");
+    let buf = screen(&a, 100, 30, ThemeKind::Default);
+    // On the top border of the message box (row 12).
+    assert_eq!(
+        row(&buf, 1, 12, 46),
+        "Capital letters: White. Small letters: Black. "
+    );
+    assert!(
+        legend_text(&a)
+            .ends_with("Files A=Anna B=Bella C=Cesar D=David E=Eva F=Felix G=Gustav H=Hector.")
+    );
+}
