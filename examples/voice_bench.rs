@@ -207,6 +207,37 @@ fn main() {
         ptt.push(ms(t.elapsed()));
     }
     summary("push-to-talk: key release to decision", ptt, Some(30.0));
+
+    // Where the time goes: each decoding's final result on its own.
+    let phrases_list = grammar.phrases(listener.model.unk());
+    let loop_list = grammar.word_loop(listener.model.unk());
+    let (mut nbest_t, mut loop_t) = (Vec::new(), Vec::new());
+    for clip in &clips {
+        for (list, out, alts) in [
+            (&phrases_list, &mut nbest_t, true),
+            (&loop_list, &mut loop_t, false),
+        ] {
+            let Some(mut r) = listener.model.raw_recognizer(list) else {
+                continue;
+            };
+            if alts {
+                r.set_max_alternatives(annabella::voice::recognizer::MAX_ALTERNATIVES);
+            }
+            r.set_words(true);
+            for chunk in clip.chunks(1600) {
+                let _ = r.accept_waveform(chunk);
+            }
+            let t = Instant::now();
+            let _ = r.final_result();
+            out.push(ms(t.elapsed()));
+        }
+    }
+    summary(
+        "  final result, move grammar with alternatives",
+        nbest_t,
+        None,
+    );
+    summary("  final result, word loop with confidences", loop_t, None);
     feed_rtf.sort_by(|a, b| a.total_cmp(b));
     if let Some(m) = feed_rtf.get(feed_rtf.len() / 2) {
         println!("decoding while speaking: real-time factor {m:.3} (median; below 1 keeps up)");

@@ -136,6 +136,11 @@ impl VoskModel {
         })
     }
 
+    /// A bare Vosk recognizer with a phrase list (for measurements).
+    pub fn raw_recognizer(&self, phrases: &[String]) -> Option<vosk::Recognizer> {
+        vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, phrases)
+    }
+
     /// Recognizes a whole recording (16 kHz mono) in one call.
     pub fn recognize(&self, grammar: &Grammar, samples: &[i16]) -> Option<(Hearing, String)> {
         let mut u = self.recognizer(grammar)?;
