@@ -105,6 +105,7 @@ yes
     assert_eq!(lines[14], format!("Game saved to {}.", pgn.display()));
     assert_eq!(lines[15], "Quit the game? Type yes to quit or no to go on.");
     assert_eq!(lines.len(), 16, "{lines:#?}");
+    // Written after every move and at the end, and by `save`.
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6 0-1"), "{text}");
@@ -144,4 +145,17 @@ fn missing_engine_is_one_clear_line_and_play_goes_on() {
     assert_eq!(missing.len(), 1, "{lines:#?}");
     assert!(missing[0].contains("/nonexistent/stockfish"));
     assert_eq!(lines.last().unwrap(), "Black: e5");
+}
+
+#[test]
+fn with_save_every_completed_move_is_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("autosave.pgn");
+    run_plain(
+        &["-l", "en", "--save", pgn.to_str().unwrap()],
+        "e4\npress\ne5\n",
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // e5 was made but not pressed: only the completed move is written.
+    assert!(text.contains("\n1. e4 *\n"), "{text}");
 }

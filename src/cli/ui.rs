@@ -59,9 +59,10 @@ pub struct PlayArgs {
     /// from-square and to-square).
     #[arg(long, default_value = "short")]
     pub style: Style,
-    /// Where `save` writes the game (PGN).
-    #[arg(long, value_name = "FILE", default_value = "annabella-game.pgn")]
-    pub save: PathBuf,
+    /// Where `save` writes the game (PGN). When given, the game is also
+    /// written there after every completed move, so nothing is lost.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     /// Speak announcements aloud (default in the full screen; plain mode
     /// leaves speaking to the screen reader).
     #[arg(long, conflicts_with = "silent")]
@@ -91,7 +92,11 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
         engine_side: args.engine_side,
         control,
         style: args.style,
-        save_path: args.save.clone(),
+        save_path: args
+            .save
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("annabella-game.pgn")),
+        autosave: args.save.is_some(),
     };
     let mut engine_error = None;
     let engine = if args.mode == Mode::Engine {

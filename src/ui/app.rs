@@ -85,6 +85,9 @@ pub struct Settings {
     pub style: Style,
     /// Where `save` writes the game.
     pub save_path: PathBuf,
+    /// Also write the game there after every completed move and at the
+    /// end (quietly; only a failure is said).
+    pub autosave: bool,
 }
 
 impl Default for Settings {
@@ -95,6 +98,7 @@ impl Default for Settings {
             control: TimeControl::default(),
             style: Style::Short,
             save_path: PathBuf::from("annabella-game.pgn"),
+            autosave: false,
         }
     }
 }
@@ -135,6 +139,14 @@ pub enum Effect {
     },
     /// Write `text` to `path`.
     Save {
+        /// The file.
+        path: PathBuf,
+        /// PGN text.
+        text: String,
+    },
+    /// Write `text` to `path` quietly: only a failure is reported (as
+    /// [`Msg::Saved`] with an error).
+    Autosave {
         /// The file.
         path: PathBuf,
         /// PGN text.
@@ -480,7 +492,17 @@ impl App {
         }
     }
 
+    fn autosave(&self, fx: &mut Vec<Effect>) {
+        if self.settings.autosave {
+            fx.push(Effect::Autosave {
+                path: self.settings.save_path.clone(),
+                text: self.pgn(),
+            });
+        }
+    }
+
     fn announce_result(&mut self, r: GameResult, fx: &mut Vec<Effect>) {
+        self.autosave(fx);
         let _ = self.clock.pause(self.now);
         self.draw_offer = None;
         self.prompt = Prompt::Game;
@@ -662,6 +684,7 @@ impl App {
                     .vocab
                     .message("ui.pressed", &[("side", &side), ("next", &next)]);
                 self.say(fx, msg);
+                self.autosave(fx);
                 self.talk(&events, fx);
                 if let Some(ClockEvent::FlagFell { color, .. }) = events
                     .iter()

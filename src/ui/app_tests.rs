@@ -479,3 +479,30 @@ fn low_time_is_announced_except_in_assistant_mode() {
         assert!(flag[0].contains("flag has fallen"), "{mode:?}: {flag:?}");
     }
 }
+
+#[test]
+fn autosave_after_every_completed_move_when_asked() {
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            autosave: true,
+            ..Settings::default()
+        },
+    );
+    let fx = a.update(Msg::Line("e4".into()), T0);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave { .. })));
+    let fx = a.update(Msg::Line("press".into()), T0);
+    let text = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Autosave { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .expect("saved after the press");
+    assert!(text.contains("\n1. e4 *\n"), "{text}");
+    // Nothing is said about a successful autosave.
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Say(u) if u.display.contains("saved")))
+    );
+}

@@ -96,6 +96,11 @@ impl Runner {
                         .map_err(|e| e.to_string());
                     queue.extend(app.update(Msg::Saved(r), self.now()));
                 }
+                Effect::Autosave { path, text } => {
+                    if let Err(e) = std::fs::write(&path, text) {
+                        queue.extend(app.update(Msg::Saved(Err(e.to_string())), self.now()));
+                    }
+                }
                 Effect::Quit => {}
             }
         }
