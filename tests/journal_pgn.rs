@@ -14,7 +14,8 @@ fn bin() -> &'static str {
 
 #[test]
 fn chess960_game_continues_from_pgn_and_exports_back() {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/pgn/cutechess-fischerrandom.pgn");
+    let src =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/pgn/cutechess-fischerrandom.pgn");
     let original = read_games(std::fs::read(&src).unwrap().as_slice()).unwrap();
     let first = original[0].replay().unwrap();
     let moves: Vec<_> = first.moves.iter().map_while(|m| *m).collect();
@@ -34,7 +35,11 @@ fn chess960_game_continues_from_pgn_and_exports_back() {
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(!out.contains("Line "), "{out}");
 
     for args in [

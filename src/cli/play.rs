@@ -9,10 +9,12 @@ use std::time::{Duration, Instant, SystemTime};
 use clap::Args;
 use shakmaty::{CastlingMode, Color, Position};
 
+use super::clock::SpeechArgs;
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::journal::{self, Event, Header, Record, Side, Writer};
-use crate::mirror::{Config, Mirror, idx};
+use crate::mirror::{Config, Level, Mirror, idx};
+use crate::speech::{self, Announcer, Item, Priority, Speaker};
 use crate::vocab::{Style, Utterance, Vocabulary};
 
 /// The line grammar, shown by `annabella play --help`.
@@ -83,6 +85,9 @@ pub struct PlayArgs {
     /// Site for PGN.
     #[arg(long, default_value = "")]
     pub site: String,
+    /// Speech: by default spoken in a terminal, printed only with --script.
+    #[command(flatten)]
+    pub speech: SpeechArgs,
 }
 
 /// A game in progress with its journal.
@@ -95,6 +100,7 @@ pub struct Session {
     pub done_line: u64,
     real_time: Option<(Instant, Duration)>,
     script_now: Duration,
+    speech: Option<Announcer<Box<dyn Speaker>>>,
 }
 
 impl Session {
@@ -107,6 +113,7 @@ impl Session {
             done_line,
             real_time: None,
             script_now: now,
+            speech: None,
         }
     }
 
@@ -121,9 +128,53 @@ impl Session {
         self.mirror.vocab()
     }
 
-    fn say(&self, out: &mut dyn Write, text: &Utterance) -> Result<(), UserError> {
+    /// Speech for every announcement from now on (`plain`: only with
+    /// --speak or --speak-to). Fallbacks are printed once.
+    pub fn open_speech(&mut self, out: &mut dyn Write, args: &SpeechArgs, plain: bool) {
+        let output = args.output(plain);
+        if output == speech::Output::Text {
+            return;
+        }
+        let mut notices = Vec::new();
+        let voice = args.voice(&self.vocab().locale().language);
+        let speaker = speech::open(&output, &voice, self.vocab().locale(), &mut notices);
+        for n in notices {
+            let _ = writeln!(out, "{n}");
+        }
+        self.speech = Some(Announcer::new(speaker));
+    }
+
+    /// Waits (a bounded time) until everything queued has been spoken.
+    pub fn finish_speech(&mut self) {
+        if let Some(s) = &mut self.speech {
+            let _ = s.drain(Duration::from_secs(60));
+        }
+    }
+
+    fn say(&mut self, out: &mut dyn Write, text: &Utterance) -> Result<(), UserError> {
+        self.say_at(out, text, Level::Info)
+    }
+
+    /// Prints `text` as one plain line and speaks it.
+    fn say_at(
+        &mut self,
+        out: &mut dyn Write,
+        text: &Utterance,
+        level: Level,
+    ) -> Result<(), UserError> {
         writeln!(out, "{}", self.vocab().for_display(&text.display)).map_err(super::io_error)?;
-        out.flush().map_err(super::io_error)
+        out.flush().map_err(super::io_error)?;
+        if let Some(s) = &mut self.speech {
+            let priority = match level {
+                Level::Info => Priority::Move,
+                Level::Warning => Priority::Critical,
+            };
+            if let Err(e) = s.say(Item::new(text.clone(), priority)) {
+                let line = e.describe(self.mirror.vocab().locale());
+                writeln!(out, "{line}").map_err(super::io_error)?;
+            }
+        }
+        Ok(())
     }
 
     /// Applies an event, saves it (flushed to disk), then prints what to
@@ -147,7 +198,7 @@ impl Session {
                     ),
                     None => text,
                 };
-                self.say(out, &text)
+                self.say_at(out, &text, Level::Warning)
             }
             Ok(said) => {
                 journal::resolve_event(&before, &self.mirror, &mut event);
@@ -174,7 +225,7 @@ impl Session {
                     self.done_line = self.done_line.max(n);
                 }
                 for n in &said {
-                    self.say(out, &n.text)?;
+                    self.say_at(out, &n.text, n.level)?;
                 }
                 Ok(())
             }
@@ -520,6 +571,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         Some(p) if p.exists() => super::resume::open(out, p, false, &args.locale)?,
         _ => new_session(out, args)?,
     };
+    session.open_speech(out, &args.speech, script);
     match args.script.as_deref() {
         Some("-") | None => {
             let stdin = std::io::stdin();
@@ -537,6 +589,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         .vocab()
         .message("play.finished", &[("state", &state_line(&session.mirror))]);
     session.say(out, &text)?;
+    session.finish_speech();
     Ok(std::process::ExitCode::SUCCESS)
 }
 

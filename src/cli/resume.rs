@@ -35,6 +35,9 @@ pub struct ResumeArgs {
     /// Language of the messages before the journal is read.
     #[arg(long, short, default_value = "en")]
     pub locale: String,
+    /// Speech: by default spoken in a terminal, printed only with --script.
+    #[command(flatten)]
+    pub speech: super::clock::SpeechArgs,
 }
 
 fn plain(s: impl Into<String>) -> Utterance {
@@ -264,6 +267,7 @@ pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitC
         }
     };
     let mut session = open(out, &path, args.from_good, &args.locale)?;
+    session.open_speech(out, &args.speech, args.script.is_some());
     match args.script.as_deref() {
         Some("-") => {
             let stdin = std::io::stdin();
@@ -279,5 +283,6 @@ pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitC
             session.run(out, &mut stdin.lock(), false)?;
         }
     }
+    session.finish_speech();
     Ok(std::process::ExitCode::SUCCESS)
 }
