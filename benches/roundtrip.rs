@@ -64,7 +64,9 @@ fn baseline(samples: &[Sample]) {
 fn round_trip(vocab: &Vocabulary, style: Style, samples: &[Sample]) {
     for s in samples {
         let said = vocab.announce(&s.pos, s.m, style);
-        let m = vocab.parse(&s.pos, s.mode, &said.display).expect("round trip");
+        let m = vocab
+            .parse(&s.pos, s.mode, &said.display)
+            .expect("round trip");
         let mut next = s.pos.clone();
         next.play_unchecked(m);
         black_box(next);
@@ -106,9 +108,7 @@ fn bench(c: &mut Criterion) {
         for style in [Style::Short, Style::Long] {
             let t = per_move(&samples, || round_trip(&v, style, &samples));
             let ratio = t.as_secs_f64() / base.as_secs_f64();
-            println!(
-                "{code:>5} {style:?}: {t:?} per move, ratio {ratio:.2} (target <= 3.00)"
-            );
+            println!("{code:>5} {style:?}: {t:?} per move, ratio {ratio:.2} (target <= 3.00)");
         }
     }
 }

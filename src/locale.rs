@@ -703,7 +703,11 @@ impl Locale {
             }
         }
         let meta = raw.meta;
-        if meta.code.is_empty() || !meta.code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        if meta.code.is_empty()
+            || !meta
+                .code
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
         {
             return Err(invalid(
                 file,
@@ -799,9 +803,7 @@ impl Locale {
     /// Fills messages this locale lacks from `fallback`.
     pub fn fill_messages_from(&mut self, fallback: &Locale) {
         for (k, v) in &fallback.messages {
-            self.messages
-                .entry(k.clone())
-                .or_insert_with(|| v.clone());
+            self.messages.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }
 
@@ -916,7 +918,9 @@ pub fn normalize_into(fold: &[(char, String)], text: &str, out: &mut String) {
     use unicode_normalization::UnicodeNormalization;
     use unicode_normalization::char::{decompose_canonical, is_combining_mark};
     if text.is_ascii() && fold.iter().all(|(k, _)| !k.is_ascii()) {
-        out.extend(text.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        let start = out.len();
+        out.push_str(text);
+        out.as_mut_str()[start..].make_ascii_lowercase();
         return;
     }
     // Decomposed input ("a" + combining diaeresis) is composed first, so
@@ -1056,10 +1060,7 @@ mod tests {
 
     #[test]
     fn fill_replaces_known_placeholders_only() {
-        assert_eq!(
-            fill("a {x} b {y} c {", &[("x", "1")]),
-            "a 1 b {y} c {"
-        );
+        assert_eq!(fill("a {x} b {y} c {", &[("x", "1")]), "a 1 b {y} c {");
     }
 
     #[test]

@@ -201,7 +201,8 @@ mod tests {
 
     #[test]
     fn reads_comments_variations_and_nags() {
-        let pgn = b"[White \"A\"]\n[Black \"B\"]\n\n1. e4 {best} e5 $1 (1... c5 2. Nf3) 2. Nf3 Nc6 *\n";
+        let pgn =
+            b"[White \"A\"]\n[Black \"B\"]\n\n1. e4 {best} e5 $1 (1... c5 2. Nf3) 2. Nf3 Nc6 *\n";
         let games = read_games(&pgn[..]).unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].header("white"), Some("A"));

@@ -704,7 +704,13 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for id in 0..960 {
             let pos = chess960_start(id).unwrap();
-            let rank: String = fen(id).split('/').last().unwrap().chars().take(8).collect();
+            let rank: String = fen(id)
+                .split('/')
+                .next_back()
+                .unwrap()
+                .chars()
+                .take(8)
+                .collect();
             assert!(seen.insert(rank.clone()), "{id} repeats {rank}");
             let r1 = rank.find('R').unwrap();
             let r2 = rank.rfind('R').unwrap();

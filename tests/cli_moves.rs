@@ -40,7 +40,11 @@ fn expected_moves() -> (usize, usize) {
     for f in pgn_files() {
         for g in annabella::pgn::read_games(std::fs::File::open(f).unwrap()).unwrap() {
             games += 1;
-            moves += g.sans.iter().filter(|s| s.san != shakmaty::san::San::Null).count();
+            moves += g
+                .sans
+                .iter()
+                .filter(|s| s.san != shakmaty::san::San::Null)
+                .count();
         }
     }
     (games, moves)
@@ -51,7 +55,10 @@ fn replay_check_round_trips_every_shared_game_in_every_locale_and_style() {
     let (games, moves) = expected_moves();
     assert!(games >= 14 && moves > 1000);
     let locales = stdout(&run(&["locales"]));
-    let codes: Vec<&str> = locales.lines().filter_map(|l| l.split('\t').next()).collect();
+    let codes: Vec<&str> = locales
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .collect();
     assert!(codes.len() >= 7, "{codes:?}");
     for code in codes {
         for style in ["short", "long"] {
@@ -82,7 +89,10 @@ fn announce_prints_one_line_per_move_and_the_result() {
         "Felix drei\nEva fuenf\nGustav vier\nDame Hector vier Matt\nCheckmate. Black wins.\n"
     );
     let o = run(&["announce", "--style", "long", "--spoken", "Nf3", "c5"]);
-    assert_eq!(stdout(&o), "Springer Gustav eins Felix drei\nBauer Zäsar sieben Zäsar fünf\n");
+    assert_eq!(
+        stdout(&o),
+        "Springer Gustav eins Felix drei\nBauer Zäsar sieben Zäsar fünf\n"
+    );
 }
 
 #[test]
@@ -113,15 +123,28 @@ fn parse_tsv_reads_fen_and_phrase_per_line() {
                  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tKurze Rochade\n\
                  not a fen\tEva vier\n\
                  no tab here\n";
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let o = child.wait_with_output().unwrap();
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert_eq!(lines[0], "e2e4");
     assert!(lines[1].starts_with("error: Illegal"), "{}", lines[1]);
-    assert!(lines[2].starts_with("error: Not a valid position"), "{}", lines[2]);
-    assert!(lines[3].starts_with("error: expected FEN<TAB>PHRASE"), "{}", lines[3]);
+    assert!(
+        lines[2].starts_with("error: Not a valid position"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("error: expected FEN<TAB>PHRASE"),
+        "{}",
+        lines[3]
+    );
 }
 
 /// Bad input: exit 1, exactly one line on stderr, nothing on stdout, no
@@ -139,15 +162,27 @@ fn one_clear_line(args: &[&str], must_contain: &str) {
 #[test]
 fn bad_input_gives_one_clear_line() {
     one_clear_line(&["parse", ""], "Nothing to read");
-    one_clear_line(&["parse", "Springer Gustaf eins"], "Not understood: 'Gustaf'");
+    one_clear_line(
+        &["parse", "Springer Gustaf eins"],
+        "Not understood: 'Gustaf'",
+    );
     one_clear_line(&["parse", "knight to f3"], "Not understood");
-    one_clear_line(&["parse", "--locale", "en", "Springer Gustav eins Felix drei"], "Not understood");
+    one_clear_line(
+        &["parse", "--locale", "en", "Springer Gustav eins Felix drei"],
+        "Not understood",
+    );
     one_clear_line(&["parse", "Springer Eva vier"], "Illegal");
     one_clear_line(&["parse", "Springer"], "Not a complete move");
-    one_clear_line(&["parse", "--fen", "not/a/fen", "e4"], "Not a valid position");
+    one_clear_line(
+        &["parse", "--fen", "not/a/fen", "e4"],
+        "Not a valid position",
+    );
     one_clear_line(&["parse", "--locale", "xx", "e4"], "Unknown locale 'xx'");
     one_clear_line(&["announce", "e4", "e4"], "Move 2, 'e4'");
-    one_clear_line(&["replay", "/nonexistent/game.pgn"], "Cannot read /nonexistent/game.pgn");
+    one_clear_line(
+        &["replay", "/nonexistent/game.pgn"],
+        "Cannot read /nonexistent/game.pgn",
+    );
 }
 
 #[test]
@@ -161,7 +196,9 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     assert!(stdout(&o).ends_with("games 1, moves 4, round-trip failures 0\n"));
 
     let garbage = dir.path().join("garbage.pgn");
-    let bytes: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     std::fs::write(&garbage, bytes).unwrap();
     let o = run(&["replay", "--check", garbage.to_str().unwrap()]);
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
@@ -171,7 +208,11 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     std::fs::write(&badfen, "[FEN \"xx\"]\n\n1. e4 *\n").unwrap();
     let o = run(&["replay", badfen.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("Not a valid position"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Not a valid position"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -98,6 +98,19 @@ enum Command {
     },
     /// List the built-in locales.
     Locales,
+    /// A talking chess clock for a real board (FIDE Appendix D.2.6):
+    /// keys press the clock for either side and ask for the times and the
+    /// number of moves; announcements are printed and spoken. With --plain
+    /// (or input from a pipe) it reads one command per line: press, press
+    /// white, press black, time, moves, pause, resume, help, quit.
+    ///
+    /// Example: annabella clock --control 90m/40+30m+30s --locale de
+    Clock(clock::ClockArgs),
+    /// Speak a text, or moves (--move), to check voices and locales; or
+    /// render it to a WAV file (--speak-to).
+    ///
+    /// Example: annabella say --locale de --move e4 e5 Nf3
+    Say(say::SayArgs),
     /// Hear spoken moves offline (Vosk): from WAV files, one utterance
     /// each, or live from the microphone (--mic). Prints per file
     /// "move UCI SAN", "ask CANDIDATES", "command NAME" or
@@ -114,19 +127,6 @@ enum Command {
         #[command(subcommand)]
         action: models::ModelsAction,
     },
-    /// A talking chess clock for a real board (FIDE Appendix D.2.6):
-    /// keys press the clock for either side and ask for the times and the
-    /// number of moves; announcements are printed and spoken. With --plain
-    /// (or input from a pipe) it reads one command per line: press, press
-    /// white, press black, time, moves, pause, resume, help, quit.
-    ///
-    /// Example: annabella clock --control 90m/40+30m+30s --locale de
-    Clock(clock::ClockArgs),
-    /// Speak a text, or moves (--move), to check voices and locales; or
-    /// render it to a WAV file (--speak-to).
-    ///
-    /// Example: annabella say --locale de --move e4 e5 Nf3
-    Say(say::SayArgs),
     /// Play a game on two boards (FIDE Appendix D): each move is made,
     /// announced, the clock pressed, then repeated and made on the other
     /// board; both scoresheets are kept, differences are reported at once
@@ -219,13 +219,13 @@ pub fn main() -> ExitCode {
             files,
         } => moves::replay(&mut out, &locale, style, check, &files),
         Command::Locales => list_locales(&mut out),
-        Command::Listen(args) => listen::run(&mut out, &args),
-        Command::Models { locale, action } => models::run(&mut out, &locale, &action),
+        Command::Clock(args) => clock::run(&mut out, &args),
+        Command::Say(args) => say::run(&mut out, &args),
         Command::Play(args) => play::run(&mut out, &args),
         Command::Resume(args) => resume::run(&mut out, &args),
         Command::Export(args) => export::run(&mut out, &args),
-        Command::Clock(args) => clock::run(&mut out, &args),
-        Command::Say(args) => say::run(&mut out, &args),
+        Command::Listen(args) => listen::run(&mut out, &args),
+        Command::Models { locale, action } => models::run(&mut out, &locale, &action),
     };
     let _ = out.flush();
     match result {

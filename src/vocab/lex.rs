@@ -64,6 +64,9 @@ struct Entry {
     longest: u8,
 }
 
+/// Byte ranges of the words of a phrase in a text.
+type Spans = SmallVec<[(usize, usize); 12]>;
+
 /// A phrase's tokens: kept on the stack for ordinary phrases.
 pub type Tokens = SmallVec<[Token; 12]>;
 
@@ -94,8 +97,16 @@ impl Dictionary {
                 head.longest = head.longest.max(n);
             }
             let norm = locale.normalize(form);
-            insert(&mut phrases, &norm.split_whitespace().collect::<Vec<_>>(), token);
-            insert(&mut exact, &form.split_whitespace().collect::<Vec<_>>(), token);
+            insert(
+                &mut phrases,
+                &norm.split_whitespace().collect::<Vec<_>>(),
+                token,
+            );
+            insert(
+                &mut exact,
+                &form.split_whitespace().collect::<Vec<_>>(),
+                token,
+            );
         };
         for file in File::ALL {
             for form in &locale.file(file).accept {
@@ -197,7 +208,7 @@ impl Dictionary {
         // the locale writes it: joined by single spaces in one buffer, so
         // that a run of words is one slice of it. An empty span is a word of
         // invisible characters only.
-        let mut normalized: Option<(String, SmallVec<[(usize, usize); 12]>)> = None;
+        let mut normalized: Option<(String, Spans)> = None;
         let mut alternatives: SmallVec<[Tokens; 1]> = SmallVec::new();
         alternatives.push(Tokens::new());
         let mut unknown = Vec::new();
@@ -212,8 +223,7 @@ impl Dictionary {
                 hit = Self::lookup_in(&self.exact, phrase, &raw_spans[i..], true);
             }
             if hit.is_none() {
-                let (norm, spans) =
-                    normalized.get_or_insert_with(|| self.normalize_words(&raw));
+                let (norm, spans) = normalized.get_or_insert_with(|| self.normalize_words(&raw));
                 if spans[i].0 == spans[i].1 {
                     i += 1;
                     continue;
@@ -263,7 +273,7 @@ impl Dictionary {
         }
     }
 
-    fn normalize_words(&self, raw: &[&str]) -> (String, SmallVec<[(usize, usize); 12]>) {
+    fn normalize_words(&self, raw: &[&str]) -> (String, Spans) {
         let mut norm = String::with_capacity(raw.iter().map(|w| w.len() + 1).sum());
         let mut spans = SmallVec::new();
         for word in raw {
@@ -382,10 +392,11 @@ impl Dictionary {
     fn char_via_dictionary(&self, c: char) -> Option<Token> {
         let mut buf = [0u8; 4];
         let norm = crate::locale::normalize_with(&self.fold, c.encode_utf8(&mut buf));
-        if let Some(d) = norm.chars().next().and_then(|d| d.to_digit(10)) {
-            if norm.chars().count() == 1 && (1..=8).contains(&d) {
-                return Some(Token::Rank(Rank::new(d - 1)));
-            }
+        if let Some(d) = norm.chars().next().and_then(|d| d.to_digit(10))
+            && norm.chars().count() == 1
+            && (1..=8).contains(&d)
+        {
+            return Some(Token::Rank(Rank::new(d - 1)));
         }
         match self.phrases.get(norm.as_str()).and_then(|e| e.meaning)? {
             Some(
@@ -396,8 +407,9 @@ impl Dictionary {
     }
 
     /// Reads one word of compact notation. Returns every way to read it
-    /// (usually one; a lower-case letter that is both a file and a piece
-    /// letter at the start of a word gives two), or none.
+    /// (usually one; a letter of a caseless script that is both a file and
+    /// a piece letter, or overlapping piece letters such as Hebrew מ and מה,
+    /// give more), or none.
     fn lex_compact(&self, word: &str) -> Vec<Tokens> {
         let w = word.trim_end_matches(['!', '?']);
         if w.is_empty() {
@@ -425,7 +437,7 @@ impl Dictionary {
             out.push(prefix.clone());
             return;
         }
-        for (token, len) in self.readings_at(rest, pos == 0) {
+        for (token, len) in self.readings_at(rest) {
             prefix.push(token);
             self.lex_at(w, pos + len, prefix, out);
             prefix.pop();
@@ -433,7 +445,7 @@ impl Dictionary {
     }
 
     /// The ways the start of `rest` can be read, with the bytes each takes.
-    fn readings_at(&self, rest: &str, first: bool) -> Vec<(Token, usize)> {
+    fn readings_at(&self, rest: &str) -> Vec<(Token, usize)> {
         let Some(c) = rest.chars().next() else {
             return Vec::new();
         };
@@ -459,10 +471,10 @@ impl Dictionary {
             if exact {
                 exact_piece = true;
                 out.push((Token::Piece(role), n));
-            } else if file.is_none() || (first && c.is_lowercase()) {
-                // A lower-case letter that is both a file and a piece letter
-                // is, at the start of a word, possibly a piece (`nf3`,
-                // `bxc4`); elsewhere a file.
+            } else if file.is_none() {
+                // A piece letter written in lower case that is no file
+                // letter: a lazily typed piece (`nf3`). A lower-case file
+                // letter stays a file, as in SAN (`dxe5`, `bxc4`).
                 out.push((Token::Piece(role), n));
             }
         }
@@ -475,10 +487,10 @@ impl Dictionary {
                 out.push((Token::File(f), clen));
             }
         }
-        if out.is_empty() {
-            if let Some(t) = self.char_via_dictionary(c) {
-                out.push((t, clen));
-            }
+        if out.is_empty()
+            && let Some(t) = self.char_via_dictionary(c)
+        {
+            out.push((t, clen));
         }
         out
     }

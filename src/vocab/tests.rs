@@ -159,12 +159,19 @@ fn ambiguity_is_reported_with_every_candidate_never_guessed() {
     // English lower-case b: bishop or b-file; here only a pawn exists.
     let bx = "4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1";
     parses("en", bx, "bxc4", "bxc4");
+    // As in SAN, a lower-case file letter is the file even where the
+    // bishop could take too; the bishop is upper-case B.
     let both = "4k3/8/8/8/2p5/1P6/4B3/4K3 w - - 0 1";
     let p = pos(both, CastlingMode::Standard);
-    assert!(matches!(
+    assert_eq!(
         vocab("en").parse(&p, CastlingMode::Standard, "bxc4"),
-        Err(ParseError::Ambiguous(c)) if c.len() == 2
-    ));
+        Ok(san(&p, "bxc4"))
+    );
+    // German: d is the d-file, D the queen (Dame).
+    let dx = "4k3/8/8/4p3/3P4/8/8/3QK3 w - - 0 1";
+    parses("fide", dx, "dxe5", "dxe5");
+    let qx = "4k3/8/8/8/8/8/4p3/3QK3 w - - 0 1";
+    parses("fide", qx, "Dxe2", "Qxe2");
     assert_eq!(
         vocab("en").parse(&p, CastlingMode::Standard, "Bxc4"),
         Ok(san(&p, "Bxc4"))
