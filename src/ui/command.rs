@@ -74,40 +74,14 @@ pub enum Cmd {
 }
 
 impl Cmd {
-    /// Every command, in help order.
-    pub const ALL: [Cmd; 31] = [
-        Cmd::Help,
-        Cmd::Press,
-        Cmd::TakeBack,
-        Cmd::Time,
-        Cmd::MyTime,
-        Cmd::Count,
-        Cmd::Repeat,
-        Cmd::What,
-        Cmd::Where,
-        Cmd::File,
-        Cmd::Rank,
-        Cmd::Pieces,
-        Cmd::Last,
-        Cmd::Legal,
-        Cmd::Sheet,
-        Cmd::Draw,
-        Cmd::Accept,
-        Cmd::Decline,
-        Cmd::Claim,
-        Cmd::Resign,
-        Cmd::Arbiter,
-        Cmd::Save,
-        Cmd::Quit,
-        Cmd::Pause,
-        Cmd::Resume,
-        Cmd::Add,
-        Cmd::Remove,
-        Cmd::Penalty,
-        Cmd::Back,
-        Cmd::Yes,
-        Cmd::No,
-    ];
+    /// Every command, in help order: the game's commands, the arbiter's,
+    /// then the confirmation words.
+    pub fn all() -> impl Iterator<Item = Cmd> {
+        Cmd::GAME
+            .into_iter()
+            .chain(Cmd::ARBITER.into_iter().filter(|c| *c != Cmd::Help))
+            .chain([Cmd::Yes, Cmd::No])
+    }
 
     /// Commands listed in the game's help.
     pub const GAME: [Cmd; 23] = [
@@ -230,7 +204,7 @@ impl CommandWords {
         let mut shown = Vec::new();
         let mut sides = Vec::new();
         let sources: Vec<&Locale> = std::iter::once(loc).chain(base.as_ref()).collect();
-        for cmd in Cmd::ALL {
+        for cmd in Cmd::all() {
             let mut first = None;
             for src in &sources {
                 for w in spellings(src, cmd.message_key()) {
@@ -330,6 +304,20 @@ impl CommandWords {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn all_lists_every_command_once() {
+        let all: Vec<Cmd> = Cmd::all().collect();
+        // The enum has 31 commands: 23 of the game, 6 more of the arbiter
+        // (Help is in both menus), yes and no.
+        assert_eq!(all.len(), 31);
+        for (i, c) in all.iter().enumerate() {
+            assert!(!all[i + 1..].contains(c), "{c:?} listed twice");
+        }
+        for c in Cmd::GAME.iter().chain(&Cmd::ARBITER) {
+            assert!(all.contains(c), "{c:?} missing");
+        }
+    }
     use super::*;
 
     fn words(code: &str) -> CommandWords {
@@ -428,7 +416,7 @@ mod tests {
     fn every_locale_has_a_word_for_every_command() {
         for code in locale::builtin_codes() {
             let w = words(code);
-            for cmd in Cmd::ALL {
+            for cmd in Cmd::all() {
                 let shown = w.shown(cmd).to_owned();
                 assert!(!shown.is_empty(), "{code}: {cmd:?}");
                 assert_eq!(
