@@ -6,8 +6,7 @@
 //! Skips (with a printed reason) when Stockfish is missing, unless
 //! ANNABELLA_REQUIRE_E2E=1.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use annabella::vocab::Vocabulary;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -15,43 +14,14 @@ use shakmaty::{CastlingMode, Chess, Position};
 fn stockfish() -> Option<String> {
     let path =
         std::env::var("ANNABELLA_STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".into());
-    if std::path::Path::new(&path).exists() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-        "Stockfish is required (ANNABELLA_REQUIRE_E2E=1) but {path} is missing"
-    );
-    eprintln!("skipped: no Stockfish at {path}");
-    None
+    let present = std::path::Path::new(&path).exists();
+    common::tool_present(present, &format!("Stockfish at {path}")).then_some(path)
 }
 
 fn run(args: &[&str], script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .arg("--plain")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let mut all = vec!["--plain"];
+    all.extend_from_slice(args);
+    common::run_with_input(&all, script).0
 }
 
 #[test]

@@ -1,36 +1,12 @@
 //! End to end: the real binary in plain mode (`--plain`), driven line by
 //! line through standard input, checked line by line on standard output.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn run_plain(args: &[&str], script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .arg("--plain")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let mut all = vec!["--plain"];
+    all.extend_from_slice(args);
+    common::run_with_input(&all, script).0
 }
 
 #[test]

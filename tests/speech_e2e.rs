@@ -16,6 +16,8 @@ use annabella::speech::espeak::{EspeakNg, WavFileSpeaker, loudness};
 use annabella::speech::{Priority, Speaker, Voice};
 use shakmaty::Color;
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_annabella");
 
 /// `true` when the test may run; prints why not, or panics when the
@@ -204,31 +206,9 @@ fn say_renders_moves_to_a_wav_file() {
 
 /// Runs `annabella clock` with `script` on standard input.
 fn clock_session(args: &[&str], script: &str) -> (Vec<String>, String) {
-    let mut child = Command::new(BIN)
-        .arg("clock")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    (
-        stdout.lines().map(str::to_owned).collect(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all = vec!["clock"];
+    all.extend_from_slice(args);
+    common::run_with_input(&all, script)
 }
 
 /// "White: 5:02." → seconds.

@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests that run the real binary.
+// Each test crate uses only some of these.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the real `annabella` with `args`, writes `input` to its standard
+/// input, requires a successful exit and returns (stdout lines, stderr).
+pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the binary reads its input");
+    let out = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "exit {:?}: {stderr}", out.status);
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    (stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// Whether an end-to-end tool is there. When it is missing the test is
+/// skipped with a printed reason, except under `ANNABELLA_REQUIRE_E2E=1`
+/// (as `make test` and CI run), where a missing tool fails the test.
+pub fn tool_present(present: bool, what: &str) -> bool {
+    if present {
+        return true;
+    }
+    assert!(
+        std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
+        "{what} is required (ANNABELLA_REQUIRE_E2E=1) but missing"
+    );
+    eprintln!("skipped: {what} is missing");
+    false
+}
