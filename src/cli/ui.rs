@@ -7,9 +7,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use std::time::SystemTime;
+
 use clap::Args;
 
 use super::{UserError, load_locale};
+use crate::journal::{self, Header, Writer};
+use crate::vocab::{Utterance, Vocabulary};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Strength, Uci, Worker};
 use crate::speech::{self, Announcer, Output, Voice};
@@ -70,11 +74,92 @@ pub struct PlayArgs {
     /// Do not speak aloud.
     #[arg(long)]
     pub silent: bool,
+    /// The game's journal: every event is saved there at once (synced to
+    /// disk), so nothing is lost on a crash or power cut. An existing
+    /// journal is continued. Default: a new file in
+    /// DATA_DIR/annabella/games/.
+    #[arg(long, value_name = "PATH", conflicts_with = "resume")]
+    pub journal: Option<PathBuf>,
+    /// Continue the most recent game in DATA_DIR/annabella/games/.
+    #[arg(long)]
+    pub resume: bool,
+    /// Name of White.
+    #[arg(long, default_value = "")]
+    pub white: String,
+    /// Name of Black.
+    #[arg(long, default_value = "")]
+    pub black: String,
+}
+
+/// The journal to continue, if any: `--resume` (the latest one) or an
+/// existing `--journal` file.
+fn journal_to_continue(args: &PlayArgs, vocab: &Vocabulary) -> Result<Option<PathBuf>, UserError> {
+    if let Some(p) = &args.journal {
+        return Ok(p.exists().then(|| p.clone()));
+    }
+    if !args.resume {
+        return Ok(None);
+    }
+    let Some(dir) = journal::default_dir() else {
+        return Err(UserError(vocab.message("play.no_data_dir", &[]).display));
+    };
+    match journal::latest_in(&dir) {
+        Some(p) => Ok(Some(p)),
+        None => Err(UserError(
+            vocab
+                .message(
+                    "play.no_journal",
+                    &[("folder", &Utterance::plain(dir.display().to_string()))],
+                )
+                .display,
+        )),
+    }
+}
+
+/// A new journal for a new game: `--journal` or a fresh name in the data
+/// folder.
+fn new_journal(
+    args: &PlayArgs,
+    vocab: &Vocabulary,
+    settings: &Settings,
+) -> Result<Writer, UserError> {
+    let since = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    let (created, _) = journal::utc_stamp(since);
+    let path = match &args.journal {
+        Some(p) => p.clone(),
+        None => {
+            let dir = journal::default_dir()
+                .ok_or_else(|| UserError(vocab.message("play.no_data_dir", &[]).display))?;
+            let stamp = created
+                .replace([':', '-'], "")
+                .replace('T', "-")
+                .replace('Z', "");
+            dir.join(format!("{stamp}.jsonl"))
+        }
+    };
+    let header = Header {
+        format: journal::FORMAT.to_owned(),
+        version: journal::VERSION,
+        created,
+        white: settings.white.clone(),
+        black: settings.black.clone(),
+        control: settings.control.to_string(),
+        fen: None,
+        chess960: false,
+        locale: vocab.locale().code.clone(),
+        style: settings.style,
+        event: String::new(),
+        site: String::new(),
+        continues: None,
+    };
+    super::play::create_writer(vocab, &path, &header, &[])
 }
 
 /// Runs the play screen.
 pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
-    let vocab = load_locale(&args.locale)?;
+    let mut vocab = load_locale(&args.locale)?;
     let control = match &args.control {
         Some(text) => text.parse::<TimeControl>().map_err(|e| {
             UserError(vocab.locale().message(
@@ -87,7 +172,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
     let plain = args.plain
         || !std::io::stdout().is_terminal()
         || std::env::var("TERM").is_ok_and(|t| t == "dumb");
-    let settings = Settings {
+    let mut settings = Settings {
         mode: args.mode,
         engine_side: args.engine_side,
         control,
@@ -97,6 +182,35 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("annabella-game.pgn")),
         autosave: args.save.is_some(),
+        white: args.white.clone(),
+        black: args.black.clone(),
+        journal_path: None,
+    };
+    // A game to continue: its journal decides the words, the time control
+    // and the style.
+    let mut resumed = None;
+    let mut said_first = Vec::new();
+    if let Some(path) = journal_to_continue(&args, &vocab)? {
+        let mut out = Vec::new();
+        let session = super::resume::open(&mut out, &path, false, &args.locale)?;
+        said_first.extend(String::from_utf8_lossy(&out).lines().map(Utterance::plain));
+        vocab = session.mirror.vocab().clone();
+        settings.control = session.mirror.config().control.clone();
+        settings.style = session.mirror.config().style;
+        settings.white = session.mirror.config().white.clone();
+        settings.black = session.mirror.config().black.clone();
+        settings.journal_path = Some(session.writer.path().to_owned());
+        resumed = Some(session);
+    }
+    let writer = match resumed.as_ref() {
+        Some(_) => None,
+        None => {
+            let w = new_journal(&args, &vocab, &settings)?;
+            let file = Utterance::plain(w.path().display().to_string());
+            said_first.push(vocab.message("ui.journal_created", &[("file", &file)]));
+            settings.journal_path = Some(w.path().to_owned());
+            Some(w)
+        }
     };
     let mut engine_error = None;
     let engine = if args.mode == Mode::Engine {
@@ -132,13 +246,30 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             &mut notices,
         ))
     });
-    let mut runner = Runner::new(engine, speech);
-    let (mut app, mut first) = App::new(vocab, settings, runner.now());
-    for n in notices {
-        let u = crate::vocab::Utterance::plain(n);
-        app.log.push(u.clone());
-        first.push(crate::ui::Effect::Say(u));
+    let runner = Runner::new(engine, speech);
+    let (mut runner, mut app, mut first) = match resumed {
+        Some(session) => {
+            let offset = session.mirror.now();
+            let runner = runner.with_journal(Some(session.writer), offset);
+            let (app, fx) = App::resume(vocab, settings, session.mirror);
+            (runner, app, fx)
+        }
+        None => {
+            let runner = runner.with_journal(writer, Duration::ZERO);
+            let (app, fx) = App::new(vocab, settings, runner.now());
+            (runner, app, fx)
+        }
+    };
+    // Set-up lines (journal, speech fallbacks) come before the rest.
+    let mut head = Vec::new();
+    for u in said_first
+        .into_iter()
+        .chain(notices.into_iter().map(Utterance::plain))
+    {
+        head.extend(app.update(Msg::Notice(u), runner.now()));
     }
+    head.append(&mut first);
+    first = head;
     if let Some(error) = engine_error {
         first.extend(app.update(
             Msg::EngineFailed {

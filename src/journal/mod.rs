@@ -196,6 +196,20 @@ pub enum Event {
     },
     /// Arbiter: correct boards and scoresheets (D.2.9).
     Correct,
+    /// Arbiter: stop the clock.
+    Pause,
+    /// Arbiter: restart the clock.
+    Resume,
+    /// Arbiter: an illegal move penalty (Art. 7.5).
+    Penalty {
+        /// Who made the illegal move.
+        side: Side,
+    },
+    /// A draw claim (threefold repetition, fifty moves).
+    Claim {
+        /// Who claims.
+        side: Side,
+    },
     /// A sealed move (Guideline I).
     Seal {
         /// As given.
@@ -455,6 +469,29 @@ impl Writer {
         })
     }
 
+    /// Appends `records` as one unit, synced to disk: either all of them
+    /// are in the file afterwards, or (on an error, such as a full disk)
+    /// none, the file being cut back to its length before.
+    pub fn append_all(&mut self, records: &[Record]) -> io::Result<()> {
+        let mut text = String::new();
+        for r in records {
+            text.push_str(&encode_line(r).map_err(io::Error::other)?);
+        }
+        let len = self.file.metadata()?.len();
+        let written = self
+            .file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = written {
+            // Best effort: leave no partial line behind.
+            if self.file.set_len(len).is_ok() {
+                let _ = self.file.sync_data();
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
     /// The file written.
     pub fn path(&self) -> &Path {
         &self.path
@@ -568,6 +605,10 @@ pub fn apply(mirror: &mut Mirror, now: Duration, event: &Event) -> Result<Said, 
             mirror.arbiter_set(now, (*side).into(), Duration::from_millis(*ms))
         }
         Event::Correct => mirror.arbiter_correct(now).map(|(_, s)| s),
+        Event::Pause => mirror.arbiter_pause(now),
+        Event::Resume => mirror.arbiter_resume(now),
+        Event::Penalty { side } => mirror.arbiter_penalty(now, (*side).into()),
+        Event::Claim { side } => mirror.claim_draw(now, (*side).into()),
         Event::Seal { text, resumption } => {
             mirror.seal(now, &MoveInput::from(text.as_str()), resumption)
         }

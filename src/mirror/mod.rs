@@ -17,6 +17,7 @@
 //! the game, as for [`Clock`]). The same events with the same times always
 //! give the same state, which is what the journal relies on.
 
+mod arbiter;
 mod correct;
 mod pgn_out;
 #[cfg(test)]
@@ -420,6 +421,12 @@ impl Mirror {
             Stage::Pressed { .. } => !self.longer_board().turn(),
             _ => self.turn_of_game_for_pending(),
         }
+    }
+
+    /// The game as far as it goes: the board with more moves (the mover's
+    /// board while the opponent has yet to execute the move).
+    pub fn game(&self) -> &Match {
+        self.longer_board()
     }
 
     /// The game's side to move: from the longer board.

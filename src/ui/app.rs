@@ -3,10 +3,12 @@
 //! [`Msg`]s and carry out the [`Effect`]s it returns; everything it says is
 //! appended to [`App::log`] and returned as [`Effect::Say`].
 //!
-//! Seams for the parallel work: the game is a [`Match`] plus a [`Clock`]
-//! here; the two-board mirror (issue 5) can replace both behind the same
-//! messages, spoken input (issue 3) sends the same [`Msg::Line`], speech
-//! output (issue 4) consumes [`Effect::Say`].
+//! The game is the two-board [`Mirror`] of Appendix D: every change goes in
+//! as a journal [`Event`], and the records of one update are handed to the
+//! adapter as one [`Effect::Journal`] *before* anything is said, so nothing
+//! is announced that is not on disk. If the adapter cannot save them it
+//! sends [`Msg::JournalFailed`] and the update is undone. Spoken input
+//! sends the same [`Msg::Line`]s; speech output consumes [`Effect::Say`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,19 +16,23 @@ use std::time::Duration;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
 use super::command::{Cmd, CommandWords, Input};
-use crate::clock::talk::{Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
-use crate::clock::{Adjustment, Clock, ClockEvent, TimeControl};
-use crate::rules::{GameResult, IllegalMoveConsequence, Match, RuleError};
+use crate::clock::talk::{Phrasebook, Schedule, Talker, Verbosity};
+use crate::clock::{Clock, TimeControl};
+use crate::journal::{self, Event, Record, Side};
+use crate::mirror::{Config, Level, Mirror, MirrorError, PgnSource, Said, Stage};
+use crate::rules::{GameResult, Match};
 use crate::vocab::lex::{Dictionary, Token};
 use crate::vocab::{ParseError, Style, Utterance, Vocabulary};
 
 /// How the program is used at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Mode {
-    /// Over-the-board play: each player types (or says) their own moves.
+    /// Over-the-board play on two boards (Appendix D): each move is made
+    /// on the mover's board, the clock pressed, then the opponent makes it
+    /// on his own board; the boards are compared.
     #[default]
     Board,
     /// Appendix D.2.10: one assistant enters both players' moves; time and
@@ -88,6 +94,12 @@ pub struct Settings {
     /// Also write the game there after every completed move and at the
     /// end (quietly; only a failure is said).
     pub autosave: bool,
+    /// Name of White.
+    pub white: String,
+    /// Name of Black.
+    pub black: String,
+    /// The journal file, for messages.
+    pub journal_path: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -99,6 +111,23 @@ impl Default for Settings {
             style: Style::Short,
             save_path: PathBuf::from("annabella-game.pgn"),
             autosave: false,
+            white: String::new(),
+            black: String::new(),
+            journal_path: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The mirror's configuration for a new game.
+    pub fn config(&self) -> Config {
+        Config {
+            white: self.white.clone(),
+            black: self.black.clone(),
+            control: self.control.clone(),
+            start: Chess::default(),
+            mode: CastlingMode::Standard,
+            style: self.style,
         }
     }
 }
@@ -123,11 +152,24 @@ pub enum Msg {
     },
     /// The game file was written (or not).
     Saved(Result<PathBuf, String>),
+    /// The records of the last update could not be saved to the journal:
+    /// the update is undone.
+    JournalFailed {
+        /// What the system said.
+        error: String,
+    },
+    /// Something to say that comes from an adapter (speech in, set-up):
+    /// shown, spoken and kept in the log.
+    Notice(Utterance),
 }
 
 /// What the adapter must do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
+    /// Save these journal records, synced to disk, as one unit, before
+    /// carrying out the effects after it. If that fails, send
+    /// [`Msg::JournalFailed`] and drop the rest of this update's effects.
+    Journal(Vec<Record>),
     /// Say and show this.
     Say(Utterance),
     /// Ask the engine for a move in this position.
@@ -151,6 +193,13 @@ pub enum Effect {
         path: PathBuf,
         /// PGN text.
         text: String,
+    },
+    /// The position moves are heard in changed (for speech input).
+    Position {
+        /// The position.
+        pos: Box<Chess>,
+        /// Castling rules.
+        mode: CastlingMode,
     },
     /// Leave the program.
     Quit,
@@ -181,6 +230,15 @@ pub struct Unpressed {
     pub words: Utterance,
 }
 
+/// Which of the core's notices to say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tell {
+    /// Everything.
+    All,
+    /// Warnings only (the app says the rest in its own words).
+    Warnings,
+}
+
 /// The model of the play screen.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -192,14 +250,20 @@ pub struct App {
     /// in assistant mode, where time is told only on request (D.2.10).
     talker: Option<Talker>,
     settings: Settings,
-    game: Match,
-    clock: Clock,
-    unpressed: Option<Unpressed>,
+    mirror: Mirror,
+    /// The journal records of the update in progress.
+    batch: Vec<Record>,
+    /// The game before the update in progress changed it, and the log's
+    /// length then: restored if the journal cannot be written.
+    undo: Option<(Box<Mirror>, usize)>,
+    /// The undo of the last update that handed out journal records.
+    last_undo: Option<(Box<Mirror>, usize)>,
     prompt: Prompt,
-    draw_offer: Option<Color>,
     engine_on: bool,
     engine_busy: bool,
     last_said: Option<Utterance>,
+    /// The position last sent as [`Effect::Position`].
+    heard_in: Option<(usize, usize)>,
     /// Everything said, oldest first.
     pub log: Vec<Utterance>,
     /// The line being typed (full-screen mode).
@@ -211,53 +275,21 @@ pub struct App {
 /// How many lines the log keeps.
 const LOG_KEEP: usize = 500;
 
+fn side_of(c: Color) -> Side {
+    Side::from(c)
+}
+
 impl App {
     /// A new game at time `now`; the first effects (welcome, the engine's
     /// first move) are returned too.
     pub fn new(vocab: Vocabulary, settings: Settings, now: Duration) -> (App, Vec<Effect>) {
-        let words = CommandWords::new(vocab.locale());
-        let dict = Dictionary::new(vocab.locale());
-        // The clock speaks the same language as the rest of the screen
-        // (for `fide`, whose words are German but whose messages are the
-        // base locale's, that is the base language).
-        let phrases = Some(Phrasebook::new(vocab.locale().clone()));
-        let talker = (settings.mode != Mode::Assistant).then(|| {
-            Talker::new(Schedule {
-                // Moves, presses, flag fall and arbiter changes are said by
-                // the app itself.
-                turn: false,
-                flag_fall: false,
-                adjustments: false,
-                ..Schedule::default()
-            })
-        });
-        let mut clock = Clock::new(settings.control.clone());
-        let _ = clock.start(now, Color::White);
-        let mut app = App {
-            vocab,
-            words,
-            dict,
-            phrases,
-            talker,
-            engine_on: settings.mode == Mode::Engine,
-            settings,
-            game: Match::default(),
-            clock,
-            unpressed: None,
-            prompt: Prompt::Game,
-            draw_offer: None,
-            engine_busy: false,
-            last_said: None,
-            log: Vec::new(),
-            input: String::new(),
-            quit: false,
-            now,
-        };
+        let mirror = Mirror::new(vocab.clone(), settings.config(), now);
+        let mut app = App::with_mirror(vocab, settings, mirror, now);
         let mut fx = Vec::new();
         let mode = Utterance::plain(app.vocab.locale().message(app.settings.mode.key(), &[]));
         let control = Utterance::plain(app.settings.control.to_string());
         let side = app.vocab.side(Color::White);
-        let example = app.vocab.example(app.game.position());
+        let example = app.vocab.example(app.game().position());
         let help = app.cmd_word(Cmd::Help);
         let welcome = app.vocab.message(
             "ui.welcome",
@@ -286,7 +318,81 @@ impl App {
             app.say(&mut fx, u);
         }
         app.maybe_ask_engine(&mut fx);
+        app.finish(&mut fx);
         (app, fx)
+    }
+
+    /// A game continued from its journal, `mirror` being its replayed
+    /// state (see [`journal::replay`]); `now` is that state's game time.
+    /// Says what waits: the result, or a mismatch for the arbiter.
+    pub fn resume(vocab: Vocabulary, settings: Settings, mirror: Mirror) -> (App, Vec<Effect>) {
+        let now = mirror.now();
+        let mut app = App::with_mirror(vocab, settings, mirror, now);
+        let mut fx = Vec::new();
+        if let Some(r) = app.mirror.result() {
+            app.announce_result(r, &mut fx);
+        } else if let Some(m) = app.mirror.mismatch().cloned() {
+            let u = app.mirror.describe_mismatch(&m);
+            app.say(&mut fx, u);
+        } else if let Some(u) = app.unpressed() {
+            let side = app.vocab.side(u.by);
+            let press = app.cmd_word(Cmd::Press);
+            let takeback = app.cmd_word(Cmd::TakeBack);
+            let msg = app.vocab.message(
+                "ui.press_first",
+                &[
+                    ("side", &side),
+                    ("move", &u.words),
+                    ("press", &press),
+                    ("takeback", &takeback),
+                ],
+            );
+            app.say(&mut fx, msg);
+        } else if let Some((board, mv)) = app.to_execute() {
+            let u = app
+                .mirror
+                .describe_error(&MirrorError::AwaitExecution { board, mv });
+            app.say(&mut fx, u);
+        }
+        app.finish(&mut fx);
+        (app, fx)
+    }
+
+    fn with_mirror(vocab: Vocabulary, settings: Settings, mirror: Mirror, now: Duration) -> App {
+        let words = CommandWords::new(vocab.locale());
+        let dict = Dictionary::new(vocab.locale());
+        let phrases = Some(Phrasebook::new(vocab.locale().clone()));
+        let talker = (settings.mode != Mode::Assistant).then(|| {
+            Talker::new(Schedule {
+                // Moves, presses, flag fall and arbiter changes are said by
+                // the app itself.
+                turn: false,
+                flag_fall: false,
+                adjustments: false,
+                ..Schedule::default()
+            })
+        });
+        App {
+            vocab,
+            words,
+            dict,
+            phrases,
+            talker,
+            engine_on: settings.mode == Mode::Engine,
+            settings,
+            mirror,
+            batch: Vec::new(),
+            undo: None,
+            last_undo: None,
+            prompt: Prompt::Game,
+            engine_busy: false,
+            last_said: None,
+            heard_in: None,
+            log: Vec::new(),
+            input: String::new(),
+            quit: false,
+            now,
+        }
     }
 
     // ---- accessors for rendering and adapters ----
@@ -296,14 +402,24 @@ impl App {
         &self.vocab
     }
 
-    /// The game.
+    /// The game as far as it goes (the board with more moves).
     pub fn game(&self) -> &Match {
-        &self.game
+        self.mirror.game()
+    }
+
+    /// The board of one player.
+    pub fn board(&self, owner: Color) -> &Match {
+        self.mirror.board(owner)
+    }
+
+    /// The two boards, scoresheets and clock.
+    pub fn mirror(&self) -> &Mirror {
+        &self.mirror
     }
 
     /// The clock.
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        self.mirror.clock()
     }
 
     /// The settings.
@@ -312,8 +428,28 @@ impl App {
     }
 
     /// The move made but not yet pressed, if any.
-    pub fn unpressed(&self) -> Option<&Unpressed> {
-        self.unpressed.as_ref()
+    pub fn unpressed(&self) -> Option<Unpressed> {
+        match self.mirror.stage() {
+            Stage::Made { mv: Some(m), .. } | Stage::Announced { mv: Some(m), .. } => {
+                let by = self.mirror.mover();
+                let b = self.mirror.board(by);
+                let mut pos = b.start().clone();
+                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
+                    pos.play_unchecked(*x);
+                }
+                let words = self.vocab.announce(&pos, *m, self.settings.style);
+                Some(Unpressed { mv: *m, by, words })
+            }
+            _ => None,
+        }
+    }
+
+    /// The move the opponent has yet to make on his board, and whose board.
+    pub fn to_execute(&self) -> Option<(Color, Move)> {
+        match self.mirror.stage() {
+            Stage::Pressed { mv, .. } => Some((!self.mirror.mover(), *mv)),
+            _ => None,
+        }
     }
 
     /// The time of the last update.
@@ -334,7 +470,7 @@ impl App {
     /// `true` when the program is waiting for the engine, so an adapter
     /// whose input has ended should keep running.
     pub fn waiting_for_engine(&self) -> bool {
-        self.engine_busy && self.game.result().is_none()
+        self.engine_busy && self.mirror.result().is_none()
     }
 
     /// The last thing said.
@@ -342,16 +478,25 @@ impl App {
         self.log.last()
     }
 
-    /// A player's scoresheet: the moves in the locale's notation, one entry
-    /// per half-move. Both players' sheets come from the one game here; the
-    /// two-board mirror gives each its own.
-    pub fn sheet(&self, _owner: Color) -> Vec<String> {
-        let mut pos = self.game.start().clone();
-        let mut out = Vec::with_capacity(self.game.moves().len());
-        for m in self.game.moves() {
-            let san = San::from_move(&pos, *m).to_string();
-            out.push(self.local_san(&san));
-            pos.play_unchecked(*m);
+    /// A player's scoresheet: the entries in the locale's notation, one
+    /// per half-move (an entry that is no legal move is shown as written).
+    pub fn sheet(&self, owner: Color) -> Vec<String> {
+        let entries = self.mirror.sheet(owner).entries();
+        let mut pos = Some(self.game().start().clone());
+        let mut out = Vec::with_capacity(entries.len());
+        for e in entries {
+            let text = match (&mut pos, e.mv) {
+                (Some(p), Some(m)) if p.is_legal(m) => {
+                    let san = San::from_move(p, m).to_string();
+                    p.play_unchecked(m);
+                    self.local_san(&san)
+                }
+                _ => {
+                    pos = None;
+                    e.text.clone()
+                }
+            };
+            out.push(text);
         }
         out
     }
@@ -391,6 +536,8 @@ impl App {
     /// Handles one message at time `now`.
     pub fn update(&mut self, msg: Msg, now: Duration) -> Vec<Effect> {
         self.now = self.now.max(now);
+        self.batch.clear();
+        self.undo = None;
         let mut fx = Vec::new();
         match msg {
             Msg::Tick => self.tick(&mut fx),
@@ -399,24 +546,9 @@ impl App {
                 self.tick(&mut fx);
                 self.line(&line, &mut fx);
             }
+            Msg::Notice(u) => self.say(&mut fx, u),
             Msg::EngineMove(uci) => self.engine_move(&uci, &mut fx),
-            Msg::EngineFailed { error, at_start } => {
-                self.engine_busy = false;
-                if self.engine_on {
-                    self.engine_on = false;
-                    let side = self.vocab.side(self.game.turn());
-                    let error = Utterance::plain(error);
-                    let key = if at_start {
-                        "ui.engine_missing"
-                    } else {
-                        "ui.engine_failed"
-                    };
-                    let u = self
-                        .vocab
-                        .message(key, &[("error", &error), ("side", &side)]);
-                    self.say(&mut fx, u);
-                }
-            }
+            Msg::EngineFailed { error, at_start } => self.engine_failed(error, at_start, &mut fx),
             Msg::Saved(r) => {
                 let u = match r {
                     Ok(path) => {
@@ -435,8 +567,137 @@ impl App {
                 };
                 self.say(&mut fx, u);
             }
+            Msg::JournalFailed { error } => {
+                // Never reached with a pending batch: the adapter sends it
+                // right after the failed write, so the undo is that update's.
+                return self.journal_failed(error);
+            }
         }
+        self.finish(&mut fx);
         fx
+    }
+
+    /// Ends an update: the journal records go first, and the position for
+    /// speech input is sent when it changed.
+    fn finish(&mut self, fx: &mut Vec<Effect>) {
+        let key = (
+            self.mirror.board(Color::White).moves().len(),
+            self.mirror.board(Color::Black).moves().len(),
+        );
+        if self.heard_in != Some(key) {
+            self.heard_in = Some(key);
+            fx.push(Effect::Position {
+                pos: Box::new(self.hearing_position().clone()),
+                mode: self.castling_mode(),
+            });
+        }
+        if self.batch.is_empty() {
+            self.last_undo = None;
+        } else {
+            fx.insert(0, Effect::Journal(std::mem::take(&mut self.batch)));
+            self.last_undo = self.undo.take();
+        }
+    }
+
+    /// The position a spoken move is meant in: the board the next move is
+    /// made on.
+    pub fn hearing_position(&self) -> &Chess {
+        match self.mirror.stage() {
+            Stage::Pressed { .. } => self.mirror.board(!self.mirror.mover()).position(),
+            _ => self.game().position(),
+        }
+    }
+
+    fn journal_failed(&mut self, error: String) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        if let Some((mirror, log_len)) = self.last_undo.take() {
+            self.mirror = *mirror;
+            self.log.truncate(log_len);
+        }
+        self.heard_in = None;
+        let file = Utterance::plain(
+            self.settings
+                .journal_path
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+        );
+        let u = self.vocab.message(
+            "ui.journal_failed",
+            &[("file", &file), ("error", &Utterance::plain(error))],
+        );
+        self.say(&mut fx, u);
+        self.finish(&mut fx);
+        fx
+    }
+
+    /// Applies an event to the game and adds it to the journal batch.
+    fn act(&mut self, mut event: Event) -> Result<Said, MirrorError> {
+        let lens = [
+            self.mirror.board(Color::White).moves().len(),
+            self.mirror.board(Color::Black).moves().len(),
+        ];
+        let snapshot = self
+            .undo
+            .is_none()
+            .then(|| (Box::new(self.mirror.clone()), self.log.len()));
+        let said = journal::apply(&mut self.mirror, self.now, &event)?;
+        if let Some(s) = snapshot {
+            self.undo = Some(s);
+        }
+        if let Event::Board { side, uci, .. } = &mut event {
+            let c = Color::from(*side);
+            let moves = self.mirror.board(c).moves();
+            if moves.len() == lens[crate::mirror::idx(c)] + 1 {
+                *uci = moves.last().map(|m| self.mirror.uci(*m));
+            }
+        }
+        self.batch.push(Record {
+            at_ms: u64::try_from(self.now.as_millis()).unwrap_or(u64::MAX),
+            line: None,
+            event,
+            said: said.iter().map(|n| n.text.display.clone()).collect(),
+            clock_ms: journal::clock_ms(&self.mirror),
+        });
+        Ok(said)
+    }
+
+    /// Applies an event and says what the core said (as `tell` asks), or
+    /// why it was refused. `true` if it was applied.
+    fn act_say(&mut self, event: Event, tell: Tell, fx: &mut Vec<Effect>) -> bool {
+        let was_over = self.mirror.result().is_some();
+        match self.act(event) {
+            Ok(said) => {
+                let ended = !was_over && self.mirror.result().is_some();
+                let result_words = self.mirror.result().map(|r| self.vocab.describe_result(&r));
+                for n in said {
+                    if ended && Some(&n.text) == result_words.as_ref() {
+                        continue;
+                    }
+                    if tell == Tell::All || n.level == Level::Warning {
+                        self.say(fx, n.text);
+                    }
+                }
+                if ended && let Some(r) = self.mirror.result() {
+                    self.announce_result(r, fx);
+                }
+                true
+            }
+            Err(e) => {
+                self.refused(&e, fx);
+                false
+            }
+        }
+    }
+
+    fn refused(&mut self, e: &MirrorError, fx: &mut Vec<Effect>) {
+        match e {
+            MirrorError::GameOver(r) => self.announce_result(*r, fx),
+            e => {
+                let u = self.mirror.describe_error(e);
+                self.say(fx, u);
+            }
+        }
     }
 
     fn say(&mut self, fx: &mut Vec<Effect>, u: Utterance) {
@@ -453,42 +714,41 @@ impl App {
     }
 
     fn tick(&mut self, fx: &mut Vec<Effect>) {
-        if self.game.result().is_some() {
+        if self.mirror.result().is_some() || self.mirror.sealed().is_some() {
             return;
         }
-        if let Ok(Some(ClockEvent::FlagFell { color, .. })) = self.clock.update(self.now) {
-            self.flag_fell(color, fx);
-        } else if let Some(color) = self.clock.flagged()
-            && self.game.result().is_none()
-        {
-            self.flag_fell(color, fx);
+        let clock = self.mirror.clock();
+        let due = clock.flagged().is_none()
+            && clock
+                .running()
+                .is_some_and(|c| clock.remaining(c, self.now).is_zero());
+        if due {
+            // A flag falls: that is recorded.
+            let before = self.batch.len();
+            self.act_say(Event::Tick, Tell::All, fx);
+            if self.batch.len() > before
+                && self.batch.last().is_some_and(|r| r.said.is_empty())
+            {
+                self.batch.pop();
+            }
         } else {
-            self.talk(&[], fx);
+            let _ = self.mirror.tick(self.now);
+            self.talk(fx);
         }
     }
 
     /// Automatic time announcements due now (see [`Talker`]).
-    fn talk(&mut self, events: &[ClockEvent], fx: &mut Vec<Effect>) {
+    fn talk(&mut self, fx: &mut Vec<Effect>) {
         let (Some(talker), Some(phrases)) = (&mut self.talker, &self.phrases) else {
             return;
         };
-        let events: Vec<TalkEvent> = events.iter().cloned().map(TalkEvent::from).collect();
         let said: Vec<Utterance> = talker
-            .observe(&self.clock, self.now, &events)
+            .observe(self.mirror.clock(), self.now, &[])
             .iter()
             .map(|a| phrases.announcement(a, Verbosity::Brief))
             .collect();
         for u in said {
             self.say(fx, u);
-        }
-    }
-
-    fn flag_fell(&mut self, color: Color, fx: &mut Vec<Effect>) {
-        let side = self.vocab.side(color);
-        let u = self.vocab.message("clock.flag_fell", &[("side", &side)]);
-        self.say(fx, u);
-        if let Ok(r) = self.game.flag_fall(color) {
-            self.announce_result(r, fx);
         }
     }
 
@@ -503,8 +763,6 @@ impl App {
 
     fn announce_result(&mut self, r: GameResult, fx: &mut Vec<Effect>) {
         self.autosave(fx);
-        let _ = self.clock.pause(self.now);
-        self.draw_offer = None;
         self.prompt = Prompt::Game;
         let result = self.vocab.describe_result(&r);
         let save = self.cmd_word(Cmd::Save);
@@ -531,7 +789,7 @@ impl App {
             },
             Prompt::Choice(moves) => match input {
                 Input::Number(n) if (1..=moves.len()).contains(&n) => {
-                    self.make_move(moves[n - 1], fx);
+                    self.chosen(moves[n - 1], fx);
                 }
                 Input::Number(n) => {
                     let number = Utterance::plain(n.to_string());
@@ -556,7 +814,7 @@ impl App {
                 // A number alone is no move: explain like any bad move.
                 let u = self
                     .vocab
-                    .describe_error(self.game.position(), &ParseError::Empty);
+                    .describe_error(self.game().position(), &ParseError::Empty);
                 self.unknown(u, fx);
             }
             Input::Move(text) => self.typed_move(&text, fx),
@@ -575,25 +833,34 @@ impl App {
     /// `true` when the engine is to move now.
     fn engine_to_move(&self) -> bool {
         self.engine_on
-            && self.game.result().is_none()
-            && self.unpressed.is_none()
-            && self.settings.engine_side.plays(self.game.turn())
+            && self.mirror.result().is_none()
+            && *self.mirror.stage() == Stage::Idle
+            && self.mirror.mismatch().is_none()
+            && self.settings.engine_side.plays(self.mirror.mover())
+    }
+
+    /// The board the next typed move is made on, and whether it is the
+    /// execution of the opponent's move.
+    fn target_board(&self) -> (Color, bool) {
+        match self.mirror.stage() {
+            Stage::Pressed { .. } => (!self.mirror.mover(), true),
+            _ => (self.mirror.mover(), false),
+        }
     }
 
     fn typed_move(&mut self, text: &str, fx: &mut Vec<Effect>) {
-        if let Some(r) = self.game.result() {
+        if let Some(r) = self.mirror.result() {
             return self.announce_result(r, fx);
         }
-        if let Some(u) = &self.unpressed {
+        if let Some(u) = self.unpressed() {
             let side = self.vocab.side(u.by);
-            let mv = u.words.clone();
             let press = self.cmd_word(Cmd::Press);
             let takeback = self.cmd_word(Cmd::TakeBack);
             let msg = self.vocab.message(
                 "ui.press_first",
                 &[
                     ("side", &side),
-                    ("move", &mv),
+                    ("move", &u.words),
                     ("press", &press),
                     ("takeback", &takeback),
                 ],
@@ -601,13 +868,14 @@ impl App {
             return self.say(fx, msg);
         }
         if self.engine_to_move() {
-            let side = self.vocab.side(self.game.turn());
+            let side = self.vocab.side(self.mirror.mover());
             let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
             return self.say(fx, u);
         }
-        let pos = self.game.position().clone();
-        match self.vocab.parse(&pos, self.game.mode(), text) {
-            Ok(m) => self.make_move(m, fx),
+        let (board, executing) = self.target_board();
+        let pos = self.mirror.board(board).position().clone();
+        match self.vocab.parse(&pos, self.castling_mode(), text) {
+            Ok(m) => self.chosen(m, fx),
             Err(ParseError::Ambiguous(moves)) => {
                 let or = self.vocab.locale().message("parse.or", &[]);
                 let mut list = Utterance::default();
@@ -627,6 +895,22 @@ impl App {
                 self.say(fx, u);
                 self.prompt = Prompt::Choice(moves);
             }
+            Err(e) if executing => {
+                // Not a move on this board: the core tells whether it is
+                // the player's own next move, made without executing the
+                // opponent's first.
+                let event = Event::Board {
+                    side: side_of(board),
+                    text: text.to_owned(),
+                    uci: None,
+                };
+                if let Err(MirrorError::BadMove { .. }) = self.act(event.clone()) {
+                    let u = self.vocab.describe_error(&pos, &e);
+                    self.unknown(u, fx);
+                } else {
+                    self.act_say(event, Tell::All, fx);
+                }
+            }
             Err(e) => {
                 let u = self.vocab.describe_error(&pos, &e);
                 self.unknown(u, fx);
@@ -634,87 +918,108 @@ impl App {
         }
     }
 
-    /// Makes a legal move on the board (clock not yet pressed).
-    fn make_move(&mut self, m: Move, fx: &mut Vec<Effect>) {
-        let pos = self.game.position().clone();
-        let by = pos.turn();
-        let words = self.vocab.announce(&pos, m, self.settings.style);
-        match self.game.play(m) {
-            Ok(result) => {
-                let side = self.vocab.side(by);
-                let u = self
-                    .vocab
-                    .message("ui.moved", &[("side", &side), ("move", &words)]);
-                self.say(fx, u);
-                if let Some(r) = result {
-                    // The move ended the game: the clock stops with it.
-                    let _ = self.clock.press(self.now);
-                    self.announce_result(r, fx);
-                } else {
-                    self.unpressed = Some(Unpressed { mv: m, by, words });
-                }
-            }
-            Err(e) => self.rule_error(e, fx),
+    /// A move chosen for the board the next move is made on.
+    fn chosen(&mut self, m: Move, fx: &mut Vec<Effect>) {
+        match self.target_board() {
+            (board, true) => self.execute(board, m, fx),
+            (_, false) => self.make_move(m, fx),
         }
     }
 
-    fn rule_error(&mut self, e: RuleError, fx: &mut Vec<Effect>) {
-        match e {
-            RuleError::GameOver(r) => self.announce_result(r, fx),
-            other => {
-                let u = Utterance::plain(other.to_string());
-                self.unknown(u, fx);
-            }
+    fn board_event(&self, board: Color, m: Move) -> Event {
+        let pos = self.mirror.board(board).position();
+        let san = San::from_move(pos, m).to_string();
+        Event::Board {
+            side: side_of(board),
+            text: self.local_san(&san),
+            uci: Some(self.mirror.uci(m)),
+        }
+    }
+
+    /// Makes a legal move on the mover's board and announces it (the clock
+    /// is not yet pressed, D.2.8).
+    fn make_move(&mut self, m: Move, fx: &mut Vec<Effect>) {
+        let mover = self.mirror.mover();
+        let event = self.board_event(mover, m);
+        if self.act_say(event, Tell::Warnings, fx) {
+            self.act_say(Event::Announce { text: None }, Tell::All, fx);
+        }
+    }
+
+    /// The opponent makes the pressed move on his board (two-board mode).
+    fn execute(&mut self, board: Color, m: Move, fx: &mut Vec<Effect>) {
+        let event = self.board_event(board, m);
+        self.act_say(event, Tell::All, fx);
+        if self.mirror.stage() == &Stage::Idle && self.mirror.mismatch().is_none() {
+            self.maybe_ask_engine(fx);
         }
     }
 
     fn press(&mut self, fx: &mut Vec<Effect>) {
-        let Some(u) = self.unpressed.take() else {
-            let side = self.vocab.side(self.game.turn());
+        let Some(u) = self.unpressed() else {
+            if let Some((board, mv)) = self.to_execute() {
+                let e = MirrorError::AwaitExecution { board, mv };
+                return self.refused(&e, fx);
+            }
+            let side = self.vocab.side(self.mirror.mover());
             let msg = self
                 .vocab
                 .message("ui.nothing_to_press", &[("side", &side)]);
             return self.say(fx, msg);
         };
-        match self.clock.press(self.now) {
-            Ok(events) => {
-                let side = self.vocab.side(u.by);
-                let next = self.vocab.side(!u.by);
-                let msg = self
-                    .vocab
-                    .message("ui.pressed", &[("side", &side), ("next", &next)]);
-                self.say(fx, msg);
-                self.autosave(fx);
-                self.talk(&events, fx);
-                if let Some(ClockEvent::FlagFell { color, .. }) = events
-                    .iter()
-                    .find(|e| matches!(e, ClockEvent::FlagFell { .. }))
-                {
-                    self.flag_fell(*color, fx);
-                }
-            }
-            Err(e) => {
-                self.tick(fx);
-                if self.game.result().is_none() {
-                    let error = Utterance::plain(e.to_string());
-                    let msg = self.vocab.message("ui.clock_refused", &[("error", &error)]);
-                    self.say(fx, msg);
-                    self.unpressed = Some(u);
-                }
-            }
+        let two_boards = self.settings.mode == Mode::Board;
+        let tell = if two_boards { Tell::All } else { Tell::Warnings };
+        if !self.act_say(Event::Press, tell, fx) {
+            return;
         }
+        if self.mirror.result().is_some() {
+            return;
+        }
+        // Both players write the announced move on their scoresheets.
+        let entry = match self.board_event(u.by, u.mv) {
+            Event::Board { text, .. } => text,
+            _ => String::new(),
+        };
+        for c in [Color::White, Color::Black] {
+            let ev = Event::Sheet {
+                side: side_of(c),
+                text: entry.clone(),
+            };
+            self.act_say(ev, Tell::Warnings, fx);
+        }
+        if !two_boards {
+            // One person (or the engine) keeps both boards: the move is
+            // made on the other board at once.
+            let ev = self.board_event(!u.by, u.mv);
+            if let Ok(said) = self.act(ev) {
+                for n in said.into_iter().filter(|n| n.level == Level::Warning) {
+                    self.say(fx, n.text);
+                }
+            }
+            if let Some(r) = self.mirror.result() {
+                return self.announce_result(r, fx);
+            }
+            let side = self.vocab.side(u.by);
+            let next = self.vocab.side(!u.by);
+            let msg = self
+                .vocab
+                .message("ui.pressed", &[("side", &side), ("next", &next)]);
+            self.say(fx, msg);
+        }
+        self.autosave(fx);
+        self.talk(fx);
         self.maybe_ask_engine(fx);
     }
 
     fn maybe_ask_engine(&mut self, fx: &mut Vec<Effect>) {
         if self.engine_to_move() && !self.engine_busy {
             self.engine_busy = true;
-            let fen = Fen::from_position(self.game.start(), EnPassantMode::Legal).to_string();
-            let moves = self
-                .game
+            let game = self.game();
+            let fen = Fen::from_position(game.start(), EnPassantMode::Legal).to_string();
+            let moves = game
                 .moves()
                 .iter()
-                .map(|m| m.to_uci(self.game.mode()).to_string())
+                .map(|m| m.to_uci(game.mode()).to_string())
                 .collect();
             fx.push(Effect::AskEngine { fen, moves });
         }
@@ -728,38 +1033,46 @@ impl App {
         let m = uci
             .parse::<UciMove>()
             .ok()
-            .and_then(|u| u.to_move(self.game.position()).ok());
+            .and_then(|u| u.to_move(self.game().position()).ok());
         match m {
             Some(m) => {
                 self.make_move(m, fx);
-                if self.unpressed.is_some() {
+                if self.unpressed().is_some() {
                     self.press(fx);
                 }
             }
-            None => {
-                let error = format!("bestmove {uci}");
-                let msgs = self.update(
-                    Msg::EngineFailed {
-                        error,
-                        at_start: false,
-                    },
-                    self.now,
-                );
-                fx.extend(msgs);
-            }
+            None => self.engine_failed(format!("bestmove {uci}"), false, fx),
+        }
+    }
+
+    fn engine_failed(&mut self, error: String, at_start: bool, fx: &mut Vec<Effect>) {
+        self.engine_busy = false;
+        if self.engine_on {
+            self.engine_on = false;
+            let side = self.vocab.side(self.mirror.mover());
+            let error = Utterance::plain(error);
+            let key = if at_start {
+                "ui.engine_missing"
+            } else {
+                "ui.engine_failed"
+            };
+            let u = self
+                .vocab
+                .message(key, &[("error", &error), ("side", &side)]);
+            self.say(fx, u);
         }
     }
 
     fn take_back(&mut self, fx: &mut Vec<Effect>) {
-        match self.unpressed.take() {
+        match self.unpressed() {
             Some(u) => {
-                let len = self.game.moves().len();
-                self.game.truncate(len.saturating_sub(1));
-                let side = self.vocab.side(u.by);
-                let msg = self
-                    .vocab
-                    .message("ui.taken_back", &[("move", &u.words), ("side", &side)]);
-                self.say(fx, msg);
+                if self.act(Event::TakeBack).is_ok() {
+                    let side = self.vocab.side(u.by);
+                    let msg = self
+                        .vocab
+                        .message("ui.taken_back", &[("move", &u.words), ("side", &side)]);
+                    self.say(fx, msg);
+                }
             }
             None => {
                 let msg = self.vocab.message("ui.nothing_to_take_back", &[]);
@@ -788,7 +1101,7 @@ impl App {
             }
             Prompt::Game => {
                 let commands = self.command_list(&Cmd::GAME);
-                let example = self.vocab.example(self.game.position());
+                let example = self.vocab.example(self.hearing_position());
                 let press = self.cmd_word(Cmd::Press);
                 self.vocab.message(
                     "ui.help",
@@ -819,8 +1132,9 @@ impl App {
             Cmd::TakeBack => self.take_back(fx),
             Cmd::Time => {
                 if let Some(p) = &self.phrases {
-                    let w = self.clock.reading(Color::White, self.now);
-                    let b = self.clock.reading(Color::Black, self.now);
+                    let clock = self.mirror.clock();
+                    let w = clock.reading(Color::White, self.now);
+                    let b = clock.reading(Color::Black, self.now);
                     let u = p.times(&w, &b, Verbosity::Brief);
                     self.say(fx, u);
                 }
@@ -829,15 +1143,16 @@ impl App {
                 let (side, _) = self.words.strip_side(rest);
                 let side = side.unwrap_or_else(|| self.clock_side());
                 if let Some(p) = &self.phrases {
-                    let r = self.clock.reading(side, self.now);
+                    let r = self.mirror.clock().reading(side, self.now);
                     let u = p.time(&r, Verbosity::Brief);
                     self.say(fx, u);
                 }
             }
             Cmd::Count => {
                 if let Some(p) = &self.phrases {
-                    let w = p.moves(&self.clock.reading(Color::White, self.now));
-                    let b = p.moves(&self.clock.reading(Color::Black, self.now));
+                    let clock = self.mirror.clock();
+                    let w = p.moves(&clock.reading(Color::White, self.now));
+                    let b = p.moves(&clock.reading(Color::Black, self.now));
                     let u = Utterance {
                         display: format!("{} {}", w.display, b.display),
                         spoken: format!("{} {}", w.spoken, b.spoken),
@@ -860,7 +1175,9 @@ impl App {
                 self.say(fx, u);
             }
             Cmd::Sheet => {
-                let sheet = self.sheet(Color::White);
+                let (side, _) = self.words.strip_side(rest);
+                let owner = side.unwrap_or(Color::White);
+                let sheet = self.sheet(owner);
                 let u = if sheet.is_empty() {
                     self.vocab.message("ui.sheet_empty", &[])
                 } else {
@@ -877,17 +1194,17 @@ impl App {
             }
             Cmd::Draw => self.offer_draw(rest, fx),
             Cmd::Accept | Cmd::Decline => self.answer_draw(cmd == Cmd::Accept, rest, fx),
-            Cmd::Claim => self.claim(fx),
+            Cmd::Claim => {
+                let by = self.mirror.mover();
+                self.act_say(Event::Claim { side: side_of(by) }, Tell::All, fx);
+            }
             Cmd::Resign => {
                 let (side, _) = self.words.strip_side(rest);
                 let by = side.unwrap_or_else(|| self.clock_side());
-                match self.game.resign(by) {
-                    Ok(r) => {
-                        self.unpressed = None;
-                        self.announce_result(r, fx);
-                    }
-                    Err(e) => self.rule_error(e, fx),
+                if let Some(r) = self.mirror.result() {
+                    return self.announce_result(r, fx);
                 }
+                self.act_say(Event::Resign { side: side_of(by) }, Tell::All, fx);
             }
             Cmd::Arbiter => {
                 self.prompt = Prompt::Arbiter;
@@ -906,7 +1223,13 @@ impl App {
                     .message("ui.quit_confirm", &[("yes", &yes), ("no", &no)]);
                 self.say(fx, u);
             }
-            Cmd::Pause | Cmd::Resume | Cmd::Add | Cmd::Remove | Cmd::Penalty | Cmd::Back => {
+            Cmd::Pause
+            | Cmd::Resume
+            | Cmd::Add
+            | Cmd::Remove
+            | Cmd::Penalty
+            | Cmd::Correct
+            | Cmd::Back => {
                 // Arbiter commands also work from the game prompt.
                 self.arbiter_input(Input::Command(cmd, rest.to_owned()), fx);
                 if cmd == Cmd::Back {
@@ -916,7 +1239,7 @@ impl App {
             Cmd::Yes | Cmd::No => {
                 let u = self
                     .vocab
-                    .describe_error(self.game.position(), &ParseError::Empty);
+                    .describe_error(self.game().position(), &ParseError::Empty);
                 self.unknown(u, fx);
             }
         }
@@ -924,10 +1247,10 @@ impl App {
 
     /// The side whose clock runs (the player who is to act).
     fn clock_side(&self) -> Color {
-        match &self.unpressed {
-            Some(u) => u.by,
-            None => self.game.turn(),
-        }
+        self.mirror
+            .clock()
+            .running()
+            .unwrap_or_else(|| self.mirror.mover())
     }
 
     fn arbiter_input(&mut self, input: Input, fx: &mut Vec<Effect>) {
@@ -938,35 +1261,23 @@ impl App {
             }
             return;
         };
-        let now = self.now;
         match cmd {
             Cmd::Back => {
                 self.prompt = Prompt::Game;
                 let u = self.vocab.message("ui.arbiter_back", &[]);
                 self.say(fx, u);
             }
-            Cmd::Pause | Cmd::Resume => {
-                let side = self.vocab.side(self.clock_side());
-                let r = if cmd == Cmd::Pause {
-                    self.clock.pause(now)
-                } else {
-                    self.clock.resume(now)
-                };
-                let u = match r {
-                    Ok(()) => {
-                        let key = if cmd == Cmd::Pause {
-                            "clock.paused"
-                        } else {
-                            "clock.resumed"
-                        };
-                        self.vocab.message(key, &[("side", &side)])
-                    }
-                    Err(e) => self.vocab.message(
-                        "ui.clock_refused",
-                        &[("error", &Utterance::plain(e.to_string()))],
-                    ),
-                };
-                self.say(fx, u);
+            Cmd::Pause => {
+                self.act_say(Event::Pause, Tell::All, fx);
+            }
+            Cmd::Resume => {
+                self.act_say(Event::Resume, Tell::All, fx);
+            }
+            Cmd::Correct => {
+                self.act_say(Event::Correct, Tell::All, fx);
+                if self.mirror.mismatch().is_none() {
+                    self.maybe_ask_engine(fx);
+                }
             }
             Cmd::Add | Cmd::Remove => {
                 let (side, rest) = self.words.strip_side(&rest);
@@ -983,33 +1294,12 @@ impl App {
                     let u = self.vocab.message("ui.need_time", &[("example", &example)]);
                     return self.say(fx, u);
                 };
-                let d = Duration::from_secs(secs);
-                let adj = if cmd == Cmd::Add {
-                    Adjustment::Add(d)
-                } else {
-                    Adjustment::Remove(d)
+                let ev = Event::Adjust {
+                    side: side_of(side),
+                    ms: secs.saturating_mul(1000),
+                    add: cmd == Cmd::Add,
                 };
-                let u = match self.clock.adjust(now, side, adj) {
-                    Ok(()) => {
-                        let key = if cmd == Cmd::Add {
-                            "ui.time_added"
-                        } else {
-                            "ui.time_removed"
-                        };
-                        self.vocab.message(
-                            key,
-                            &[
-                                ("side", &self.vocab.side(side)),
-                                ("seconds", &Utterance::plain(secs.to_string())),
-                            ],
-                        )
-                    }
-                    Err(e) => self.vocab.message(
-                        "ui.clock_refused",
-                        &[("error", &Utterance::plain(e.to_string()))],
-                    ),
-                };
-                self.say(fx, u);
+                self.act_say(ev, Tell::All, fx);
             }
             Cmd::Penalty => {
                 let (side, _) = self.words.strip_side(&rest);
@@ -1022,27 +1312,13 @@ impl App {
                     let u = self.vocab.message("ui.need_side", &[("example", &example)]);
                     return self.say(fx, u);
                 };
-                match self.game.record_illegal_move(side) {
-                    IllegalMoveConsequence::Penalty { to, extra } => {
-                        let _ = self.clock.adjust(now, to, Adjustment::Add(extra));
-                        let u = self.vocab.message(
-                            "penalty.illegal_move",
-                            &[
-                                ("side", &self.vocab.side(side)),
-                                ("opponent", &self.vocab.side(to)),
-                                (
-                                    "minutes",
-                                    &Utterance::plain((extra.as_secs() / 60).to_string()),
-                                ),
-                            ],
-                        );
-                        self.say(fx, u);
-                    }
-                    IllegalMoveConsequence::GameEnds(r) => {
-                        self.unpressed = None;
-                        self.announce_result(r, fx);
-                    }
-                }
+                self.act_say(
+                    Event::Penalty {
+                        side: side_of(side),
+                    },
+                    Tell::All,
+                    fx,
+                );
             }
             Cmd::Help => self.help(fx),
             other => {
@@ -1057,26 +1333,27 @@ impl App {
     }
 
     fn offer_draw(&mut self, rest: &str, fx: &mut Vec<Effect>) {
-        if let Some(r) = self.game.result() {
+        if let Some(r) = self.mirror.result() {
             return self.announce_result(r, fx);
         }
         let (side, _) = self.words.strip_side(rest);
         let by = side.unwrap_or_else(|| self.clock_side());
-        self.draw_offer = Some(by);
-        let u = self.vocab.message(
-            "ui.draw_offered",
-            &[
-                ("side", &self.vocab.side(by)),
-                ("opponent", &self.vocab.side(!by)),
-                ("accept", &self.cmd_word(Cmd::Accept)),
-                ("decline", &self.cmd_word(Cmd::Decline)),
-            ],
-        );
-        self.say(fx, u);
+        if self.act_say(Event::OfferDraw { side: side_of(by) }, Tell::Warnings, fx) {
+            let u = self.vocab.message(
+                "ui.draw_offered",
+                &[
+                    ("side", &self.vocab.side(by)),
+                    ("opponent", &self.vocab.side(!by)),
+                    ("accept", &self.cmd_word(Cmd::Accept)),
+                    ("decline", &self.cmd_word(Cmd::Decline)),
+                ],
+            );
+            self.say(fx, u);
+        }
     }
 
     fn answer_draw(&mut self, accept: bool, rest: &str, fx: &mut Vec<Effect>) {
-        let Some(offerer) = self.draw_offer else {
+        let Some(offerer) = self.mirror.draw_offer() else {
             let u = self
                 .vocab
                 .message("ui.no_draw_offer", &[("draw", &self.cmd_word(Cmd::Draw))]);
@@ -1094,75 +1371,11 @@ impl App {
             );
             return self.say(fx, u);
         }
-        self.draw_offer = None;
-        if accept {
-            match self.game.agree_draw() {
-                Ok(r) => {
-                    self.unpressed = None;
-                    self.announce_result(r, fx);
-                }
-                Err(e) => self.rule_error(e, fx),
-            }
-        } else {
-            let u = self
-                .vocab
-                .message("ui.draw_declined", &[("side", &self.vocab.side(by))]);
-            self.say(fx, u);
-        }
-    }
-
-    fn claim(&mut self, fx: &mut Vec<Effect>) {
-        // A claim is made by the player to move, before pressing (an
-        // unpressed move is the "intended" move of Art. 9.2.1.1).
-        let intended = self.unpressed.take();
-        if let Some(u) = &intended {
-            let len = self.game.moves().len();
-            self.game.truncate(len.saturating_sub(1));
-            let _ = u;
-        }
-        let by = self.game.turn();
-        match self.game.claim_draw(by, intended.as_ref().map(|u| u.mv)) {
-            Ok(r) => self.announce_result(r, fx),
-            Err(RuleError::ClaimRejected {
-                repetitions,
-                halfmoves,
-            }) => {
-                if let Some(u) = intended {
-                    // The written move stands; it still needs the press.
-                    let _ = self.game.play(u.mv);
-                    self.unpressed = Some(u);
-                }
-                let extra = crate::rules::INCORRECT_CLAIM_PENALTY;
-                let _ = self.clock.adjust(self.now, !by, Adjustment::Add(extra));
-                let u = self.vocab.message(
-                    "ui.claim_rejected",
-                    &[
-                        ("side", &self.vocab.side(by)),
-                        ("opponent", &self.vocab.side(!by)),
-                        ("repetitions", &Utterance::plain(repetitions.to_string())),
-                        ("halfmoves", &Utterance::plain(halfmoves.to_string())),
-                        (
-                            "minutes",
-                            &Utterance::plain((extra.as_secs() / 60).to_string()),
-                        ),
-                    ],
-                );
-                self.say(fx, u);
-            }
-            Err(RuleError::NotYourTurn) => {
-                let u = self
-                    .vocab
-                    .message("ui.not_your_claim", &[("side", &self.vocab.side(by))]);
-                self.say(fx, u);
-            }
-            Err(e) => {
-                if let Some(u) = intended {
-                    let _ = self.game.play(u.mv);
-                    self.unpressed = Some(u);
-                }
-                self.rule_error(e, fx);
-            }
-        }
+        let ev = Event::AnswerDraw {
+            side: side_of(by),
+            accept,
+        };
+        self.act_say(ev, Tell::All, fx);
     }
 
     // ---- board queries ----
@@ -1186,7 +1399,7 @@ impl App {
 
     /// A square holding a piece of the side to move that has a legal move.
     fn example_piece_square(&self) -> Square {
-        let pos = self.game.position();
+        let pos = self.game().position();
         pos.legal_moves()
             .iter()
             .find_map(|m| m.from())
@@ -1204,7 +1417,7 @@ impl App {
     fn query(&self, cmd: Cmd, rest: &str) -> Utterance {
         let (side, rest) = self.words.strip_side(rest);
         let tokens = self.tokens(rest);
-        let board = self.game.position().board().clone();
+        let board = self.game().position().board().clone();
         let square = tokens.iter().find_map(|t| match t {
             Token::Square(s) => Some(*s),
             _ => None,
@@ -1237,15 +1450,15 @@ impl App {
                         // The opponent's piece: its moves as if it were
                         // its turn.
                         let swapped;
-                        let pos = if p.color == self.game.turn() {
-                            self.game.position()
+                        let pos = if p.color == self.game().turn() {
+                            self.game().position()
                         } else {
-                            match self.game.position().clone().swap_turn() {
+                            match self.game().position().clone().swap_turn() {
                                 Ok(s) => {
                                     swapped = s;
                                     &swapped
                                 }
-                                Err(_) => self.game.position(),
+                                Err(_) => self.game().position(),
                             }
                         };
                         let moves: Vec<Move> = pos
@@ -1391,7 +1604,7 @@ impl App {
                 }
             }
             Cmd::Pieces => {
-                let c = side.unwrap_or_else(|| self.game.turn());
+                let c = side.unwrap_or_else(|| self.game().turn());
                 let mut list = Vec::new();
                 for role in [
                     Role::King,
@@ -1420,11 +1633,12 @@ impl App {
     }
 
     fn last_move(&self) -> Utterance {
-        let moves = self.game.moves();
+        let game = self.game();
+        let moves = game.moves();
         let Some((last, before)) = moves.split_last() else {
             return self.vocab.message("ui.no_last_move", &[]);
         };
-        let mut pos = self.game.start().clone();
+        let mut pos = game.start().clone();
         for m in before {
             pos.play_unchecked(*m);
         }
@@ -1435,61 +1649,17 @@ impl App {
         )
     }
 
-    /// The game as PGN text.
+    /// The game as PGN text: the moves of White's board (both boards agree
+    /// unless a mismatch waits for the arbiter), with clock times and the
+    /// arbiter's record as comments.
     pub fn pgn(&self) -> String {
-        let result = match self.game.result() {
-            Some(r) => match r.winner {
-                Some(Color::White) => "1-0",
-                Some(Color::Black) => "0-1",
-                None => "1/2-1/2",
-            },
-            None => "*",
-        };
-        let mut text = String::new();
-        text.push_str(
-            "[Event \"annabella game\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n",
-        );
-        text.push_str("[White \"?\"]\n[Black \"?\"]\n");
-        text.push_str(&format!("[Result \"{result}\"]\n"));
-        text.push_str(&format!("[TimeControl \"{}\"]\n", self.settings.control));
-        if self.game.start() != &shakmaty::Chess::default() {
-            let fen = Fen::from_position(self.game.start(), EnPassantMode::Legal);
-            text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
-        }
-        text.push('\n');
-        let mut pos = self.game.start().clone();
-        let mut line = String::new();
-        for (i, m) in self.game.moves().iter().enumerate() {
-            if pos.turn() == Color::White {
-                line.push_str(&format!("{}. ", pos.fullmoves()));
-            } else if i == 0 {
-                line.push_str(&format!("{}... ", pos.fullmoves()));
-            }
-            line.push_str(&San::from_move(&pos, *m).to_string());
-            line.push(' ');
-            pos.play_unchecked(*m);
-        }
-        line.push_str(result);
-        // Wrap at 80 columns as PGN export format asks.
-        let mut col = 0;
-        for word in line.split(' ') {
-            if col > 0 && col + word.len() + 1 > 79 {
-                text.push('\n');
-                col = 0;
-            } else if col > 0 {
-                text.push(' ');
-                col += 1;
-            }
-            text.push_str(word);
-            col += word.len();
-        }
-        text.push('\n');
-        text
+        self.mirror
+            .pgn(PgnSource::Board(Color::White), "annabella game", "?", "????.??.??")
     }
 
     /// The castling mode (for adapters).
     pub fn castling_mode(&self) -> CastlingMode {
-        self.game.mode()
+        self.game().mode()
     }
 }
 

@@ -7,8 +7,14 @@ fn app_with(code: &str, settings: Settings) -> (App, Vec<Effect>) {
     App::new(Vocabulary::builtin(code).unwrap(), settings, T0)
 }
 
+/// One keyboard for both sides (the boards are kept in step by the
+/// program); the two-board flow has tests of its own below.
 fn app(code: &str) -> App {
-    app_with(code, Settings::default()).0
+    let settings = Settings {
+        mode: Mode::Hotseat,
+        ..Settings::default()
+    };
+    app_with(code, settings).0
 }
 
 /// Types the lines one after another at time `T0` and returns what was
@@ -43,7 +49,7 @@ fn welcome_names_mode_side_and_help() {
 #[test]
 fn a_move_is_announced_then_completed_by_the_press() {
     let mut a = app("en");
-    assert_eq!(type_lines(&mut a, &["Nf3"]), ["White: Knight f3"]);
+    assert_eq!(type_lines(&mut a, &["Nf3"]), ["1. White: Knight f3"]);
     assert_eq!(a.unpressed().map(|u| u.by), Some(Color::White));
     assert_eq!(a.clock().moves(Color::White), 0);
     // The opponent cannot move before the press.
@@ -189,7 +195,7 @@ fn clock_queries_on_request() {
 fn repeat_says_the_last_announcement_again() {
     let mut a = app("en");
     type_lines(&mut a, &["Nf3"]);
-    assert_eq!(type_lines(&mut a, &["repeat"]), ["White: Knight f3"]);
+    assert_eq!(type_lines(&mut a, &["repeat"]), ["1. White: Knight f3"]);
 }
 
 #[test]
@@ -260,7 +266,7 @@ fn threefold_claim_with_the_written_move() {
     // Black has made Ng8 (the third occurrence) but not pressed: claims.
     let said = type_lines(&mut a, &["claim"]);
     assert!(said[0].starts_with("The game is over:"), "{said:?}");
-    let r = a.game().result().unwrap();
+    let r = a.mirror().result().unwrap();
     assert_eq!(r.termination, Termination::ThreefoldRepetition);
     assert_eq!(r.by, Some(Color::Black));
 }
@@ -318,7 +324,7 @@ fn arbiter_adjusts_time_and_penalizes() {
     let said = type_lines(&mut a, &["arbiter"]);
     assert!(said[0].starts_with("Arbiter menu."), "{said:?}");
     let said = type_lines(&mut a, &["add black 60"]);
-    assert_eq!(said, ["Arbiter: Black receives 60 seconds."]);
+    assert_eq!(said, ["Arbiter: Black receives 0:01:00; Black now has 0:06:00."]);
     assert_eq!(
         a.clock().remaining(Color::Black, T0),
         Duration::from_secs(360)
@@ -329,13 +335,14 @@ fn arbiter_adjusts_time_and_penalizes() {
         "{said:?}"
     );
     type_lines(&mut a, &["penalty white"]);
+    // 5 minutes is blitz: the penalty is one minute (Appendix B.3).
     assert_eq!(
         a.clock().remaining(Color::Black, T0),
-        Duration::from_secs(480)
+        Duration::from_secs(420)
     );
     type_lines(&mut a, &["penalty white"]);
     assert_eq!(
-        a.game().result().map(|r| r.termination),
+        a.mirror().result().map(|r| r.termination),
         Some(Termination::IllegalMoves)
     );
     let said = type_lines(&mut a, &["back"]);
@@ -378,7 +385,7 @@ fn engine_is_asked_and_its_move_announced_and_pressed() {
         .collect();
     assert_eq!(
         said,
-        ["White: e4", "White pressed the clock. Black to move."]
+        ["1. White: e4", "White pressed the clock. Black to move."]
     );
     a.update(Msg::Line("e5".into()), T0);
     let fx = a.update(Msg::Line("press".into()), T0);
@@ -408,7 +415,7 @@ fn missing_engine_is_one_line_and_play_goes_on() {
     assert_eq!(fx.len(), 1);
     type_lines(&mut a, &["e4", "press"]);
     // Without the engine, Black's move is typed.
-    assert_eq!(type_lines(&mut a, &["e5"]), ["Black: e5"]);
+    assert_eq!(type_lines(&mut a, &["e5"]), ["1. Black: e5"]);
 }
 
 #[test]
@@ -438,7 +445,11 @@ fn save_writes_pgn_with_the_moves() {
         panic!("{fx:?}")
     };
     assert!(text.contains("[Result \"*\"]"), "{text}");
-    assert!(text.contains("\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    // White's board, with the time left after each completed move.
+    assert!(
+        text.contains("\n1. e4 {[%clk 1:30:30]} e5 {[%clk 1:30:30]} 2. Nf3 *\n"),
+        "{text}"
+    );
     let said = a.update(Msg::Saved(Err("denied".into())), T0);
     let Some(Effect::Say(u)) = said.first() else {
         panic!()
@@ -499,10 +510,173 @@ fn autosave_after_every_completed_move_when_asked() {
             _ => None,
         })
         .expect("saved after the press");
-    assert!(text.contains("\n1. e4 *\n"), "{text}");
+    assert!(text.contains("\n1. e4 {[%clk 1:30:30]} *\n"), "{text}");
     // Nothing is said about a successful autosave.
     assert!(
         !fx.iter()
             .any(|e| matches!(e, Effect::Say(u) if u.display.contains("saved")))
     );
+}
+
+// ---- two boards (Appendix D) and the journal ----
+
+fn board_app() -> App {
+    app_with("en", Settings::default()).0
+}
+
+/// Every journal record handed out so far, in order, from a list of effects.
+fn records(fx: &[Effect]) -> Vec<Record> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Journal(r) => Some(r.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn two_boards_the_opponent_makes_the_move_on_his_board() {
+    let mut a = board_app();
+    type_lines(&mut a, &["e4"]);
+    let said = type_lines(&mut a, &["press"]);
+    assert!(
+        said[0].contains("make it on the board of Black"),
+        "{said:?}"
+    );
+    assert_eq!(a.board(Color::White).moves().len(), 1);
+    assert_eq!(a.board(Color::Black).moves().len(), 0);
+    assert_eq!(a.to_execute().map(|(c, _)| c), Some(Color::Black));
+    // Black's own reply before executing White's move is refused.
+    let said = type_lines(&mut a, &["e5"]);
+    assert!(said[0].contains("does not show move 1"), "{said:?}");
+    let said = type_lines(&mut a, &["e4"]);
+    assert!(said[0].contains("both boards agree"), "{said:?}");
+    assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());
+    // Both scoresheets have the move.
+    assert_eq!(a.sheet(Color::White), ["e4"]);
+    assert_eq!(a.sheet(Color::Black), ["e4"]);
+}
+
+#[test]
+fn a_mismatch_is_said_and_blocks_play_until_the_arbiter_corrects() {
+    let mut a = board_app();
+    // Black makes d4 on his board instead of White's e4.
+    let said = type_lines(&mut a, &["e4", "press", "d4"]);
+    let text = said.join(" ");
+    assert!(text.contains("The boards differ at move 1"), "{said:?}");
+    assert!(matches!(
+        a.mirror().mismatch(),
+        Some(crate::mirror::Mismatch::Boards { ply: 0, .. })
+    ));
+    let said = type_lines(&mut a, &["e5"]);
+    assert!(said[0].contains("differ"), "{said:?}");
+    // The arbiter sets Black's board to the scoresheets (both say e4).
+    let said = type_lines(&mut a, &["arbiter", "correct"]);
+    assert!(said.join(" ").starts_with("Arbiter:"), "{said:?}");
+    assert!(a.mirror().mismatch().is_none());
+    assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());
+    type_lines(&mut a, &["back", "e5"]);
+    assert_eq!(a.board(Color::Black).moves().len(), 2);
+}
+
+#[test]
+fn journal_records_come_before_anything_is_said_and_replay_exactly() {
+    let (mut a, first) = app_with("en", Settings::default());
+    let mut all = records(&first);
+    let lines = [
+        "e4", "press", "e4", "e5", "press", "e5", "Nf3", "take back", "Nc3", "press", "d4",
+        "draw", "decline", "arbiter", "add black 30", "correct", "back",
+    ];
+    for (i, l) in lines.iter().enumerate() {
+        let at = Duration::from_secs(3 * i as u64 + 1);
+        let fx = a.update(Msg::Line((*l).to_owned()), at);
+        if let Some(pos) = fx.iter().position(|e| matches!(e, Effect::Journal(_))) {
+            assert_eq!(pos, 0, "{l}: journal first in {fx:?}");
+        }
+        all.extend(records(&fx));
+    }
+    assert!(all.len() >= 15, "{}", all.len());
+    let config = a.settings().config();
+    let replayed = journal::replay(a.vocab().clone(), config, &all).expect("replays");
+    for c in [Color::White, Color::Black] {
+        assert_eq!(replayed.board(c).moves(), a.board(c).moves());
+        assert_eq!(replayed.sheet(c), a.mirror().sheet(c));
+        // The app's clock has seen later ticks: compare at its time.
+        let t = a.mirror().now();
+        assert_eq!(
+            replayed.clock().remaining(c, t),
+            a.clock().remaining(c, t)
+        );
+    }
+    assert_eq!(replayed.mismatch(), a.mirror().mismatch());
+}
+
+#[test]
+fn a_journal_that_cannot_be_written_undoes_the_update() {
+    let mut a = board_app();
+    let fx = a.update(Msg::Line("e4".into()), T0);
+    assert!(matches!(fx.first(), Some(Effect::Journal(r)) if r.len() == 2));
+    let log_before = a.log.len();
+    let fx = a.update(
+        Msg::JournalFailed {
+            error: "No space left on device".into(),
+        },
+        T0,
+    );
+    let said: Vec<String> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(said[0].contains("No space left on device"), "{said:?}");
+    assert!(said[0].contains("NOT saved and NOT applied"), "{said:?}");
+    assert_eq!(a.board(Color::White).moves().len(), 0);
+    assert!(a.unpressed().is_none());
+    // The announcement of the undone move left the log.
+    assert_eq!(a.log.len(), log_before);
+    // Entered again, it works.
+    type_lines(&mut a, &["e4"]);
+    assert_eq!(a.board(Color::White).moves().len(), 1);
+}
+
+#[test]
+fn a_resumed_game_says_what_waits() {
+    let (mut a, first) = app_with("en", Settings::default());
+    let mut all = records(&first);
+    for l in ["e4", "press"] {
+        all.extend(records(&a.update(Msg::Line(l.into()), T0)));
+    }
+    let mirror = journal::replay(a.vocab().clone(), a.settings().config(), &all).unwrap();
+    let (b, fx) = App::resume(a.vocab().clone(), Settings::default(), mirror);
+    let said: Vec<String> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(said[0].contains("Black must first make"), "{said:?}");
+    assert_eq!(b.to_execute().map(|(c, _)| c), Some(Color::Black));
+}
+
+#[test]
+fn the_engine_moves_on_both_boards() {
+    let (mut a, fx) = app_with(
+        "en",
+        Settings {
+            mode: Mode::Engine,
+            engine_side: EngineSide::Black,
+            ..Settings::default()
+        },
+    );
+    assert!(!fx.iter().any(|e| matches!(e, Effect::AskEngine { .. })));
+    type_lines(&mut a, &["e4", "press"]);
+    let fx = a.update(Msg::EngineMove("e7e5".into()), T0);
+    assert!(matches!(fx.first(), Some(Effect::Journal(_))));
+    assert_eq!(a.board(Color::White).moves().len(), 2);
+    assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());
+    assert_eq!(a.sheet(Color::White), ["e4", "e5"]);
 }

@@ -61,6 +61,8 @@ pub enum Cmd {
     Remove,
     /// Arbiter: an illegal move penalty against a side (Art. 7.5).
     Penalty,
+    /// Arbiter: correct the boards and scoresheets (D.2.9).
+    Correct,
     /// Arbiter: back to the game.
     Back,
     /// Saves the game as PGN.
@@ -111,7 +113,8 @@ impl Cmd {
     ];
 
     /// Commands listed in the arbiter menu.
-    pub const ARBITER: [Cmd; 7] = [
+    pub const ARBITER: [Cmd; 8] = [
+        Cmd::Correct,
         Cmd::Pause,
         Cmd::Resume,
         Cmd::Add,
@@ -150,6 +153,7 @@ impl Cmd {
             Cmd::Add => "ui.cmd.add",
             Cmd::Remove => "ui.cmd.remove",
             Cmd::Penalty => "ui.cmd.penalty",
+            Cmd::Correct => "ui.cmd.correct",
             Cmd::Back => "ui.cmd.back",
             Cmd::Save => "ui.cmd.save",
             Cmd::Quit => "ui.cmd.quit",
@@ -308,9 +312,9 @@ mod tests {
     #[test]
     fn all_lists_every_command_once() {
         let all: Vec<Cmd> = Cmd::all().collect();
-        // The enum has 31 commands: 23 of the game, 6 more of the arbiter
+        // The enum has 32 commands: 23 of the game, 7 more of the arbiter
         // (Help is in both menus), yes and no.
-        assert_eq!(all.len(), 31);
+        assert_eq!(all.len(), 32);
         for (i, c) in all.iter().enumerate() {
             assert!(!all[i + 1..].contains(c), "{c:?} listed twice");
         }

@@ -14,6 +14,7 @@ pub use app::{App, Effect, EngineSide, Mode, Msg, Settings};
 use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
+use crate::journal::Writer;
 use crate::speech::{Announcer, Item, Priority, Speaker};
 use crate::vocab::Utterance;
 
@@ -24,6 +25,10 @@ pub struct Runner {
     pub engine: Option<Worker>,
     /// Speech output, when on.
     pub speech: Option<Announcer<Box<dyn Speaker>>>,
+    /// The game's journal, when one is kept.
+    pub journal: Option<Writer>,
+    /// Game time at `start` (a resumed game goes on from its last record).
+    offset: Duration,
     start: Instant,
 }
 
@@ -42,13 +47,24 @@ impl Runner {
         Runner {
             engine,
             speech,
+            journal: None,
+            offset: Duration::ZERO,
             start: Instant::now(),
         }
     }
 
-    /// Time since the start (the clock's `now`).
+    /// Keeps the game's journal in `writer`, continuing at game time
+    /// `offset` (zero for a new game, the last record's time on resume).
+    pub fn with_journal(mut self, writer: Option<Writer>, offset: Duration) -> Runner {
+        self.journal = writer;
+        self.offset = offset;
+        self.start = Instant::now();
+        self
+    }
+
+    /// Game time now (the clock's `now`).
     pub fn now(&self) -> Duration {
-        self.start.elapsed()
+        self.offset + self.start.elapsed()
     }
 
     /// Carries out `effects`; every utterance is passed to `show` (and
@@ -58,6 +74,22 @@ impl Runner {
         let mut queue: std::collections::VecDeque<Effect> = effects.into();
         while let Some(e) = queue.pop_front() {
             match e {
+                Effect::Journal(records) => {
+                    let Some(w) = &mut self.journal else { continue };
+                    if let Err(err) = w.append_all(&records) {
+                        // Nothing of this update may be said or done: it
+                        // is undone.
+                        queue.clear();
+                        let fx = app.update(
+                            Msg::JournalFailed {
+                                error: err.to_string(),
+                            },
+                            self.now(),
+                        );
+                        queue.extend(fx);
+                    }
+                }
+                Effect::Position { .. } => {}
                 Effect::Say(u) => {
                     show(&u);
                     let failed = match &mut self.speech {

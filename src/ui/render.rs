@@ -128,6 +128,10 @@ fn full(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
 /// letters' words.
 pub fn legend_text(app: &App) -> String {
     let loc = app.vocab().locale();
+    if let Some(crate::mirror::Mismatch::Boards { ply, .. }) = app.mirror().mismatch() {
+        let (_, number) = app.mirror().ply_number(*ply);
+        return loc.message("ui.label.mismatch", &[("number", &number.to_string())]);
+    }
     let files: Vec<String> = File::ALL
         .iter()
         .map(|f| format!("{}={}", file_label(app, *f), loc.file(*f).display))
@@ -256,7 +260,7 @@ pub fn board_lines(app: &App, owner: Color) -> Vec<String> {
         edge.push(' ');
     }
     let edge = edge.trim_end().to_owned();
-    let board = app.game().position().board();
+    let board = app.board(owner).position().board();
     let mut out = vec![edge.clone()];
     for r in ranks {
         let n = r.char();
@@ -278,13 +282,27 @@ fn board(frame: &mut Frame, app: &App, theme: &Theme, area: Rect, owner: Color) 
     let loc = app.vocab().locale();
     let side = app.vocab().side(owner).display;
     let title = loc.message("ui.label.board_of", &[("side", &side)]);
-    let block = Block::default()
+    let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(Span::styled(title, theme.title));
+    let mine = app.board(owner);
+    // Where the boards part, this board's move there is marked, and the
+    // bottom edge says so in words.
+    let parted = match app.mirror().mismatch() {
+        Some(crate::mirror::Mismatch::Boards { ply, .. }) => Some(*ply),
+        _ => None,
+    };
+    if let Some(ply) = parted {
+        let (_, number) = app.mirror().ply_number(ply);
+        block = block.title_bottom(Span::styled(format!("!= {number} !="), theme.mark));
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let last = app.game().moves().last().copied();
+    let last = match parted {
+        Some(ply) => mine.moves().get(ply).copied(),
+        None => mine.moves().last().copied(),
+    };
     let marked: Vec<Square> = last
         .map(|m| {
             m.from()

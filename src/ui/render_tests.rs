@@ -31,8 +31,16 @@ fn row(buf: &Buffer, x: u16, y: u16, n: u16) -> String {
 fn fide_boards_from_each_owners_side() {
     let a = app("fide");
     let buf = screen(&a, 100, 30, ThemeKind::Default);
+    // fide speaks German: the titles are the German locale's.
+    let de = crate::locale::builtin("de").unwrap();
+    let title = |side: &str| {
+        let side = de.message(side, &[]);
+        format!("┌{}", de.message("ui.label.board_of", &[("side", &side)]))
+    };
+    let width = |t: &str| t.chars().count() as u16;
+    let (white, black) = (title("side.white"), title("side.black"));
     // White's board: block at column 0, inner text from column 1, row 1.
-    assert_eq!(row(&buf, 0, 0, 14), "┌White's board");
+    assert_eq!(row(&buf, 0, 0, width(&white)), white);
     assert_eq!(row(&buf, 1, 1, 17), "  A B C D E F G H");
     assert_eq!(row(&buf, 1, 2, 19), "8 t s l d k l s t 8");
     assert_eq!(row(&buf, 1, 3, 19), "7 b b b b b b b b 7");
@@ -41,7 +49,7 @@ fn fide_boards_from_each_owners_side() {
     assert_eq!(row(&buf, 1, 10, 17), "  A B C D E F G H");
     // Black's board next to it, seen from Black's side: rank 1 on top,
     // files from H to A.
-    assert_eq!(row(&buf, 22, 0, 14), "┌Black's board");
+    assert_eq!(row(&buf, 22, 0, width(&black)), black);
     assert_eq!(row(&buf, 23, 1, 17), "  H G F E D C B A");
     assert_eq!(row(&buf, 23, 2, 19), "1 T S L K D L S T 1");
     assert_eq!(row(&buf, 23, 9, 19), "8 t s l k d l s t 8");
@@ -52,6 +60,8 @@ fn clocks_sheets_messages_and_input() {
     let mut a = app("en");
     a.update(Msg::Line("e4".into()), Duration::ZERO);
     a.update(Msg::Line("press".into()), Duration::ZERO);
+    // Black makes White's move on his board, then his own.
+    a.update(Msg::Line("e4".into()), Duration::ZERO);
     a.update(Msg::Line("Nf6".into()), Duration::ZERO);
     a.input = "what e4".into();
     let buf = screen(&a, 100, 30, ThemeKind::Default);
@@ -64,12 +74,11 @@ fn clocks_sheets_messages_and_input() {
         row(&buf, 45, 2, 49),
         "Black   1:30:00  moves 0  > running (not pressed)"
     );
-    // Scoresheets: both show the moves in the locale's letters.
-    assert_eq!(row(&buf, 45, 5, 10), "1. e4 Nf6 ");
-    assert_eq!(row(&buf, 73, 5, 10), "1. e4 Nf6 ");
+    // Scoresheets: both have the completed move (Nf6 is not pressed yet).
+    assert_eq!(row(&buf, 45, 5, 10), "1. e4     ");
+    assert_eq!(row(&buf, 73, 5, 10), "1. e4     ");
     // The newest message on the last row of the message box.
-    assert_eq!(row(&buf, 1, 25, 10), "Black: Kni");
-    assert_eq!(row(&buf, 1, 25, 17), "Black: Knight f6 ");
+    assert_eq!(row(&buf, 1, 25, 20), "1. Black: Knight f6 ");
     // The input line at the bottom, with the typed text.
     assert_eq!(row(&buf, 1, 28, 10), "> what e4 ");
     // Every row fits: the bottom border is drawn.
@@ -149,13 +158,13 @@ fn wrap_splits_at_spaces() {
 fn legend_explains_letters_and_file_words() {
     let a = app("fide");
     let buf = screen(&a, 100, 30, ThemeKind::Default);
-    // On the top border of the message box (row 12).
-    assert_eq!(
-        row(&buf, 1, 12, 46),
-        "Capital letters: White. Small letters: Black. "
-    );
-    assert!(
-        legend_text(&a)
-            .ends_with("Files A=Anna B=Bella C=Cesar D=David E=Eva F=Felix G=Gustav H=Hector.")
-    );
+    // fide speaks German: the legend is the German locale's sentence with
+    // the Appendix D file words.
+    let de = crate::locale::builtin("de").unwrap();
+    let files = "A=Anna B=Bella C=Cesar D=David E=Eva F=Felix G=Gustav H=Hector";
+    let want = de.message("ui.label.legend", &[("files", files)]);
+    assert_eq!(legend_text(&a), want);
+    // On the top border of the message box (row 12), as far as it fits.
+    let start: String = want.chars().take(46).collect();
+    assert_eq!(row(&buf, 1, 12, 46), start);
 }
