@@ -445,35 +445,40 @@ fn the_binary_says_in_one_line_what_is_wrong() {
     assert!(err.contains("bad.wav"), "{err}");
     assert_eq!(out.lines().count(), 1, "{out}");
 
-    // No microphone on a headless machine: one line. (Where a microphone
-    // works, the command listens until stopped: it is stopped after 20 s.)
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["listen", "--locale", "ko", "--model", model, "--mic"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(st) = child.try_wait().expect("wait") {
-            break Some(st);
+    // No microphone on a headless machine: one line, hands-free and
+    // push-to-talk alike. (Where a microphone works, the command listens
+    // until stopped: it is stopped after 20 s.)
+    for extra in [&[][..], &["--push-to-talk"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["listen", "--locale", "ko", "--model", model, "--mic"])
+            .args(extra)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(st) = child.try_wait().expect("wait") {
+                break Some(st);
+            }
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        if let Some(st) = status {
+            let out = child.wait_with_output().expect("output");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!st.success());
+            assert!(out.stdout.is_empty());
+            assert_eq!(err.trim().lines().count(), 1, "{extra:?}: {err}");
+            // The Korean message: "쓸 수 있는 마이크가 없습니다 (…)".
+            assert!(err.contains("마이크"), "{extra:?}: {err}");
+        } else {
+            println!("a microphone is available here: the headless case was not tested");
         }
-        if start.elapsed() > std::time::Duration::from_secs(20) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    };
-    if let Some(st) = status {
-        let out = child.wait_with_output().expect("output");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!st.success());
-        assert!(out.stdout.is_empty());
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-        // The Korean message: "쓸 수 있는 마이크가 없습니다 (…)".
-        assert!(err.contains("마이크"), "{err}");
-    } else {
-        println!("a microphone is available here: the headless case was not tested");
     }
 }

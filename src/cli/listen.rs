@@ -15,11 +15,10 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{UserError, io_error, load_locale};
 use crate::vocab::{Style, Utterance, Vocabulary};
-use crate::voice::audio::{self, VadEvent, VadSettings, WavError};
+use crate::voice::audio::{self, VadSettings, WavError};
+use crate::voice::commands::CommandWords;
 use crate::voice::decide::{Decision, DecisionSettings};
 use crate::voice::listener::Listener;
-use crate::voice::models::{self, Manifest};
-use crate::voice::recognizer::VoskModel;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -43,6 +42,11 @@ pub struct ListenArgs {
     /// short silence) instead of files.
     #[arg(long, conflicts_with = "files")]
     pub mic: bool,
+    /// With --mic: push-to-talk instead of hands-free (hold Space while
+    /// speaking where the terminal reports key releases, else press Space
+    /// to start and again to finish).
+    #[arg(long, requires = "mic")]
+    pub push_to_talk: bool,
     /// Silence that ends an utterance with --mic, in milliseconds.
     #[arg(long, default_value_t = 300)]
     pub silence_ms: u32,
@@ -88,29 +92,7 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// Finds the model folder: `--model`, env `ANNABELLA_MODEL`, or the
 /// installed model for the locale.
 pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, UserError> {
-    if let Some(p) = arg {
-        return Ok(p.to_owned());
-    }
-    if let Some(p) = std::env::var_os("ANNABELLA_MODEL").filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(p));
-    }
-    let manifest = Manifest::builtin();
-    let code = vocab.locale().code.clone();
-    if let Some(dir) = models::models_dir()
-        && let Some(p) = models::model_for_locale(&manifest, &dir, &code)
-    {
-        return Ok(p);
-    }
-    let name = manifest
-        .for_locale(&code)
-        .first()
-        .map(|m| m.name.clone())
-        .unwrap_or_else(|| "NAME".to_owned());
-    Err(UserError(msg(
-        vocab,
-        "voice.no_model",
-        &[("locale", vocab.locale().name.clone()), ("name", name)],
-    )))
+    crate::voice::live::model_dir(vocab, arg).map_err(UserError)
 }
 
 /// Loads the model and checks the locale's words against it: missing
@@ -121,35 +103,9 @@ pub fn open_listener(
     model_dir: &Path,
     settings: DecisionSettings,
 ) -> Result<Listener, UserError> {
-    crate::voice::stderr::quiet_vosk(true);
-    // libvosk's own lines go to the log; the user gets one clear line.
-    let quiet = crate::voice::stderr::StderrRedirect::to_log().ok();
-    let loaded = VoskModel::load(model_dir);
-    drop(quiet);
-    let model = loaded.map_err(|e| {
-        UserError(msg(
-            &vocab,
-            "voice.model_error",
-            &[("error", e.to_string())],
-        ))
-    })?;
-    let listener = Listener::new(model, vocab, settings);
-    let missing: Vec<String> = listener
-        .missing_words()
-        .iter()
-        .map(|m| format!("{} ({})", m.display, m.key))
-        .collect();
-    if listener.wrong_language() {
-        return Err(UserError(msg(
-            &listener.vocab,
-            "voice.wrong_language",
-            &[
-                ("path", model_dir.display().to_string()),
-                ("locale", listener.vocab.locale().name.clone()),
-                ("words", missing.join(", ")),
-            ],
-        )));
-    }
+    let listener =
+        crate::voice::live::load_listener(vocab, model_dir, settings).map_err(UserError)?;
+    let missing = crate::voice::live::missing_words(&listener);
     if !missing.is_empty() {
         eprintln!(
             "{}",
@@ -170,15 +126,14 @@ fn uci_san(pos: &Chess, m: Move, mode: CastlingMode) -> String {
 /// The output line of a decision (without the file name), and the message
 /// for the player.
 pub fn describe(
-    listener: &Listener,
+    vocab: &Vocabulary,
+    commands: &CommandWords,
     pos: &Chess,
     mode: CastlingMode,
     d: &Decision,
 ) -> (String, String) {
-    let vocab = &listener.vocab;
     let word = |c: crate::voice::Command| {
-        listener
-            .commands
+        commands
             .iter()
             .find(|(x, _)| *x == c)
             .and_then(|(_, f)| f.first().cloned())
@@ -251,10 +206,10 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
         min_word_confidence: args.min_confidence,
         ..DecisionSettings::default()
     };
-    let listener = open_listener(vocab, &model_dir, settings)?;
     if args.mic {
-        return mic(out, &listener, &pos, mode, args);
+        return mic(out, vocab, &model_dir, settings, &pos, mode, args);
     }
+    let listener = open_listener(vocab, &model_dir, settings)?;
     let mut code = ExitCode::SUCCESS;
     for file in &args.files {
         let name = file.display().to_string();
@@ -303,7 +258,7 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
                 }
             }
         };
-        let (line, text) = describe(&listener, &pos, mode, &decision.0);
+        let (line, text) = describe(&listener.vocab, &listener.commands, &pos, mode, &decision.0);
         writeln!(out, "{name}\t{line}\t{text}").map_err(io_error)?;
         if args.json
             && let Some(j) = decision.1
@@ -314,79 +269,165 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
     Ok(code)
 }
 
-/// Live listening, hands-free: the detector finds the end of each
-/// utterance (after `--silence-ms`), then the recognizer's final result is
-/// decided on at once.
+/// Live listening through the play screen's worker
+/// ([`LiveVoice`](crate::voice::LiveVoice)): hands-free (an utterance ends
+/// after `--silence-ms` of silence) or push-to-talk (Space held, or
+/// pressed twice where the terminal reports no key release).
 fn mic(
     out: &mut impl Write,
-    listener: &Listener,
+    vocab: Vocabulary,
+    model_dir: &Path,
+    settings: DecisionSettings,
     pos: &Chess,
     mode: CastlingMode,
     args: &ListenArgs,
 ) -> Result<ExitCode, UserError> {
-    // ALSA's complaints go to the log.
-    let quiet = crate::voice::stderr::StderrRedirect::to_log().ok();
-    let opened = crate::voice::mic::Microphone::open();
-    drop(quiet);
-    let microphone = opened.map_err(|e| {
-        UserError(msg(
-            &listener.vocab,
-            "voice.no_microphone",
-            &[("error", e.to_string())],
-        ))
-    })?;
-    eprintln!(
-        "{}",
-        msg(
-            &listener.vocab,
-            "voice.listening",
-            &[("device", microphone.name.clone())]
-        )
-    );
-    let grammar = listener.grammar(pos, mode);
-    let vad_settings = VadSettings {
-        silence_ms: args.silence_ms,
-        ..VadSettings::default()
+    use crate::voice::live::{LiveVoice, VoiceEvent, VoiceSource};
+    use crate::voice::stderr::write_terminal;
+    let commands = CommandWords::from_vocab(&vocab);
+    let source = if args.push_to_talk {
+        VoiceSource::PushToTalk
+    } else {
+        VoiceSource::Microphone {
+            silence_ms: args.silence_ms,
+        }
     };
-    let mut vad = audio::Vad::new(vad_settings);
-    // The last 300 ms before speech starts go to the recognizer too.
-    let preroll_len = 300 * 16;
-    let mut preroll: std::collections::VecDeque<i16> = std::collections::VecDeque::new();
-    let mut current = None;
-    while let Ok(chunk) = microphone.samples.recv() {
-        let events = vad.push(&chunk);
-        for e in &events {
-            match e {
-                VadEvent::SpeechStart(_) => {
-                    let mut u = listener.model.recognizer(&grammar).ok_or_else(|| {
-                        UserError(msg(&listener.vocab, "voice.recognizer_failed", &[]))
-                    })?;
-                    let pre: Vec<i16> = preroll.iter().copied().collect();
-                    u.feed(&pre);
-                    u.feed(&chunk);
-                    current = Some(u);
+    let live = LiveVoice::start(model_dir.to_owned(), vocab.clone(), settings, source, mode);
+    live.set_position(pos.clone(), mode);
+    // The model loads (seconds), then the microphone opens.
+    loop {
+        match live.wait(std::time::Duration::from_secs(3600)) {
+            Some(VoiceEvent::Ready { missing_words }) => {
+                if !missing_words.is_empty() {
+                    write_terminal(&msg(
+                        &vocab,
+                        "voice.missing_words",
+                        &[("words", missing_words.join(", "))],
+                    ));
                 }
-                VadEvent::SpeechEnd(_) => {
-                    if let Some(mut u) = current.take() {
-                        u.feed(&chunk);
-                        let (hearing, _) = u.finish();
-                        let d = listener.decide(pos, mode, &grammar, &hearing);
-                        let (line, text) = describe(listener, pos, mode, &d);
-                        writeln!(out, "mic\t{line}\t{text}").map_err(io_error)?;
-                        let _ = out.flush();
-                    }
-                }
+                break;
             }
-        }
-        if let Some(u) = current.as_mut()
-            && !events.iter().any(|e| matches!(e, VadEvent::SpeechStart(_)))
-        {
-            u.feed(&chunk);
-        }
-        preroll.extend(chunk.iter().copied());
-        while preroll.len() > preroll_len {
-            preroll.pop_front();
+            Some(VoiceEvent::Failed(line)) => {
+                // The worker stops after a failure: the line goes to the
+                // terminal once its redirection of stderr has ended.
+                drop(live);
+                crate::voice::stderr::wait_restored(std::time::Duration::from_secs(2));
+                return Err(UserError(line));
+            }
+            Some(_) => {}
+            None => return Ok(ExitCode::FAILURE),
         }
     }
+    let mut keys = if args.push_to_talk {
+        Some(PushToTalkKeys::start().map_err(|e| {
+            UserError(msg(
+                &vocab,
+                "voice.ptt_no_terminal",
+                &[("error", e.to_string())],
+            ))
+        })?)
+    } else {
+        None
+    };
+    let line = match &keys {
+        Some(k) if k.releases => msg(&vocab, "voice.ptt_hold", &[]),
+        Some(_) => msg(&vocab, "voice.ptt_toggle", &[]),
+        None => msg(&vocab, "voice.listening_mic", &[]),
+    };
+    let eol = if keys.is_some() { "\r" } else { "" };
+    write_terminal(&format!("{line}{eol}"));
+    loop {
+        if let Some(k) = keys.as_mut() {
+            match k.next(std::time::Duration::from_millis(10)) {
+                Some(KeyAction::Talk(down)) => live.push_to_talk(down),
+                Some(KeyAction::Quit) => break,
+                None => {}
+            }
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        while let Some(event) = live.poll() {
+            match event {
+                VoiceEvent::Heard(h) => {
+                    let (line, text) = describe(&vocab, &commands, pos, mode, &h.decision);
+                    writeln!(out, "mic\t{line}\t{text}{eol}").map_err(io_error)?;
+                    let _ = out.flush();
+                }
+                VoiceEvent::Failed(line) => write_terminal(&format!("{line}{eol}")),
+                VoiceEvent::Ready { .. } | VoiceEvent::Finished => {}
+            }
+        }
+    }
+    drop(keys);
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a key press means in push-to-talk.
+enum KeyAction {
+    Talk(bool),
+    Quit,
+}
+
+/// The terminal in raw mode, reporting key releases where it can (kitty
+/// keyboard protocol); else Space toggles talking.
+struct PushToTalkKeys {
+    releases: bool,
+    talking: bool,
+}
+
+impl PushToTalkKeys {
+    fn start() -> std::io::Result<PushToTalkKeys> {
+        use crossterm::event::{KeyboardEnhancementFlags, PushKeyboardEnhancementFlags};
+        crossterm::terminal::enable_raw_mode()?;
+        let releases = crossterm::terminal::supports_keyboard_enhancement().unwrap_or(false)
+            && crossterm::execute!(
+                std::io::stdout(),
+                PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::REPORT_EVENT_TYPES)
+            )
+            .is_ok();
+        Ok(PushToTalkKeys {
+            releases,
+            talking: false,
+        })
+    }
+
+    fn next(&mut self, wait: std::time::Duration) -> Option<KeyAction> {
+        use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+        if !crossterm::event::poll(wait).ok()? {
+            return None;
+        }
+        let Event::Key(k) = crossterm::event::read().ok()? else {
+            return None;
+        };
+        let ctrl_c = k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl_c || matches!(k.code, KeyCode::Esc | KeyCode::Char('q')) {
+            return (k.kind == KeyEventKind::Press).then_some(KeyAction::Quit);
+        }
+        if k.code != KeyCode::Char(' ') {
+            return None;
+        }
+        let down = match (self.releases, k.kind) {
+            (true, KeyEventKind::Press) => true,
+            (true, KeyEventKind::Release) => false,
+            (false, KeyEventKind::Press) => !self.talking,
+            _ => return None,
+        };
+        if down == self.talking {
+            return None;
+        }
+        self.talking = down;
+        Some(KeyAction::Talk(down))
+    }
+}
+
+impl Drop for PushToTalkKeys {
+    fn drop(&mut self) {
+        if self.releases {
+            let _ = crossterm::execute!(
+                std::io::stdout(),
+                crossterm::event::PopKeyboardEnhancementFlags
+            );
+        }
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
 }

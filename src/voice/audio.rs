@@ -163,6 +163,40 @@ impl Vad {
         self.in_speech
     }
 
+    /// The detector's settings.
+    pub fn settings(&self) -> &VadSettings {
+        &self.settings
+    }
+
+    /// Where the last loud frame ended (sample index from the first
+    /// sample pushed; 0 before any).
+    pub fn last_loud_end(&self) -> usize {
+        self.last_loud_end
+    }
+
+    /// Samples pushed so far (whole frames and the part of a frame
+    /// waiting to be completed).
+    pub fn pushed(&self) -> usize {
+        self.pos + self.frame.len()
+    }
+
+    /// During an utterance: how long it has been quiet since the last
+    /// loud frame, in samples (0 while loud or outside an utterance).
+    pub fn quiet_samples(&self) -> usize {
+        if self.in_speech {
+            self.pos.saturating_sub(self.last_loud_end)
+        } else {
+            0
+        }
+    }
+
+    /// Forgets the utterance under way (the noise floor is kept).
+    pub fn reset_speech(&mut self) {
+        self.in_speech = false;
+        self.loud_run = 0;
+        self.quiet_run = 0;
+    }
+
     /// Feeds samples; returns what happened in them.
     pub fn push(&mut self, samples: &[i16]) -> Vec<VadEvent> {
         let mut events = Vec::new();
@@ -301,5 +335,26 @@ mod tests {
             events,
             [VadEvent::SpeechStart(3200), VadEvent::SpeechEnd(600 * 16)]
         );
+    }
+
+    #[test]
+    fn vad_tells_how_long_it_has_been_quiet_during_speech() {
+        let mut vad = Vad::new(VadSettings::default());
+        vad.push(&tone(200, 10.0));
+        assert_eq!(vad.quiet_samples(), 0, "no utterance yet");
+        vad.push(&tone(400, 8000.0));
+        assert!(vad.in_speech());
+        assert_eq!(vad.last_loud_end(), 600 * 16);
+        assert_eq!(vad.quiet_samples(), 0);
+        vad.push(&tone(150, 10.0));
+        assert_eq!(vad.quiet_samples(), 150 * 16);
+        assert_eq!(vad.pushed(), 750 * 16);
+        // Speech resumes: the quiet count starts again.
+        vad.push(&tone(100, 8000.0));
+        assert_eq!(vad.quiet_samples(), 0);
+        assert_eq!(vad.last_loud_end(), 850 * 16);
+        vad.reset_speech();
+        assert!(!vad.in_speech());
+        assert_eq!(vad.quiet_samples(), 0);
     }
 }

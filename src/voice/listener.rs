@@ -39,8 +39,16 @@ pub struct Heard {
     pub json: String,
     /// Time to build the grammar.
     pub grammar_time: Duration,
-    /// Time from the last sample to the decision.
+    /// Time from the last sample to the decision (the final results and
+    /// the decision; for a decision prepared during the silence that ends
+    /// an utterance, the time it took then).
     pub finish_time: Duration,
+    /// Live listening: the time from the end of speech (hands-free: the
+    /// end of the last loud frame; push-to-talk: the key release) to the
+    /// decision, on the capture clock of the audio.
+    pub since_speech_end: Option<Duration>,
+    /// The WAV file this was heard in ([`VoiceSource::Files`](super::live::VoiceSource::Files)).
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl Listener {
@@ -95,14 +103,17 @@ impl Listener {
             u.feed(chunk);
         }
         let t = Instant::now();
-        let (hearing, json) = u.finish();
-        let decision = self.decide(pos, mode, &grammar, &hearing);
+        // The word-loop check is waited for only when a move would be
+        // taken (see `Utterance::finish_deciding`).
+        let (decision, hearing, json) = u.finish_deciding(|h| self.decide(pos, mode, &grammar, h));
         Some(Heard {
             decision,
             hearing,
             json,
             grammar_time,
             finish_time: t.elapsed(),
+            since_speech_end: None,
+            file: None,
         })
     }
 

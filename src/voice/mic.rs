@@ -4,7 +4,7 @@
 //! returns an error the caller prints as one line; the keyboard keeps
 //! working.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, channel};
 
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
@@ -38,15 +38,59 @@ impl std::fmt::Debug for Microphone {
     }
 }
 
-fn convert(data: &[f32], channels: usize, rate: u32, tx: &Sender<Vec<i16>>) {
+fn convert(data: &[f32], channels: usize, rate: u32) -> Vec<i16> {
     let mono = downmix(data, channels);
-    let out = to_i16(&resample(&mono, rate, SAMPLE_RATE));
-    let _ = tx.send(out);
+    to_i16(&resample(&mono, rate, SAMPLE_RATE))
 }
 
 impl Microphone {
-    /// Opens the default input device.
+    /// Opens the default input device; chunks arrive on
+    /// [`Microphone::samples`].
     pub fn open() -> Result<Microphone, MicError> {
+        let (tx, rx) = channel();
+        let (stream, name) = open_stream(move |chunk| {
+            let _ = tx.send(chunk);
+        })?;
+        Ok(Microphone {
+            _stream: stream,
+            samples: rx,
+            name,
+        })
+    }
+}
+
+/// An open input stream that hands its 16 kHz mono chunks to a function
+/// (called on the audio thread); dropping it stops the capture.
+pub struct MicStream {
+    _stream: cpal::Stream,
+    /// Device description for messages.
+    pub name: String,
+}
+
+impl std::fmt::Debug for MicStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MicStream")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl MicStream {
+    /// Opens the default input device; `sink` gets every chunk as it is
+    /// captured.
+    pub fn open(sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<MicStream, MicError> {
+        let (stream, name) = open_stream(sink)?;
+        Ok(MicStream {
+            _stream: stream,
+            name,
+        })
+    }
+}
+
+fn open_stream(
+    mut sink: impl FnMut(Vec<i16>) + Send + 'static,
+) -> Result<(cpal::Stream, String), MicError> {
+    {
         let host = cpal::default_host();
         let device = host
             .default_input_device()
@@ -61,12 +105,13 @@ impl Microphone {
         let config = supported.config();
         let channels = usize::from(config.channels.max(1));
         let rate = config.sample_rate;
-        let (tx, rx) = channel();
         let err_fn = |_e: cpal::Error| {};
         let stream = match supported.sample_format() {
             cpal::SampleFormat::F32 => device.build_input_stream(
                 config,
-                move |data: &[f32], _: &cpal::InputCallbackInfo| convert(data, channels, rate, &tx),
+                move |data: &[f32], _: &cpal::InputCallbackInfo| {
+                    sink(convert(data, channels, rate))
+                },
                 err_fn,
                 None,
             ),
@@ -74,7 +119,7 @@ impl Microphone {
                 config,
                 move |data: &[i16], _: &cpal::InputCallbackInfo| {
                     let f: Vec<f32> = data.iter().map(|&s| f32::from(s) / 32768.0).collect();
-                    convert(&f, channels, rate, &tx)
+                    sink(convert(&f, channels, rate))
                 },
                 err_fn,
                 None,
@@ -83,7 +128,7 @@ impl Microphone {
                 config,
                 move |data: &[i32], _: &cpal::InputCallbackInfo| {
                     let f: Vec<f32> = data.iter().map(|&s| s as f32 / 2_147_483_648.0).collect();
-                    convert(&f, channels, rate, &tx)
+                    sink(convert(&f, channels, rate))
                 },
                 err_fn,
                 None,
@@ -98,10 +143,6 @@ impl Microphone {
         stream
             .play()
             .map_err(|e| MicError::Unavailable(e.to_string()))?;
-        Ok(Microphone {
-            _stream: stream,
-            samples: rx,
-            name,
-        })
+        Ok((stream, name))
     }
 }

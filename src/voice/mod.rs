@@ -7,13 +7,15 @@
 //! Vosk's result to a move, a question, a command or "not understood"),
 //! [`audio`]'s conversion and voice-activity detector, [`models`]'s
 //! manifest. Adapters: [`recognizer`] (libvosk), [`audio::read_wav`],
-//! [`mic`] (cpal), [`models`]' install/verify/remove, [`stderr`].
+//! [`mic`] (cpal), [`models`]' install/verify/remove, [`stderr`]; and
+//! [`live`], the worker the play screen listens through.
 
 pub mod audio;
 pub mod commands;
 pub mod decide;
 pub mod grammar;
 pub mod listener;
+pub mod live;
 pub mod mic;
 pub mod models;
 pub mod recognizer;
@@ -22,5 +24,6 @@ pub mod stderr;
 pub use commands::{Command, CommandWords};
 pub use decide::{Decision, DecisionSettings, Hearing, decide};
 pub use grammar::{Grammar, Spellings};
-pub use listener::Listener;
+pub use listener::{Heard, Listener};
+pub use live::{LiveVoice, VoiceEvent, VoiceSource};
 pub use recognizer::{ModelError, VoskModel};

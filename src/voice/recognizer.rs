@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::decide::Hearing;
+use super::decide::{Decision, Hearing};
 use super::grammar::{Grammar, Spellings, WordList};
 
 /// The sample rate every recognizer is fed (audio is resampled to it).
@@ -115,7 +115,7 @@ impl VoskModel {
     }
 
     /// A recognizer for one utterance with the phrases of `grammar`.
-    pub fn recognizer(&self, grammar: &Grammar) -> Option<Utterance<'_>> {
+    pub fn recognizer(&self, grammar: &Grammar) -> Option<Utterance> {
         let phrases = grammar.phrases(self.unk());
         let mut rec =
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
@@ -129,11 +129,7 @@ impl VoskModel {
         let mut words =
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
         words.set_words(true);
-        Some(Utterance {
-            rec,
-            words,
-            _model: std::marker::PhantomData,
-        })
+        Some(Utterance { rec, words })
     }
 
     /// A bare Vosk recognizer with a phrase list (for measurements).
@@ -165,13 +161,27 @@ impl WordList for &mut VoskModel {
 
 /// One utterance being recognized: feed samples as they come, then
 /// [`finish`](Utterance::finish) (never waits for Vosk's own endpointing).
-pub struct Utterance<'m> {
+///
+/// It owns its two recognizers; libvosk keeps the model alive (reference
+/// counted) for as long as a recognizer uses it, so an utterance can be
+/// finished on another thread.
+pub struct Utterance {
     rec: vosk::Recognizer,
     words: vosk::Recognizer,
-    _model: std::marker::PhantomData<&'m VoskModel>,
 }
 
-impl Utterance<'_> {
+impl std::fmt::Debug for Utterance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Utterance").finish_non_exhaustive()
+    }
+}
+
+/// The word-loop decoding's final result as JSON.
+fn loop_json(words: &mut vosk::Recognizer) -> String {
+    serde_json::to_string(&words.final_result()).unwrap_or_default()
+}
+
+impl Utterance {
     /// Feeds 16 kHz mono samples.
     pub fn feed(&mut self, samples: &[i16]) {
         let _ = self.rec.accept_waveform(samples);
@@ -180,17 +190,12 @@ impl Utterance<'_> {
 
     /// The final result, as a [`Hearing`] and as Vosk's JSON
     /// (`{"nbest": …, "words": …}`: the alternatives, and the best
-    /// transcript with word confidences).
+    /// transcript with word confidences). Both decodings always finish.
     pub fn finish(self) -> (Hearing, String) {
-        let Utterance {
-            mut rec, mut words, ..
-        } = self;
+        let Utterance { mut rec, mut words } = self;
         // Both decodings finish at once, on two threads.
         let (json, single_json) = std::thread::scope(|scope| {
-            let other = scope.spawn(move || {
-                let single = words.final_result();
-                serde_json::to_string(&single).unwrap_or_default()
-            });
+            let other = scope.spawn(move || loop_json(&mut words));
             let result = rec.final_result();
             let json = serde_json::to_string(&result).unwrap_or_default();
             (json, other.join().unwrap_or_default())
@@ -201,6 +206,57 @@ impl Utterance<'_> {
         }
         let both = format!("{{\"nbest\":{json},\"words\":{single_json}}}");
         (hearing, both)
+    }
+
+    /// Finishes and decides, waiting for the second (word-loop) decoding
+    /// only when it can change the decision.
+    ///
+    /// The word loop's confidences can only turn a [`Decision::Move`] into
+    /// a question: every other decision ([`Decision::Ask`],
+    /// [`Decision::Command`], [`Decision::NotUnderstood`]) is made without
+    /// word confidences and stays as it is. So both final results start at
+    /// once (two threads); the move grammar's result is decided on first,
+    /// and only a move waits for the check. A move is therefore never taken
+    /// without the check: the result is the same as deciding on
+    /// [`finish`](Utterance::finish)'s hearing.
+    ///
+    /// Returns the decision, the hearing it was made on, and the JSON (as
+    /// [`finish`](Utterance::finish) records it, or the move grammar's
+    /// result alone when the check was not waited for).
+    pub fn finish_deciding(
+        self,
+        decide: impl Fn(&Hearing) -> Decision,
+    ) -> (Decision, Hearing, String) {
+        let Utterance { mut rec, mut words } = self;
+        let (tx, rx) = std::sync::mpsc::channel();
+        // A detached thread: when the check is not needed, nobody waits
+        // for it; it finishes on its own and frees the recognizer.
+        let spawned = std::thread::Builder::new()
+            .name("vosk-word-loop".to_owned())
+            .spawn(move || {
+                let _ = tx.send(loop_json(&mut words));
+            });
+        let json = serde_json::to_string(&rec.final_result()).unwrap_or_default();
+        let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
+        let first = decide(&hearing);
+        if !matches!(first, Decision::Move { .. }) {
+            return (first, hearing, json);
+        }
+        // A move: the check decides. If it could not run (no thread, or
+        // it failed), the words get no confidence and the move is asked.
+        let single_json = match spawned {
+            Ok(_) => rx.recv().unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        match Hearing::from_vosk_json(&single_json) {
+            Ok(w) => hearing.merge_word_confidences(&w),
+            Err(_) => hearing.merge_word_confidences(&Hearing {
+                alternatives: vec![super::decide::Alternative::default()],
+            }),
+        }
+        let decision = decide(&hearing);
+        let both = format!("{{\"nbest\":{json},\"words\":{single_json}}}");
+        (decision, hearing, both)
     }
 }
 

@@ -69,12 +69,90 @@ pub fn quiet_vosk(silent: bool) {
     });
 }
 
+/// Standard error kept in the audio log for as long as any
+/// [`QuietStderr`] lives (a process-wide count: the first one redirects,
+/// the last one dropped restores the terminal). The live voice worker
+/// holds one while it runs, so libvosk's and ALSA's lines never reach a
+/// full-screen UI; a UI may hold its own for its whole run as well.
+#[derive(Debug)]
+#[must_use = "standard error is restored when this is dropped"]
+pub struct QuietStderr(());
+
+static QUIET: std::sync::Mutex<(usize, Option<StderrRedirect>)> = std::sync::Mutex::new((0, None));
+
+/// Sends standard error to the audio log (see [`log_path`]) until the
+/// returned guard and every other live guard are dropped.
+pub fn quiet_to_log() -> QuietStderr {
+    let mut q = QUIET.lock().unwrap_or_else(|e| e.into_inner());
+    if q.0 == 0 {
+        q.1 = StderrRedirect::to_log().ok();
+    }
+    q.0 += 1;
+    QuietStderr(())
+}
+
+impl Clone for QuietStderr {
+    fn clone(&self) -> QuietStderr {
+        quiet_to_log()
+    }
+}
+
+impl Drop for QuietStderr {
+    fn drop(&mut self) {
+        let mut q = QUIET.lock().unwrap_or_else(|e| e.into_inner());
+        q.0 = q.0.saturating_sub(1);
+        if q.0 == 0 {
+            // Restores fd 2.
+            q.1 = None;
+        }
+    }
+}
+
+/// Writes one line to the terminal's standard error, even while a
+/// [`QuietStderr`] sends fd 2 to the log (for the few lines a command-line
+/// tool must show while voice input runs).
+pub fn write_terminal(line: &str) {
+    use std::io::Write;
+    let q = QUIET.lock().unwrap_or_else(|e| e.into_inner());
+    let text = format!("{line}\n");
+    if let Some(r) = &q.1
+        && let Ok(fd) = r.saved.try_clone()
+    {
+        let mut f = File::from(fd);
+        let _ = f.write_all(text.as_bytes());
+        return;
+    }
+    let _ = io::stderr().write_all(text.as_bytes());
+}
+
+/// Waits up to `timeout` for every [`QuietStderr`] to be dropped (a
+/// worker thread finishing); true if standard error is the terminal again.
+pub fn wait_restored(timeout: std::time::Duration) -> bool {
+    let deadline = std::time::Instant::now() + timeout;
+    while is_quiet() {
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    true
+}
+
+/// Is standard error in the audio log now (a [`QuietStderr`] lives)?
+pub fn is_quiet() -> bool {
+    QUIET.lock().map(|q| q.0 > 0).unwrap_or(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The tests move fd 2 of the whole process: one at a time.
+    static FD2: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     #[test]
     fn stderr_goes_to_the_file_and_comes_back() {
+        let _one = FD2.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("stderr.log");
         {
@@ -85,5 +163,19 @@ mod tests {
         }
         let text = std::fs::read_to_string(&log).unwrap();
         assert_eq!(text, "into the log\n");
+    }
+
+    #[test]
+    fn quiet_guards_are_counted_and_the_last_one_restores() {
+        let _one = FD2.lock().unwrap_or_else(|e| e.into_inner());
+        assert!(!is_quiet());
+        let a = quiet_to_log();
+        assert!(is_quiet());
+        let b = a.clone();
+        drop(a);
+        assert!(is_quiet(), "one guard still lives");
+        drop(b);
+        assert!(!is_quiet());
+        assert!(wait_restored(std::time::Duration::ZERO));
     }
 }

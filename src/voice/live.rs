@@ -1,0 +1,846 @@
+//! Live listening for the play screen: a worker thread that loads the
+//! model (without freezing the UI), listens to the microphone (hands-free
+//! or push-to-talk) or plays WAV files as if spoken, and hands decisions to
+//! the UI through a non-blocking [`LiveVoice::poll`].
+//!
+//! The listening itself is the [`Engine`] (no threads, no devices): it is
+//! fed audio chunks with the moment they were captured and returns
+//! [`Heard`] decisions. Both recognizers (the move grammar and the
+//! word-loop check) decode while the player speaks, so at the end only the
+//! final results remain. Hands-free, the decision is even prepared during
+//! the silence that ends an utterance: once it has been quiet for
+//! [`EARLY_FINISH_MS`], the utterance is finished and decided; if the
+//! silence lasts until the detector's end of speech, that decision is
+//! given at once; if speech resumes, it is dropped and the whole utterance
+//! is decoded again (from its kept audio) with the speech that followed.
+//! A decision is therefore always made on all the speech of an utterance.
+//!
+//! What the UI calls:
+//! 1. [`model_dir`] for the active locale (`--model`, env `ANNABELLA_MODEL`,
+//!    else the installed model): an `Err` is a locale line to show and
+//!    speak; play goes on with typed moves.
+//! 2. [`LiveVoice::start`]. From then until the [`LiveVoice`] is dropped
+//!    *and* its worker has stopped, standard error goes to the audio log
+//!    (see [`super::stderr::quiet_to_log`]): libvosk's and ALSA's lines
+//!    never reach the screen. The UI needs no call of its own for that
+//!    (it may hold its own [`QuietStderr`](super::stderr::QuietStderr) for
+//!    its whole run); it must not rely on `eprintln!` while voice is on.
+//! 3. [`LiveVoice::set_position`] after every move and takeback (and once
+//!    at the start, for a game that does not begin in the start position).
+//!    Decisions made in an earlier position are never returned by
+//!    [`LiveVoice::poll`].
+//! 4. For [`VoiceSource::PushToTalk`]: [`LiveVoice::push_to_talk`] on key
+//!    press (`true`) and release (`false`).
+//! 5. [`LiveVoice::poll`] on every tick until it returns `None`.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use shakmaty::{CastlingMode, Chess};
+
+use crate::vocab::Vocabulary;
+
+use super::audio::{self, Vad, VadEvent, VadSettings};
+use super::decide::{Decision, DecisionSettings, Hearing};
+use super::grammar::Grammar;
+use super::listener::{Heard, Listener};
+use super::models::{self, Manifest};
+use super::recognizer::{SAMPLE_RATE, Utterance, VoskModel};
+use super::stderr::{QuietStderr, quiet_to_log};
+
+/// Audio kept from before the start of speech (the detector needs a few
+/// loud frames to be sure; the first sound of the word is in them).
+pub const PREROLL_MS: u32 = 300;
+
+/// Hands-free: after this much quiet, the utterance is finished and
+/// decided ahead of the detector's end of speech.
+pub const EARLY_FINISH_MS: u32 = 150;
+
+/// Length of the chunks a WAV file is played in.
+pub const FILE_CHUNK_MS: u32 = 20;
+
+/// Where the audio comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoiceSource {
+    /// The microphone, hands-free: an utterance ends after `silence_ms` of silence.
+    Microphone {
+        /// Silence that ends an utterance.
+        silence_ms: u32,
+    },
+    /// The microphone, push-to-talk: audio between push_to_talk(true) and push_to_talk(false).
+    PushToTalk,
+    /// WAV files played as if spoken into the microphone, in real time, each followed by
+    /// `gap_ms` of silence, through the same hands-free path (for tests and demos).
+    Files {
+        /// The recordings, in order.
+        paths: Vec<PathBuf>,
+        /// Silence that ends an utterance.
+        silence_ms: u32,
+        /// Silence played after each file.
+        gap_ms: u32,
+    },
+}
+
+/// What the worker reports.
+#[derive(Debug, Clone)]
+pub enum VoiceEvent {
+    /// An utterance was decided in the position set last.
+    Heard(Heard),
+    /// Listening started / is ready (model loaded).
+    Ready {
+        /// Words of the locale the model lacks (they cannot be spoken).
+        missing_words: Vec<String>,
+    },
+    /// Something failed: one line of locale text that says what to do (no mic, no model, bad WAV...).
+    Failed(String),
+    /// The file source has played every file.
+    Finished,
+}
+
+fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    vocab.locale().message(key, &args)
+}
+
+/// The model folder for the active locale: `arg` (`--model`), else env
+/// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
+/// one locale line saying how to install one.
+pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(p) = arg {
+        return Ok(p.to_owned());
+    }
+    if let Some(p) = std::env::var_os("ANNABELLA_MODEL").filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    let manifest = Manifest::builtin();
+    let code = vocab.locale().code.clone();
+    if let Some(dir) = models::models_dir()
+        && let Some(p) = models::model_for_locale(&manifest, &dir, &code)
+    {
+        return Ok(p);
+    }
+    let name = manifest
+        .for_locale(&code)
+        .first()
+        .map(|m| m.name.clone())
+        .unwrap_or_else(|| "NAME".to_owned());
+    Err(msg(
+        vocab,
+        "voice.no_model",
+        &[("locale", vocab.locale().name.clone()), ("name", name)],
+    ))
+}
+
+/// Loads the model (libvosk's lines go to the audio log) and checks the
+/// locale's words against it. `Err` is one locale line: no model there, a
+/// corrupt one, or a model for another language.
+pub fn load_listener(
+    vocab: Vocabulary,
+    dir: &Path,
+    settings: DecisionSettings,
+) -> Result<Listener, String> {
+    super::stderr::quiet_vosk(true);
+    let quiet = quiet_to_log();
+    let loaded = VoskModel::load(dir);
+    drop(quiet);
+    let model =
+        loaded.map_err(|e| msg(&vocab, "voice.model_error", &[("error", e.to_string())]))?;
+    let listener = Listener::new(model, vocab, settings);
+    if listener.wrong_language() {
+        return Err(msg(
+            &listener.vocab,
+            "voice.wrong_language",
+            &[
+                ("path", dir.display().to_string()),
+                ("locale", listener.vocab.locale().name.clone()),
+                ("words", missing_words(&listener).join(", ")),
+            ],
+        ));
+    }
+    Ok(listener)
+}
+
+/// The locale's words the model lacks, as `word (key)`.
+pub fn missing_words(listener: &Listener) -> Vec<String> {
+    listener
+        .missing_words()
+        .iter()
+        .map(|m| format!("{} ({})", m.display, m.key))
+        .collect()
+}
+
+/// The recognizer could not be created for the position (a model that
+/// rejects the grammar).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the recognizer could not start")]
+pub struct RecognizerFailed;
+
+/// A decision prepared during the silence at the end of an utterance.
+struct Early {
+    decision: Decision,
+    hearing: Hearing,
+    json: String,
+    finish_time: Duration,
+    /// The detector's last loud frame when it was made: if that moves,
+    /// speech resumed and the decision is void.
+    last_loud_end: usize,
+}
+
+/// Listening without threads or devices: fed 16 kHz mono chunks with the
+/// moment their last sample was captured, it returns decisions.
+pub struct Engine<'l> {
+    listener: &'l Listener,
+    pos: Chess,
+    mode: CastlingMode,
+    grammar: Grammar,
+    grammar_time: Duration,
+    hands_free: bool,
+    vad: Vad,
+    preroll: VecDeque<i16>,
+    preroll_len: usize,
+    /// An utterance is under way.
+    talking: bool,
+    /// Its audio (pre-roll included), to decode it again if the position
+    /// changes or speech resumes after an early finish.
+    audio: Vec<i16>,
+    current: Option<Utterance>,
+    /// A recognizer made ahead for the next utterance.
+    spare: Option<Utterance>,
+    early: Option<Early>,
+    stats: EngineStats,
+}
+
+/// Counts of what the engine did (for tests and the benchmark).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Utterances finished during their closing silence.
+    pub early: usize,
+    /// …of which the decision was given (the silence lasted).
+    pub early_used: usize,
+    /// Utterances decoded again from their start (speech resumed after an
+    /// early finish, or the position changed).
+    pub redecoded: usize,
+}
+
+impl std::fmt::Debug for Engine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hands_free", &self.hands_free)
+            .field("talking", &self.talking)
+            .finish_non_exhaustive()
+    }
+}
+
+fn samples_to_time(n: usize) -> Duration {
+    Duration::from_secs_f64(n as f64 / f64::from(SAMPLE_RATE))
+}
+
+impl<'l> Engine<'l> {
+    /// An engine for `pos`: hands-free (the detector ends utterances after
+    /// `vad.silence_ms`) or push-to-talk.
+    pub fn new(
+        listener: &'l Listener,
+        pos: Chess,
+        mode: CastlingMode,
+        hands_free: bool,
+        vad: VadSettings,
+    ) -> Engine<'l> {
+        let t = Instant::now();
+        let grammar = listener.grammar(&pos, mode);
+        let grammar_time = t.elapsed();
+        Engine {
+            listener,
+            pos,
+            mode,
+            grammar,
+            grammar_time,
+            hands_free,
+            vad: Vad::new(vad),
+            preroll: VecDeque::new(),
+            preroll_len: (PREROLL_MS * SAMPLE_RATE / 1000) as usize,
+            talking: false,
+            audio: Vec::new(),
+            current: None,
+            spare: None,
+            early: None,
+            stats: EngineStats::default(),
+        }
+    }
+
+    /// What the engine did so far.
+    pub fn stats(&self) -> EngineStats {
+        self.stats
+    }
+
+    /// Is an utterance under way?
+    pub fn talking(&self) -> bool {
+        self.talking
+    }
+
+    /// The position utterances are decided in.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// Hears the next utterances in `pos`. An utterance under way is
+    /// decoded again from its start with the new grammar.
+    pub fn set_position(&mut self, pos: Chess, mode: CastlingMode) {
+        let t = Instant::now();
+        self.grammar = self.listener.grammar(&pos, mode);
+        self.grammar_time = t.elapsed();
+        self.pos = pos;
+        self.mode = mode;
+        self.spare = None;
+        if self.talking {
+            self.early = None;
+            self.stats.redecoded += 1;
+            self.current = self.recognizer();
+            if let Some(u) = self.current.as_mut() {
+                u.feed(&self.audio);
+            }
+        }
+    }
+
+    fn recognizer(&mut self) -> Option<Utterance> {
+        self.spare
+            .take()
+            .or_else(|| self.listener.model.recognizer(&self.grammar))
+    }
+
+    /// Makes the recognizer for the next utterance ahead of time (about
+    /// 2 ms), so the start of speech costs nothing.
+    pub fn prepare(&mut self) {
+        if !self.talking && self.spare.is_none() {
+            self.spare = self.listener.model.recognizer(&self.grammar);
+        }
+    }
+
+    fn open(&mut self, audio: Vec<i16>) -> Result<(), RecognizerFailed> {
+        self.talking = true;
+        self.early = None;
+        self.audio = audio;
+        let mut u = self.recognizer().ok_or(RecognizerFailed)?;
+        u.feed(&self.audio);
+        self.current = Some(u);
+        Ok(())
+    }
+
+    fn heard(
+        &self,
+        decision: Decision,
+        hearing: Hearing,
+        json: String,
+        finish_time: Duration,
+        end: Option<Instant>,
+    ) -> Heard {
+        Heard {
+            decision,
+            hearing,
+            json,
+            grammar_time: self.grammar_time,
+            finish_time,
+            since_speech_end: end.map(|t| t.elapsed()),
+            file: None,
+        }
+    }
+
+    /// Ends the utterance: the decision prepared during the silence if it
+    /// still holds, else the final results now. `end` is when speech ended.
+    fn close(&mut self, end: Option<Instant>) -> Option<Result<Heard, RecognizerFailed>> {
+        self.talking = false;
+        self.audio.clear();
+        if let Some(e) = self.early.take() {
+            self.current = None;
+            self.stats.early_used += 1;
+            return Some(Ok(self.heard(
+                e.decision,
+                e.hearing,
+                e.json,
+                e.finish_time,
+                end,
+            )));
+        }
+        let u = self.current.take()?;
+        let t = Instant::now();
+        let (decision, hearing, json) = self.finish(u);
+        let finish_time = t.elapsed();
+        Some(Ok(self.heard(decision, hearing, json, finish_time, end)))
+    }
+
+    fn finish(&self, u: Utterance) -> (Decision, Hearing, String) {
+        let (listener, pos, mode, grammar) = (self.listener, &self.pos, self.mode, &self.grammar);
+        u.finish_deciding(|h| listener.decide(pos, mode, grammar, h))
+    }
+
+    /// Feeds a chunk captured until `captured`; returns the utterances it
+    /// ended (hands-free).
+    pub fn push(
+        &mut self,
+        samples: &[i16],
+        captured: Instant,
+    ) -> Vec<Result<Heard, RecognizerFailed>> {
+        let mut out = Vec::new();
+        let events = self.vad.push(samples);
+        if self.talking {
+            self.audio.extend_from_slice(samples);
+            if let Some(u) = self.current.as_mut() {
+                u.feed(samples);
+            }
+            // Speech resumed after the early finish: decode it all again.
+            if let Some(e) = &self.early
+                && self.vad.last_loud_end() != e.last_loud_end
+            {
+                self.early = None;
+                self.stats.redecoded += 1;
+                self.current = self.recognizer();
+                match self.current.as_mut() {
+                    Some(u) => u.feed(&self.audio),
+                    None => {
+                        self.talking = false;
+                        out.push(Err(RecognizerFailed));
+                    }
+                }
+            }
+        }
+        if self.hands_free {
+            for e in events {
+                match e {
+                    VadEvent::SpeechStart(_) if !self.talking => {
+                        let mut audio: Vec<i16> = self.preroll.iter().copied().collect();
+                        audio.extend_from_slice(samples);
+                        if let Err(e) = self.open(audio) {
+                            self.talking = false;
+                            out.push(Err(e));
+                        }
+                    }
+                    VadEvent::SpeechEnd(at) if self.talking => {
+                        let back = samples_to_time(self.vad.pushed().saturating_sub(at));
+                        let end = captured.checked_sub(back).unwrap_or(captured);
+                        out.extend(self.close(Some(end)));
+                    }
+                    _ => {}
+                }
+            }
+            // The decision is prepared during the silence.
+            let early = (EARLY_FINISH_MS * SAMPLE_RATE / 1000) as usize;
+            if self.talking
+                && self.early.is_none()
+                && self.vad.quiet_samples() >= early
+                && let Some(u) = self.current.take()
+            {
+                let t = Instant::now();
+                let (decision, hearing, json) = self.finish(u);
+                self.stats.early += 1;
+                self.early = Some(Early {
+                    decision,
+                    hearing,
+                    json,
+                    finish_time: t.elapsed(),
+                    last_loud_end: self.vad.last_loud_end(),
+                });
+            }
+        }
+        self.preroll.extend(samples.iter().copied());
+        while self.preroll.len() > self.preroll_len {
+            self.preroll.pop_front();
+        }
+        out
+    }
+
+    /// Push-to-talk: the key went down (the pre-roll is included).
+    pub fn press(&mut self) -> Result<(), RecognizerFailed> {
+        if self.talking {
+            return Ok(());
+        }
+        let audio: Vec<i16> = self.preroll.iter().copied().collect();
+        let r = self.open(audio);
+        if r.is_err() {
+            self.talking = false;
+        }
+        r
+    }
+
+    /// Push-to-talk: the key was released at `at` (feed every chunk
+    /// captured before it first). Audio without speech is "nothing heard"
+    /// at once.
+    pub fn release(&mut self, at: Instant) -> Option<Result<Heard, RecognizerFailed>> {
+        if !self.talking {
+            return None;
+        }
+        if !audio::has_speech(&self.audio, *self.vad_settings()) {
+            self.talking = false;
+            self.audio.clear();
+            // The recognizer heard nothing; it is kept for the next time.
+            if self.spare.is_none() {
+                self.spare = self.current.take();
+            }
+            self.current = None;
+            return Some(Ok(self.heard(
+                Decision::NotUnderstood {
+                    heard: String::new(),
+                },
+                Hearing::default(),
+                String::new(),
+                Duration::ZERO,
+                Some(at),
+            )));
+        }
+        self.close(Some(at))
+    }
+
+    /// The end of the input (a file played to its end): an utterance
+    /// under way ends here.
+    pub fn flush(&mut self, at: Instant) -> Option<Result<Heard, RecognizerFailed>> {
+        if !self.talking {
+            return None;
+        }
+        self.vad.reset_speech();
+        self.close(Some(at))
+    }
+
+    fn vad_settings(&self) -> &VadSettings {
+        self.vad.settings()
+    }
+}
+
+/// What the worker thread is told.
+enum Input {
+    Audio(Vec<i16>, Instant),
+    Position(Box<Chess>, CastlingMode, u64),
+    Talk(bool, Instant),
+    FileStart(PathBuf),
+    FileEnd(Instant),
+    FilesDone,
+    Failed(String),
+    Stop,
+}
+
+/// Spoken moves for the play screen: a worker thread listens and decides;
+/// the UI polls. Dropping it stops listening (and the microphone).
+pub struct LiveVoice {
+    tx: Sender<Input>,
+    rx: Receiver<(u64, VoiceEvent)>,
+    serial: AtomicU64,
+    _quiet: QuietStderr,
+}
+
+impl std::fmt::Debug for LiveVoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveVoice")
+            .field("serial", &self.serial)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LiveVoice {
+    /// Loads the model in a background thread (model load takes seconds: the UI must not freeze) and starts listening.
+    pub fn start(
+        model_dir: PathBuf,
+        vocab: Vocabulary,
+        settings: DecisionSettings,
+        source: VoiceSource,
+        mode: CastlingMode,
+    ) -> LiveVoice {
+        let quiet = quiet_to_log();
+        let (tx, rx_in) = channel();
+        let (tx_out, rx) = channel();
+        let worker_tx = tx.clone();
+        let worker_quiet = quiet.clone();
+        let stopped = msg(&vocab, "voice.worker_stopped", &[]);
+        let panic_tx = tx_out.clone();
+        let spawned = std::thread::Builder::new()
+            .name("annabella-voice".to_owned())
+            .spawn(move || {
+                let _quiet = worker_quiet;
+                let _report = PanicReport {
+                    tx: panic_tx,
+                    line: stopped,
+                };
+                worker(
+                    model_dir, vocab, settings, source, mode, rx_in, worker_tx, tx_out,
+                );
+            });
+        if let Err(e) = spawned {
+            // No thread: the UI is told once, through the same channel.
+            let (tx2, rx2) = channel();
+            let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
+            return LiveVoice {
+                tx,
+                rx: rx2,
+                serial: AtomicU64::new(0),
+                _quiet: quiet,
+            };
+        }
+        LiveVoice {
+            tx,
+            rx,
+            serial: AtomicU64::new(0),
+            _quiet: quiet,
+        }
+    }
+
+    /// The position the next utterances are heard in (call after every move / takeback); the grammar is rebuilt for it.
+    pub fn set_position(&self, pos: Chess, mode: CastlingMode) {
+        let serial = self.serial.fetch_add(1, Ordering::SeqCst) + 1;
+        let _ = self.tx.send(Input::Position(Box::new(pos), mode, serial));
+    }
+
+    /// Push-to-talk key down (`true`) or released (`false`); ignored by
+    /// the hands-free sources.
+    pub fn push_to_talk(&self, down: bool) {
+        let _ = self.tx.send(Input::Talk(down, Instant::now()));
+    }
+
+    /// Non-blocking.
+    pub fn poll(&self) -> Option<VoiceEvent> {
+        loop {
+            match self.rx.try_recv() {
+                Ok((serial, VoiceEvent::Heard(h))) => {
+                    // Decided in a position the game has left.
+                    if serial != self.serial.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    return Some(VoiceEvent::Heard(h));
+                }
+                Ok((_, event)) => return Some(event),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the next event (for tests and the CLI).
+    pub fn wait(&self, timeout: Duration) -> Option<VoiceEvent> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(e) = self.poll() {
+                return Some(e);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return None;
+            }
+            std::thread::sleep((deadline - now).min(Duration::from_millis(5)));
+        }
+    }
+}
+
+impl Drop for LiveVoice {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Input::Stop);
+    }
+}
+
+/// Tells the UI if the worker thread dies of a panic.
+struct PanicReport {
+    tx: Sender<(u64, VoiceEvent)>,
+    line: String,
+}
+
+impl Drop for PanicReport {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self
+                .tx
+                .send((0, VoiceEvent::Failed(std::mem::take(&mut self.line))));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn worker(
+    model_dir: PathBuf,
+    vocab: Vocabulary,
+    settings: DecisionSettings,
+    source: VoiceSource,
+    mode: CastlingMode,
+    rx: Receiver<Input>,
+    tx: Sender<Input>,
+    out: Sender<(u64, VoiceEvent)>,
+) {
+    let listener = match load_listener(vocab, &model_dir, settings) {
+        Ok(l) => l,
+        Err(line) => {
+            let _ = out.send((0, VoiceEvent::Failed(line)));
+            return;
+        }
+    };
+    let (hands_free, silence_ms) = match &source {
+        VoiceSource::Microphone { silence_ms } => (true, *silence_ms),
+        VoiceSource::PushToTalk => (false, VadSettings::default().silence_ms),
+        VoiceSource::Files { silence_ms, .. } => (true, *silence_ms),
+    };
+    let _mic = match source {
+        VoiceSource::Microphone { .. } | VoiceSource::PushToTalk => {
+            let mic_tx = tx.clone();
+            let opened = super::mic::MicStream::open(move |chunk| {
+                let _ = mic_tx.send(Input::Audio(chunk, Instant::now()));
+            });
+            match opened {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    let line = msg(
+                        &listener.vocab,
+                        "voice.no_microphone",
+                        &[("error", e.to_string())],
+                    );
+                    let _ = out.send((0, VoiceEvent::Failed(line)));
+                    return;
+                }
+            }
+        }
+        VoiceSource::Files { paths, gap_ms, .. } => {
+            let vocab = listener.vocab.clone();
+            let player_tx = tx.clone();
+            let spawned = std::thread::Builder::new()
+                .name("annabella-voice-files".to_owned())
+                .spawn(move || play_files(&vocab, &paths, gap_ms, &player_tx));
+            if let Err(e) = spawned {
+                let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
+                return;
+            }
+            None
+        }
+    };
+    drop(tx);
+    let _ = out.send((
+        0,
+        VoiceEvent::Ready {
+            missing_words: missing_words(&listener),
+        },
+    ));
+    let vad = VadSettings {
+        silence_ms,
+        ..VadSettings::default()
+    };
+    let mut engine = Engine::new(&listener, Chess::default(), mode, hands_free, vad);
+    engine.prepare();
+    let mut serial = 0;
+    let mut file: Option<PathBuf> = None;
+    let mut heard_in_file = false;
+    let failed_line = msg(&listener.vocab, "voice.recognizer_failed", &[]);
+    let emit = |serial: u64,
+                file: &Option<PathBuf>,
+                heard_in_file: &mut bool,
+                r: Result<Heard, RecognizerFailed>| {
+        let event = match r {
+            Ok(mut h) => {
+                h.file = file.clone();
+                *heard_in_file = true;
+                VoiceEvent::Heard(h)
+            }
+            Err(_) => VoiceEvent::Failed(failed_line.clone()),
+        };
+        out.send((serial, event)).is_ok()
+    };
+    while let Ok(input) = rx.recv() {
+        let mut results = Vec::new();
+        match input {
+            Input::Audio(samples, at) => results = engine.push(&samples, at),
+            Input::Position(pos, mode, s) => {
+                serial = s;
+                engine.set_position(*pos, mode);
+            }
+            Input::Talk(true, _) if !hands_free => {
+                if let Err(e) = engine.press() {
+                    results.push(Err(e));
+                }
+            }
+            Input::Talk(false, at) if !hands_free => results.extend(engine.release(at)),
+            Input::Talk(..) => {}
+            Input::FileStart(p) => {
+                file = Some(p);
+                heard_in_file = false;
+            }
+            Input::FileEnd(at) => {
+                results.extend(engine.flush(at));
+                if results.is_empty() && !heard_in_file {
+                    // A file without speech: nothing heard.
+                    results.push(Ok(Heard {
+                        decision: Decision::NotUnderstood {
+                            heard: String::new(),
+                        },
+                        hearing: Hearing::default(),
+                        json: String::new(),
+                        grammar_time: Duration::ZERO,
+                        finish_time: Duration::ZERO,
+                        since_speech_end: None,
+                        file: None,
+                    }));
+                }
+            }
+            Input::FilesDone => {
+                if out.send((serial, VoiceEvent::Finished)).is_err() {
+                    return;
+                }
+            }
+            Input::Failed(line) => {
+                if out.send((serial, VoiceEvent::Failed(line))).is_err() {
+                    return;
+                }
+            }
+            Input::Stop => return,
+        }
+        for r in results {
+            if !emit(serial, &file, &mut heard_in_file, r) {
+                return;
+            }
+        }
+        engine.prepare();
+    }
+}
+
+/// Plays WAV files into the worker in real time: chunks of
+/// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
+/// been captured, `gap_ms` of silence after each file.
+fn play_files(vocab: &Vocabulary, paths: &[PathBuf], gap_ms: u32, tx: &Sender<Input>) {
+    let chunk = (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize;
+    let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
+    let start = Instant::now();
+    let mut played = 0usize;
+    let mut send_paced = |samples: &[i16]| -> bool {
+        for c in samples.chunks(chunk) {
+            played += c.len();
+            let due = start + samples_to_time(played);
+            let now = Instant::now();
+            if due > now {
+                std::thread::sleep(due - now);
+            }
+            if tx.send(Input::Audio(c.to_vec(), due)).is_err() {
+                return false;
+            }
+        }
+        true
+    };
+    for path in paths {
+        let samples = match audio::read_wav(path) {
+            Ok(s) => s,
+            Err(e) => {
+                let line = msg(
+                    vocab,
+                    "voice.wav_error",
+                    &[
+                        ("file", path.display().to_string()),
+                        ("error", e.to_string()),
+                    ],
+                );
+                if tx.send(Input::Failed(line)).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        if tx.send(Input::FileStart(path.clone())).is_err() {
+            return;
+        }
+        if !send_paced(&samples) || !send_paced(&gap) {
+            return;
+        }
+        if tx.send(Input::FileEnd(Instant::now())).is_err() {
+            return;
+        }
+    }
+    let _ = tx.send(Input::FilesDone);
+}

@@ -1,0 +1,433 @@
+//! The live voice worker the play screen listens through
+//! (`annabella::voice::live`): real espeak-ng Korean speech, real libvosk,
+//! the real Korean model (env ANNABELLA_TEST_MODEL).
+//!
+//! As in tests/voice_e2e.rs, synthetic Korean is recognized poorly, so the
+//! tests check the plumbing and **safety**: events arrive in order, silence
+//! is "nothing heard", and no move is ever decided that was not said.
+//!
+//! Needs espeak-ng, sox and the model; the tests that need them skip with a
+//! printed reason when one is missing, but fail when ANNABELLA_REQUIRE_E2E=1.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use annabella::vocab::{Style, Vocabulary};
+use annabella::voice::audio::{VadSettings, read_wav};
+use annabella::voice::decide::{Decision, DecisionSettings};
+use annabella::voice::listener::{Heard, Listener};
+use annabella::voice::live::{Engine, LiveVoice, VoiceEvent, VoiceSource};
+use annabella::voice::recognizer::VoskModel;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+fn required() -> bool {
+    std::env::var("ANNABELLA_REQUIRE_E2E").is_ok_and(|v| v == "1")
+}
+
+/// The model folder, or None (after printing why) if the test must skip.
+fn prerequisites() -> Option<PathBuf> {
+    let mut missing = Vec::new();
+    for tool in ["espeak-ng", "sox"] {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            missing.push(format!("{tool} is not installed"));
+        }
+    }
+    let model = std::env::var_os("ANNABELLA_TEST_MODEL").map(PathBuf::from);
+    match &model {
+        None => missing.push("ANNABELLA_TEST_MODEL is not set".to_owned()),
+        Some(p) if !p.join("am").is_dir() => {
+            missing.push(format!("no Vosk model at {}", p.display()))
+        }
+        Some(_) => {}
+    }
+    if missing.is_empty() {
+        return model;
+    }
+    let why = missing.join("; ");
+    if required() {
+        panic!("live voice test cannot run: {why} (run scripts/setup.sh test)");
+    }
+    eprintln!("skipped: {why}");
+    None
+}
+
+/// Speaks `text` in Korean into a 16 kHz mono WAV.
+fn synthesize(text: &str, speed: u32, out: &Path) {
+    let raw = out.with_extension("raw.wav");
+    let st = Command::new("espeak-ng")
+        .args(["-v", "ko", "-s", &speed.to_string(), "-w"])
+        .arg(&raw)
+        .arg(text)
+        .status()
+        .expect("espeak-ng runs");
+    assert!(st.success(), "espeak-ng failed on {text}");
+    let st = Command::new("sox")
+        .arg(&raw)
+        .args(["-r", "16000", "-c", "1", "-b", "16"])
+        .arg(out)
+        .status()
+        .expect("sox runs");
+    assert!(st.success(), "sox failed on {text}");
+    let _ = std::fs::remove_file(raw);
+}
+
+fn sox(args: &[&str]) {
+    let st = Command::new("sox").args(args).status().expect("sox runs");
+    assert!(st.success(), "sox {args:?} failed");
+}
+
+fn uci(m: Move) -> String {
+    UciMove::from_move(m, CastlingMode::Standard).to_string()
+}
+
+/// Checks a decision against the move that was said (None: nothing was).
+fn assert_safe(pos: &Chess, said: Option<Move>, h: &Heard, what: &str) {
+    match &h.decision {
+        Decision::Move { mv, heard } => {
+            let said = said.unwrap_or_else(|| panic!("{what}: a move from no speech: '{heard}'"));
+            assert_eq!(
+                uci(*mv),
+                uci(said),
+                "{what}: a move that was not said, from '{heard}' ({})",
+                h.json
+            );
+        }
+        Decision::Ask { candidates, .. } => {
+            assert!(said.is_some(), "{what}: a question from no speech");
+            assert!(!candidates.is_empty());
+            for c in candidates {
+                assert!(pos.is_legal(*c), "{what}: candidates must be legal");
+            }
+        }
+        Decision::NotUnderstood { .. } | Decision::Command { .. } => {}
+    }
+}
+
+#[test]
+fn a_missing_model_folder_gives_one_clear_line_and_no_ready() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("no-model-here");
+    let vocab = Vocabulary::builtin("en").expect("en");
+    let live = LiveVoice::start(
+        missing.clone(),
+        vocab,
+        DecisionSettings::default(),
+        VoiceSource::Files {
+            paths: Vec::new(),
+            silence_ms: 300,
+            gap_ms: 0,
+        },
+        CastlingMode::Standard,
+    );
+    let event = live.wait(Duration::from_secs(20));
+    let Some(VoiceEvent::Failed(line)) = event else {
+        panic!("expected Failed, got {event:?}");
+    };
+    assert!(!line.contains('\n'), "one line: {line}");
+    assert!(
+        line.contains(&missing.display().to_string()),
+        "names the folder: {line}"
+    );
+    assert!(line.contains("--model"), "says what to do: {line}");
+    // Nothing follows: no Ready, no Finished.
+    assert!(live.wait(Duration::from_millis(300)).is_none());
+}
+
+#[test]
+fn the_model_folder_is_the_one_given_first() {
+    let vocab = Vocabulary::builtin("ko").expect("ko");
+    let given = PathBuf::from("/somewhere/else");
+    assert_eq!(
+        annabella::voice::live::model_dir(&vocab, Some(&given)),
+        Ok(given)
+    );
+}
+
+#[test]
+fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let vocab = Vocabulary::builtin("ko").expect("ko");
+    let pos = Chess::default();
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let mut files: Vec<(PathBuf, Option<Move>)> = Vec::new();
+    // Not audio: a Failed line, and the other files still play.
+    let bad = dir.path().join("bad.wav");
+    std::fs::write(&bad, b"this is not audio").expect("write");
+    for (i, n) in [0usize, 7, 15].into_iter().enumerate() {
+        let m = moves[n % moves.len()];
+        let style = if i % 2 == 0 {
+            Style::Long
+        } else {
+            Style::Short
+        };
+        let f = dir.path().join(format!("m{i}.wav"));
+        synthesize(&vocab.announce(&pos, m, style).spoken, 160, &f);
+        files.push((f, Some(m)));
+    }
+    let silence = dir.path().join("silence.wav");
+    sox(&[
+        "-n",
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        silence.to_str().expect("utf8"),
+        "trim",
+        "0",
+        "1.0",
+    ]);
+    files.insert(1, (silence.clone(), None));
+    let mut paths = vec![bad.clone()];
+    paths.extend(files.iter().map(|(f, _)| f.clone()));
+    let start = Instant::now();
+    let live = LiveVoice::start(
+        model_dir,
+        vocab,
+        DecisionSettings::default(),
+        VoiceSource::Files {
+            paths,
+            silence_ms: 300,
+            gap_ms: 600,
+        },
+        CastlingMode::Standard,
+    );
+    live.set_position(pos.clone(), CastlingMode::Standard);
+    let mut events = Vec::new();
+    loop {
+        let e = live
+            .wait(Duration::from_secs(60).saturating_sub(start.elapsed()))
+            .unwrap_or_else(|| panic!("no Finished within 60 s; events: {events:?}"));
+        let done = matches!(e, VoiceEvent::Finished);
+        events.push(e);
+        if done {
+            break;
+        }
+    }
+    println!("live files: {:.1} s", start.elapsed().as_secs_f64());
+    assert!(
+        matches!(&events[0], VoiceEvent::Ready { missing_words } if missing_words.is_empty()),
+        "Ready first: {events:?}"
+    );
+    let failed: Vec<&String> = events
+        .iter()
+        .filter_map(|e| match e {
+            VoiceEvent::Failed(l) => Some(l),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed.len(), 1, "{events:?}");
+    assert!(failed[0].contains("bad.wav") && !failed[0].contains('\n'));
+    let heard: Vec<&Heard> = events
+        .iter()
+        .filter_map(|e| match e {
+            VoiceEvent::Heard(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    for (file, said) in &files {
+        let mine: Vec<&&Heard> = heard
+            .iter()
+            .filter(|h| h.file.as_deref() == Some(file.as_path()))
+            .collect();
+        assert!(
+            !mine.is_empty(),
+            "nothing for {}: {events:?}",
+            file.display()
+        );
+        for h in &mine {
+            assert_safe(&pos, *said, h, &file.display().to_string());
+        }
+        if said.is_none() {
+            assert_eq!(mine.len(), 1, "{mine:?}");
+            assert_eq!(
+                mine[0].decision,
+                Decision::NotUnderstood {
+                    heard: String::new()
+                },
+                "silence is nothing heard"
+            );
+        } else {
+            // Spoken: decided on the end of speech, with the time it took.
+            assert!(
+                mine.iter().all(|h| h.since_speech_end.is_some()),
+                "{mine:?}"
+            );
+        }
+    }
+    assert_eq!(
+        heard.len(),
+        heard.iter().filter(|h| h.file.is_some()).count(),
+        "every decision names its file"
+    );
+    let moves_heard = heard
+        .iter()
+        .filter(|h| matches!(h.decision, Decision::Move { .. }))
+        .count();
+    println!(
+        "live files: {} decisions ({moves_heard} moves) for {} files",
+        heard.len(),
+        files.len()
+    );
+}
+
+fn load(model_dir: &Path) -> Listener {
+    annabella::voice::stderr::quiet_vosk(true);
+    let model = VoskModel::load(model_dir).expect("the test model loads");
+    Listener::new(
+        model,
+        Vocabulary::builtin("ko").expect("ko"),
+        DecisionSettings::default(),
+    )
+}
+
+fn room(ms: usize) -> Vec<i16> {
+    (0..ms * 16)
+        .map(|k| ((k * 7919 % 61) as i16) - 30)
+        .collect()
+}
+
+/// Feeds `audio` in 20 ms chunks (as fast as it can: the engine has no
+/// clock of its own); returns the decisions.
+fn feed(engine: &mut Engine<'_>, audio: &[i16]) -> Vec<Heard> {
+    let mut out = Vec::new();
+    for c in audio.chunks(320) {
+        for r in engine.push(c, Instant::now()) {
+            out.push(r.expect("recognizer starts"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let listener = load(&model_dir);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pos = Chess::default();
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let said = moves[3];
+    let wav = dir.path().join("a.wav");
+    synthesize(
+        &listener.vocab.announce(&pos, said, Style::Long).spoken,
+        170,
+        &wav,
+    );
+    let speech = read_wav(&wav).expect("own WAV");
+    let trimmed = {
+        let last = speech
+            .iter()
+            .rposition(|s| s.unsigned_abs() > 300)
+            .unwrap_or(speech.len());
+        speech[..last + 1].to_vec()
+    };
+    let hands_free = |p: &Chess| {
+        Engine::new(
+            &listener,
+            p.clone(),
+            CastlingMode::Standard,
+            true,
+            VadSettings::default(),
+        )
+    };
+
+    // One utterance: decided once, during the silence (early), and the
+    // decision is given at the detector's end of speech.
+    let mut engine = hands_free(&pos);
+    engine.prepare();
+    let mut audio = room(300);
+    audio.extend_from_slice(&trimmed);
+    audio.extend(room(800));
+    let heard = feed(&mut engine, &audio);
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert_safe(&pos, Some(said), &heard[0], "one utterance");
+    let stats = engine.stats();
+    assert!(stats.early >= 1 && stats.early_used == 1, "{stats:?}");
+    assert!(!engine.talking());
+
+    // A pause longer than the early finish but shorter than the silence
+    // that ends the utterance: still one utterance; the early decision is
+    // dropped and the whole utterance decoded again.
+    let mut engine = hands_free(&pos);
+    let mut audio = room(300);
+    audio.extend_from_slice(&trimmed);
+    audio.extend(room(220));
+    audio.extend_from_slice(&trimmed);
+    audio.extend(room(800));
+    let heard = feed(&mut engine, &audio);
+    assert_eq!(heard.len(), 1, "one utterance: {heard:?}");
+    let stats = engine.stats();
+    assert!(stats.redecoded >= 1, "{stats:?}");
+    assert!(stats.early >= 2 && stats.early_used == 1, "{stats:?}");
+    // Said twice is no single clear move of the start position.
+    assert_safe(&pos, Some(said), &heard[0], "said twice");
+
+    // The position changes while the player speaks: the decision is made
+    // in the new position (every candidate legal there).
+    let mut after = pos.clone();
+    after.play_unchecked(moves[0]);
+    let mut engine = hands_free(&pos);
+    let mut audio = room(300);
+    audio.extend_from_slice(&trimmed);
+    let (first, rest) = audio.split_at(300 * 16 + trimmed.len() / 2);
+    assert!(feed(&mut engine, first).is_empty());
+    assert!(engine.talking(), "speech has started");
+    engine.set_position(after.clone(), CastlingMode::Standard);
+    let mut rest = rest.to_vec();
+    rest.extend(room(800));
+    let heard = feed(&mut engine, &rest);
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    match &heard[0].decision {
+        Decision::Move { mv, .. } => assert!(after.is_legal(*mv)),
+        Decision::Ask { candidates, .. } => {
+            assert!(candidates.iter().all(|c| after.is_legal(*c)))
+        }
+        _ => {}
+    }
+
+    // Push-to-talk: a release without speech is "nothing heard" at once;
+    // with speech, one decision; a release without a press, none.
+    let mut engine = Engine::new(
+        &listener,
+        pos.clone(),
+        CastlingMode::Standard,
+        false,
+        VadSettings::default(),
+    );
+    assert!(engine.release(Instant::now()).is_none());
+    engine.press().expect("recognizer");
+    assert!(feed(&mut engine, &room(600)).is_empty());
+    let h = engine
+        .release(Instant::now())
+        .expect("a decision")
+        .expect("recognizer");
+    assert_eq!(
+        h.decision,
+        Decision::NotUnderstood {
+            heard: String::new()
+        }
+    );
+    engine.press().expect("recognizer");
+    let mut audio = room(100);
+    audio.extend_from_slice(&speech);
+    assert!(
+        feed(&mut engine, &audio).is_empty(),
+        "push-to-talk waits for the release"
+    );
+    let h = engine
+        .release(Instant::now())
+        .expect("a decision")
+        .expect("recognizer");
+    assert_safe(&pos, Some(said), &h, "push-to-talk");
+    assert!(h.since_speech_end.is_some());
+}
