@@ -1147,4 +1147,139 @@ castle_long = "long castle"
         let err = Locale::from_toml("t.toml", "not toml [").unwrap_err();
         assert!(matches!(err, LocaleError::Syntax { .. }));
     }
+
+    /// Built-in locales that may leave messages to another locale, and the
+    /// locale they take them from: fide has only the Appendix D words, and
+    /// its messages are German like its words.
+    const ALLOWED_FALLBACK: &[(&str, &str)] = &[("fide", "de")];
+
+    /// The `{name}` placeholders of a message.
+    fn placeholders(text: &str) -> std::collections::BTreeSet<&str> {
+        text.split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+            .collect()
+    }
+
+    /// Whether `key` is a plural form (`time.minutes.few`) of a category
+    /// that `language` never uses: such a form need not be written. The
+    /// catch-all `other` is always needed.
+    fn unused_plural_form(language: &str, key: &str) -> bool {
+        use crate::clock::talk::plural_category;
+        let plural_stems = [
+            "time.hours.",
+            "time.minutes.",
+            "time.seconds.",
+            "count.moves.",
+        ];
+        let Some(category) = plural_stems.iter().find_map(|s| key.strip_prefix(s)) else {
+            return false;
+        };
+        category != "other"
+            && !(0..=1000u64).any(|n| plural_category(language, n).key() == category)
+    }
+
+    #[test]
+    fn every_locale_translates_every_message_with_the_base_placeholders() {
+        let (_, en_text) = BUILTIN.iter().find(|(c, _)| *c == BASE_LOCALE).unwrap();
+        let en = Locale::from_toml("locales/en.toml", en_text).unwrap();
+        let mut missing_by_locale = Vec::new();
+        let mut bad_placeholders = Vec::new();
+        for (code, text) in BUILTIN {
+            // The locale's own messages, before any fallback fills gaps.
+            let own = Locale::from_toml(&format!("locales/{code}.toml"), text).unwrap();
+            if let Some((_, from)) = ALLOWED_FALLBACK.iter().find(|(c, _)| c == code) {
+                assert_eq!(
+                    own.fallback.as_deref(),
+                    Some(*from),
+                    "{code}: meta.fallback"
+                );
+            } else {
+                let missing: Vec<&str> = MESSAGE_KEYS
+                    .iter()
+                    .copied()
+                    .filter(|k| !own.messages.contains_key(*k))
+                    .filter(|k| !unused_plural_form(&own.language, k))
+                    .collect();
+                if !missing.is_empty() {
+                    missing_by_locale.push(format!(
+                        "{code} lacks {} message(s): {}",
+                        missing.len(),
+                        missing.join(", ")
+                    ));
+                }
+            }
+            let mut keys: Vec<&String> = own.messages.keys().collect();
+            keys.sort();
+            for key in keys {
+                let got = placeholders(&own.messages[key]);
+                let mut want = placeholders(en.messages.get(key).map_or("", String::as_str));
+                // A plural form for zero, one or two may leave out the
+                // number when the word says it (Hebrew "שעתיים", two hours).
+                if [".zero", ".one", ".two"].iter().any(|s| key.ends_with(s)) && !got.contains("n")
+                {
+                    want.remove("n");
+                }
+                if got != want {
+                    bad_placeholders.push(format!(
+                        "{code} {key}: placeholders {got:?}, but en has {want:?}"
+                    ));
+                }
+            }
+        }
+        assert!(
+            missing_by_locale.is_empty() && bad_placeholders.is_empty(),
+            "translate these keys (en.toml has them) and keep en's placeholders:\n{}\n{}",
+            missing_by_locale.join("\n"),
+            bad_placeholders.join("\n")
+        );
+    }
+
+    #[test]
+    fn fide_speaks_german_on_the_play_screen_and_the_standalone_clock() {
+        use crate::clock::talk::{Phrasebook, Unit};
+        let fide = builtin("fide").unwrap();
+        let de = builtin("de").unwrap();
+        // The play screen talks with the locale it plays in; `annabella
+        // clock` looks the talking locale up (fide -> de).
+        let screen = Phrasebook::new(fide.clone());
+        let clock = Phrasebook::for_locale(&fide).unwrap();
+        assert_eq!(screen.language(), "de");
+        assert_eq!(clock.language(), "de");
+        let (_, text) = BUILTIN.iter().find(|(c, _)| *c == "fide").unwrap();
+        let own = Locale::from_toml("locales/fide.toml", text).unwrap();
+        for key in MESSAGE_KEYS {
+            // Every message of fide is de's, except its own (voice words).
+            if !own.messages.contains_key(*key) {
+                assert_eq!(fide.message(key, &[]), de.message(key, &[]), "{key}");
+            }
+            if ["clock.", "time.", "count."]
+                .iter()
+                .any(|p| key.starts_with(p))
+            {
+                assert_eq!(screen.message(key), clock.message(key), "{key}");
+            }
+        }
+        for n in 0..=130 {
+            for unit in [Unit::Hours, Unit::Minutes, Unit::Seconds, Unit::Moves] {
+                assert_eq!(screen.count(unit, n), clock.count(unit, n), "{unit:?} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_translation_check_sees_a_gap_and_a_wrong_placeholder() {
+        // The helpers of the test above on known inputs.
+        assert_eq!(
+            placeholders("{side}: {time} left {"),
+            ["side", "time"].into_iter().collect()
+        );
+        assert!(unused_plural_form("de", "time.minutes.few"));
+        assert!(!unused_plural_form("de", "time.minutes.one"));
+        assert!(!unused_plural_form("pl", "time.minutes.few"));
+        assert!(!unused_plural_form("pl", "time.minutes.other"));
+        assert!(!unused_plural_form("ar", "count.moves.zero"));
+        assert!(unused_plural_form("he", "count.moves.few"));
+        assert!(!unused_plural_form("ko", "clock.turn"));
+    }
 }

@@ -21,6 +21,20 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// A message of the German locale: the default locale, fide, speaks German
+/// (its messages come from de), so its sentences are read from there.
+fn de(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("de")
+        .expect("de locale")
+        .message(key, args)
+}
+
+/// The German message `key` up to its first unfilled placeholder.
+fn de_start(key: &str, args: &[(&str, &str)]) -> String {
+    let text = de(key, args);
+    text.split('{').next().unwrap_or_default().to_owned()
+}
+
 fn pgn_files() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/pgn");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -84,9 +98,10 @@ fn replay_check_round_trips_every_shared_game_in_every_locale_and_style() {
 fn announce_prints_one_line_per_move_and_the_result() {
     let o = run(&["announce", "f3", "e5", "g4", "Qh4"]);
     assert!(o.status.success());
+    let mate = de("result.checkmate", &[("winner", &de("side.black", &[]))]);
     assert_eq!(
         stdout(&o),
-        "Felix drei\nEva fuenf\nGustav vier\nDame Hector vier Matt\nCheckmate. Black wins.\n"
+        format!("Felix drei\nEva fuenf\nGustav vier\nDame Hector vier Matt\n{mate}\n")
     );
     let o = run(&["announce", "--style", "long", "--spoken", "Nf3", "c5"]);
     assert_eq!(
@@ -134,12 +149,10 @@ fn parse_tsv_reads_fen_and_phrase_per_line() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert_eq!(lines[0], "e2e4");
-    assert!(lines[1].starts_with("error: Illegal"), "{}", lines[1]);
-    assert!(
-        lines[2].starts_with("error: Not a valid position"),
-        "{}",
-        lines[2]
-    );
+    let castling = format!("error: {}", de_start("illegal.castling", &[]));
+    assert!(lines[1].starts_with(&castling), "{}", lines[1]);
+    let bad_fen = format!("error: {}", de_start("error.bad_fen", &[]));
+    assert!(lines[2].starts_with(&bad_fen), "{}", lines[2]);
     assert!(
         lines[3].starts_with("error: expected FEN<TAB>PHRASE"),
         "{}",
@@ -150,7 +163,8 @@ fn parse_tsv_reads_fen_and_phrase_per_line() {
 /// Bad input: exit 1, exactly one line on stderr, nothing on stdout, no
 /// panic.
 #[track_caller]
-fn one_clear_line(args: &[&str], must_contain: &str) {
+fn one_clear_line(args: &[&str], must_contain: impl AsRef<str>) {
+    let must_contain = must_contain.as_ref();
     let o = run(args);
     assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
     let err = stderr(&o);
@@ -161,27 +175,36 @@ fn one_clear_line(args: &[&str], must_contain: &str) {
 
 #[test]
 fn bad_input_gives_one_clear_line() {
-    one_clear_line(&["parse", ""], "Nothing to read");
+    one_clear_line(&["parse", ""], de_start("parse.empty", &[]));
+    let not_understood = de_start("parse.not_understood", &[]);
     one_clear_line(
         &["parse", "Springer Gustaf eins"],
-        "Not understood: 'Gustaf'",
+        format!("{not_understood}'Gustaf'"),
     );
-    one_clear_line(&["parse", "knight to f3"], "Not understood");
+    one_clear_line(&["parse", "knight to f3"], &not_understood);
     one_clear_line(
         &["parse", "--locale", "en", "Springer Gustav eins Felix drei"],
         "Not understood",
     );
-    one_clear_line(&["parse", "Springer Eva vier"], "Illegal");
-    one_clear_line(&["parse", "Springer"], "Not a complete move");
+    one_clear_line(
+        &["parse", "Springer Eva vier"],
+        de_start("illegal.cannot_reach", &[]),
+    );
+    one_clear_line(&["parse", "Springer"], de_start("parse.incomplete", &[]));
     one_clear_line(
         &["parse", "--fen", "not/a/fen", "e4"],
-        "Not a valid position",
+        de_start("error.bad_fen", &[]),
     );
+    // An unknown locale is reported in the base language.
     one_clear_line(&["parse", "--locale", "xx", "e4"], "Unknown locale 'xx'");
-    one_clear_line(&["announce", "e4", "e4"], "Move 2, 'e4'");
     one_clear_line(
-        &["replay", "/nonexistent/game.pgn"],
-        "Cannot read /nonexistent/game.pgn",
+        &["announce", "e4", "e4"],
+        de_start("error.bad_move", &[("number", "2"), ("move", "e4")]),
+    );
+    let missing = "/nonexistent/game.pgn";
+    one_clear_line(
+        &["replay", missing],
+        de_start("error.pgn_read", &[("file", missing)]),
     );
 }
 
@@ -192,7 +215,10 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     std::fs::write(&cut, "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb").unwrap();
     let o = run(&["replay", "--check", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cut short"), "{}", stderr(&o));
+    let cut_short = de("error.pgn_unterminated", &[("game", "1"), ("moves", "4")]);
+    let cut_short = cut_short.split("{file}").nth(1).unwrap_or_default();
+    assert!(!cut_short.is_empty());
+    assert!(stderr(&o).contains(cut_short), "{}", stderr(&o));
     assert!(stdout(&o).ends_with("games 1, moves 4, round-trip failures 0\n"));
 
     let garbage = dir.path().join("garbage.pgn");
@@ -208,11 +234,8 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     std::fs::write(&badfen, "[FEN \"xx\"]\n\n1. e4 *\n").unwrap();
     let o = run(&["replay", badfen.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("Not a valid position"),
-        "{}",
-        stderr(&o)
-    );
+    let bad_fen = de_start("error.bad_fen", &[]);
+    assert!(stderr(&o).contains(&bad_fen), "{}", stderr(&o));
 }
 
 #[test]

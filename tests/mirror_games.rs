@@ -53,6 +53,18 @@ fn games() -> Vec<Game> {
     out
 }
 
+/// "move 7 of" in the language the fide locale speaks (German, from the de
+/// locale): the words around `{number}` in the warning that the boards
+/// differ, which the missed-move and scoresheet warnings share.
+fn move_of(number: impl std::fmt::Display) -> String {
+    let de = annabella::locale::builtin("de").expect("de locale");
+    let template = de.message("mirror.boards_differ", &[]);
+    let (before, after) = template.split_once("{number}").expect("{number}");
+    let word_before = before.split_whitespace().last().unwrap_or_default();
+    let word_after = after.split_whitespace().next().unwrap_or_default();
+    format!("{word_before} {number} {word_after}")
+}
+
 fn new_mirror(vocab: &Vocabulary, g: &Game) -> Mirror {
     let config = Config {
         white: "W".into(),
@@ -187,7 +199,7 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
     let mover = m.mover();
     let pos = m.board(mover).position().clone();
     let (_, number) = m.ply_number(k);
-    let number_words = format!("move {number} of");
+    let number_words = move_of(number);
     let san = San::from_move(&pos, mv).to_string();
     let expected: Vec<Move> = g.moves[..=k].to_vec();
     match dev {
@@ -254,7 +266,7 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
                         "{ctx}: {err:?}"
                     );
                     let text = m.describe_error(&err).display;
-                    assert!(text.contains(&format!("move {number} of")), "{ctx}: {text}");
+                    assert!(text.contains(&move_of(number)), "{ctx}: {text}");
                 }
                 Ok(said) => {
                     assert!(as_execution.is_some(), "{ctx}");

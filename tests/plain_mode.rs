@@ -3,6 +3,30 @@
 
 mod common;
 
+/// A message of the German locale: fide's words are German and so are its
+/// messages (they come from de), so expected fide lines are read from there.
+fn de(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("de")
+        .expect("de locale")
+        .message(key, args)
+}
+
+/// The German message `key` up to the placeholder `{stop}`.
+fn de_until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
+    let text = de(key, args);
+    let stop = format!("{{{stop}}}");
+    text.split(&stop).next().unwrap_or_default().to_owned()
+}
+
+/// The German command word shown for `key` (its first spelling).
+fn de_word(key: &str) -> String {
+    de(key, &[])
+        .split('|')
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 fn run_plain(args: &[&str], script: &str) -> Vec<String> {
     let mut all = vec!["--plain"];
     all.extend_from_slice(args);
@@ -42,44 +66,68 @@ yes
         ],
         script,
     );
-    assert!(
-        lines[0].starts_with("annabella, over-the-board play."),
-        "{lines:#?}"
-    );
+    // fide speaks German: every line is a message of the de locale.
+    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let (white, black) = (white.as_str(), black.as_str());
+    let mode = de("ui.mode.board", &[]);
+    let welcome = de_until("ui.welcome", &[("mode", &mode)], "control");
+    assert!(lines[0].starts_with(&welcome), "{lines:#?}");
+    let moved = |side: &str, mv: &str| de("ui.moved", &[("side", side), ("move", mv)]);
+    let pressed = |side: &str, next: &str| de("ui.pressed", &[("side", side), ("next", next)]);
     let expected_moves = [
-        "White: Eva vier",
-        "White pressed the clock. Black to move.",
-        "Black: Eva fuenf",
-        "Black pressed the clock. White to move.",
-        "White: Springer Felix drei",
+        moved(white, "Eva vier"),
+        pressed(white, black),
+        moved(black, "Eva fuenf"),
+        pressed(black, white),
+        moved(white, "Springer Felix drei"),
     ];
     assert_eq!(&lines[1..6], &expected_moves, "{lines:#?}");
-    assert_eq!(lines[6], "White pressed the clock. Black to move.");
+    assert_eq!(lines[6], pressed(white, black));
     // An unknown word is explained and nothing is lost.
-    assert!(
-        lines[7].starts_with("Not a move or command:"),
-        "{}",
-        lines[7]
-    );
+    let unknown = de_until("ui.unknown", &[], "error");
+    assert!(lines[7].starts_with(&unknown), "{}", lines[7]);
     assert!(lines[7].contains("'neun'"), "{}", lines[7]);
-    assert_eq!(lines[8], "Black: Springer Cesar sechs");
-    assert_eq!(lines[9], "Black pressed the clock. White to move.");
-    assert_eq!(lines[10], "Eva vier: White Bauer.");
+    assert_eq!(lines[8], moved(black, "Springer Cesar sechs"));
+    assert_eq!(lines[9], pressed(black, white));
+    let square = [("square", "Eva vier"), ("side", white), ("piece", "Bauer")];
+    assert_eq!(lines[10], de("ui.square_piece", &square));
+    let where_ = |side: &str, squares: &str| {
+        de(
+            "ui.where",
+            &[("side", side), ("piece", "Springer"), ("squares", squares)],
+        )
+    };
     assert_eq!(
         lines[11],
-        "White Springer: Bella eins, Felix drei. Black Springer: Cesar sechs, Gustav acht."
+        format!(
+            "{} {}",
+            where_(white, "Bella eins, Felix drei"),
+            where_(black, "Cesar sechs, Gustav acht")
+        )
     );
+    let clock = de_until("clock.time", &[("side", white)], "time");
     assert!(
-        lines[12].starts_with("White: 5:") || lines[12].starts_with("White: 4:"),
+        lines[12].starts_with(&format!("{clock}5:"))
+            || lines[12].starts_with(&format!("{clock}4:")),
         "{}",
         lines[12]
     );
+    let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
+    let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
     assert_eq!(
         lines[13],
-        "The game is over: White resigns. Black wins. Type save to save it, or quit to leave."
+        de(
+            "ui.game_over",
+            &[("result", &resigned), ("save", &save), ("quit", &quit)]
+        )
     );
-    assert_eq!(lines[14], format!("Game saved to {}.", pgn.display()));
-    assert_eq!(lines[15], "Quit the game? Type yes to quit or no to go on.");
+    let file = pgn.display().to_string();
+    assert_eq!(lines[14], de("ui.saved", &[("file", &file)]));
+    let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
+    assert_eq!(
+        lines[15],
+        de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
+    );
     assert_eq!(lines.len(), 16, "{lines:#?}");
     // Written after every move and at the end, and by `save`.
     let text = std::fs::read_to_string(&pgn).unwrap();

@@ -9,9 +9,19 @@ fn secs(s: u64) -> Duration {
     Duration::from_secs(s)
 }
 
+/// A mirror with the Appendix D words and the base locale's (English)
+/// messages: the assertions below read English sentences. (The built-in
+/// fide locale speaks German, see locales/fide.toml; this is how a user's
+/// locale file with `fallback = "en"` would look.)
 fn mirror() -> Mirror {
-    let vocab = Vocabulary::builtin("fide").unwrap();
-    Mirror::new(vocab, Config::default(), Duration::ZERO)
+    let (_, text) = crate::locale::BUILTIN
+        .iter()
+        .find(|(code, _)| *code == "fide")
+        .unwrap();
+    let mut words = crate::locale::Locale::from_toml("fide.toml", text).unwrap();
+    words.fallback = Some(crate::locale::BASE_LOCALE.to_owned());
+    crate::locale::complete(&mut words).unwrap();
+    Mirror::new(Vocabulary::new(words), Config::default(), Duration::ZERO)
 }
 
 fn mv(pos: &Chess, san: &str) -> Move {
