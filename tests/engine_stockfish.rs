@@ -54,7 +54,15 @@ fn engine_against_engine_every_move_announced() {
         } else {
             "Black: "
         };
-        if let Some(words) = line.strip_prefix(side) {
+        // "12. White: Knight f3" (the number is the move's).
+        let line_words = line.split_once(". ").map_or(line.as_str(), |(n, rest)| {
+            if n.chars().all(|c| c.is_ascii_digit()) {
+                rest
+            } else {
+                line.as_str()
+            }
+        });
+        if let Some(words) = line_words.strip_prefix(side) {
             if words.contains("pressed") || words.contains(':') {
                 continue;
             }
@@ -91,10 +99,25 @@ fn typed_move_then_engine_reply() {
         ],
         "Eva vier\npress\n",
     );
-    assert_eq!(lines[1], "You play White; the engine plays Black.");
-    assert_eq!(lines[2], "White: Eva vier");
-    assert_eq!(lines[3], "White pressed the clock. Black to move.");
+    // fide: Appendix D words, German messages (the fide locale's).
+    let v = Vocabulary::builtin("fide").unwrap();
+    let side = |c| v.side(c);
+    let (w, b) = (side(shakmaty::Color::White), side(shakmaty::Color::Black));
+    let you = v.message("ui.you_play", &[("side", &w), ("engine", &b)]);
+    let pressed = |by: &annabella::vocab::Utterance, next: &annabella::vocab::Utterance| {
+        v.message("ui.pressed", &[("side", by), ("next", next)])
+            .display
+    };
+    // The journal line, the welcome, then the game.
+    assert!(lines[0].contains(".jsonl"), "{lines:#?}");
+    assert_eq!(lines[2], you.display);
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with("Eva vier"))
+        .unwrap_or_else(|| panic!("the move is announced: {lines:#?}"));
+    assert!(lines[at].starts_with("1. "), "{}", lines[at]);
+    assert_eq!(lines[at + 1], pressed(&w, &b));
     // The engine's answer, in words, then its press.
-    assert!(lines[4].starts_with("Black: "), "{lines:#?}");
-    assert_eq!(lines[5], "Black pressed the clock. White to move.");
+    assert!(lines[at + 2].starts_with("1. "), "{lines:#?}");
+    assert_eq!(lines[at + 3], pressed(&b, &w));
 }

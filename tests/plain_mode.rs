@@ -33,23 +33,52 @@ fn run_plain(args: &[&str], script: &str) -> Vec<String> {
     common::run_with_input(&all, script).0
 }
 
+/// `line` is the German message `key` with `args`, where placeholders
+/// left open (a clock time) may hold anything.
+fn fits(line: &str, key: &str, args: &[(&str, &str)]) -> bool {
+    let text = de(key, args);
+    let mut parts = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('{') {
+        parts.push(&rest[..open]);
+        rest = rest[open..].split_once('}').map_or("", |(_, r)| r);
+    }
+    parts.push(rest);
+    let mut at = 0;
+    for (i, p) in parts.iter().enumerate() {
+        match line[at..].find(p) {
+            Some(k) if i > 0 || k == 0 => at += k + p.len(),
+            _ => return false,
+        }
+    }
+    parts.last().is_none_or(|p| line.ends_with(p))
+}
+
 #[test]
 fn a_game_in_appendix_d_words_line_by_line() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("game.pgn");
+    let journal = dir.path().join("game.jsonl");
     let script = "\
 Eva vier
 press
+Eva vier
 Eva fuenf
 press
+Eva fuenf
 Springer Gustav eins Felix drei
 press
+David vier
+zeit
+schiedsrichter
+korrigieren
+zurück
 Hector neun
 Springer Bella acht Cesar sechs
 press
+Springer Cesar sechs
 what Eva vier
 where Springer
-time
 resign
 save
 quit
@@ -63,34 +92,80 @@ yes
             "5m",
             "--save",
             pgn.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
         ],
         script,
     );
     // fide speaks German: every line is a message of the de locale.
     let (white, black) = (de("side.white", &[]), de("side.black", &[]));
     let (white, black) = (white.as_str(), black.as_str());
+    let file = journal.display().to_string();
+    assert_eq!(lines[0], de("ui.journal_created", &[("file", &file)]));
     let mode = de("ui.mode.board", &[]);
     let welcome = de_until("ui.welcome", &[("mode", &mode)], "control");
-    assert!(lines[0].starts_with(&welcome), "{lines:#?}");
-    let moved = |side: &str, mv: &str| de("ui.moved", &[("side", side), ("move", mv)]);
-    let pressed = |side: &str, next: &str| de("ui.pressed", &[("side", side), ("next", next)]);
-    let expected_moves = [
-        moved(white, "Eva vier"),
-        pressed(white, black),
-        moved(black, "Eva fuenf"),
-        pressed(black, white),
-        moved(white, "Springer Felix drei"),
+    assert!(lines[1].starts_with(&welcome), "{lines:#?}");
+    let announced = |n: &str, side: &str, mv: &str| {
+        de(
+            "mirror.announced",
+            &[("number", n), ("side", side), ("move", mv)],
+        )
+    };
+    let pressed = |side: &str, opponent: &str, mv: &str| -> (String, Vec<(String, String)>) {
+        (
+            "mirror.pressed".into(),
+            vec![
+                ("side".into(), side.into()),
+                ("opponent".into(), opponent.into()),
+                ("move".into(), mv.into()),
+            ],
+        )
+    };
+    let check_pressed = |i: usize, p: (String, Vec<(String, String)>)| {
+        let args: Vec<(&str, &str)> = p.1.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert!(fits(&lines[i], &p.0, &args), "line {i}: {}", lines[i]);
+    };
+    let executed = |side: &str, mv: &str, next: &str| {
+        de(
+            "mirror.executed",
+            &[("side", side), ("move", mv), ("next", next)],
+        )
+    };
+    assert_eq!(lines[2], announced("1", white, "Eva vier"));
+    check_pressed(3, pressed(white, black, "Eva vier"));
+    assert_eq!(lines[4], executed(black, "Eva vier", black));
+    assert_eq!(lines[5], announced("1", black, "Eva fuenf"));
+    check_pressed(6, pressed(black, white, "Eva fuenf"));
+    assert_eq!(lines[7], executed(white, "Eva fuenf", white));
+    assert_eq!(lines[8], announced("2", white, "Springer Felix drei"));
+    check_pressed(9, pressed(white, black, "Springer Felix drei"));
+    // Black made d4 on his board instead of Nf3: said at once.
+    let differ = [
+        ("number", "2"),
+        ("side", white),
+        ("black", "David vier"),
+        ("white", "Springer Felix drei"),
     ];
-    assert_eq!(&lines[1..6], &expected_moves, "{lines:#?}");
-    assert_eq!(lines[6], pressed(white, black));
+    assert_eq!(lines[10], de("mirror.boards_differ", &differ));
+    // The clock on request.
+    let clock = de_until("clock.time", &[("side", white)], "time");
+    assert!(lines[11].starts_with(&clock), "{}", lines[11]);
+    // The arbiter menu, the correction of Black's board, back to the game.
+    let menu = de_until("ui.help_arbiter", &[], "commands");
+    assert!(lines[12].starts_with(&menu), "{}", lines[12]);
+    let corrected = de_until("mirror.corrected_board", &[], "boards");
+    assert!(lines[13].starts_with(&corrected), "{}", lines[13]);
+    assert!(lines[13].contains(black), "{}", lines[13]);
+    assert_eq!(lines[14], de("ui.arbiter_back", &[]));
     // An unknown word is explained and nothing is lost.
     let unknown = de_until("ui.unknown", &[], "error");
-    assert!(lines[7].starts_with(&unknown), "{}", lines[7]);
-    assert!(lines[7].contains("'neun'"), "{}", lines[7]);
-    assert_eq!(lines[8], moved(black, "Springer Cesar sechs"));
-    assert_eq!(lines[9], pressed(black, white));
+    assert!(lines[15].starts_with(&unknown), "{}", lines[15]);
+    assert!(lines[15].contains("'neun'"), "{}", lines[15]);
+    assert_eq!(lines[16], announced("2", black, "Springer Cesar sechs"));
+    check_pressed(17, pressed(black, white, "Springer Cesar sechs"));
+    assert_eq!(lines[18], executed(white, "Springer Cesar sechs", white));
     let square = [("square", "Eva vier"), ("side", white), ("piece", "Bauer")];
-    assert_eq!(lines[10], de("ui.square_piece", &square));
+    assert_eq!(lines[19], de("ui.square_piece", &square));
     let where_ = |side: &str, squares: &str| {
         de(
             "ui.where",
@@ -98,55 +173,76 @@ yes
         )
     };
     assert_eq!(
-        lines[11],
+        lines[20],
         format!(
             "{} {}",
             where_(white, "Bella eins, Felix drei"),
             where_(black, "Cesar sechs, Gustav acht")
         )
     );
-    let clock = de_until("clock.time", &[("side", white)], "time");
-    assert!(
-        lines[12].starts_with(&format!("{clock}5:"))
-            || lines[12].starts_with(&format!("{clock}4:")),
-        "{}",
-        lines[12]
-    );
     let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
     let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
     assert_eq!(
-        lines[13],
+        lines[21],
         de(
             "ui.game_over",
             &[("result", &resigned), ("save", &save), ("quit", &quit)]
         )
     );
     let file = pgn.display().to_string();
-    assert_eq!(lines[14], de("ui.saved", &[("file", &file)]));
+    assert_eq!(lines[22], de("ui.saved", &[("file", &file)]));
     let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
     assert_eq!(
-        lines[15],
+        lines[23],
         de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
     );
-    assert_eq!(lines.len(), 16, "{lines:#?}");
-    // Written after every move and at the end, and by `save`.
+    assert_eq!(lines.len(), 24, "{lines:#?}");
+    // Written after every move and at the end, and by `save`, with the
+    // arbiter's correction as a comment.
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
-    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 0-1"), "{text}");
+    let moves: String = text
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for m in ["1. e4", " e5 ", "2. Nf3", " Nc6 ", "0-1"] {
+        assert!(moves.contains(m), "{m} in {text}");
+    }
+    assert!(moves.contains(&corrected), "{text}");
+}
+
+#[test]
+fn a_game_goes_on_from_its_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("game.jsonl");
+    let j = journal.to_str().unwrap();
+    run_plain(&["-l", "en", "--journal", j], "e4\npress\ne4\ne5\n");
+    // The program stopped with e5 made, not pressed: it is still there.
+    let lines = run_plain(&["--journal", j], "press\ne5\nsheet\n");
+    assert!(lines[0].contains("events"), "{lines:#?}");
+    assert!(lines[1].contains("not pressed"), "{lines:#?}");
+    assert!(
+        lines[2].starts_with("Black has pressed the clock"),
+        "{lines:#?}"
+    );
+    assert!(lines[3].contains("both boards agree"), "{lines:#?}");
+    assert_eq!(lines[4], "Scoresheet: 1. e4 e5.");
 }
 
 #[test]
 fn end_of_input_ends_the_program_cleanly() {
     let lines = run_plain(&["-l", "en"], "e4\n");
-    assert_eq!(lines.len(), 2, "{lines:#?}");
-    assert_eq!(lines[1], "White: e4");
+    // The journal line, the welcome, the move.
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert_eq!(lines[2], "1. White: e4");
 }
 
 #[test]
 fn help_in_german() {
     let lines = run_plain(&["-l", "de"], "hilfe\n");
-    assert!(lines[1].contains("aufgeben"), "{lines:#?}");
-    assert!(lines[1].contains("drücken"), "{lines:#?}");
+    assert!(lines[2].contains("aufgeben"), "{lines:#?}");
+    assert!(lines[2].contains("drücken"), "{lines:#?}");
 }
 
 #[test]
@@ -168,7 +264,7 @@ fn missing_engine_is_one_clear_line_and_play_goes_on() {
         .collect();
     assert_eq!(missing.len(), 1, "{lines:#?}");
     assert!(missing[0].contains("/nonexistent/stockfish"));
-    assert_eq!(lines.last().unwrap(), "Black: e5");
+    assert_eq!(lines.last().unwrap(), "1. Black: e5");
 }
 
 #[test]
@@ -180,6 +276,8 @@ fn with_save_every_completed_move_is_on_disk() {
         "e4\npress\ne5\n",
     );
     let text = std::fs::read_to_string(&pgn).unwrap();
-    // e5 was made but not pressed: only the completed move is written.
-    assert!(text.contains("\n1. e4 *\n"), "{text}");
+    // e5 was made on Black's board but not pressed: White's board (the
+    // game's record) has only the completed move.
+    assert!(text.contains("\n1. e4 {[%clk 1:"), "{text}");
+    assert!(!text.contains("e5"), "{text}");
 }

@@ -1,6 +1,7 @@
 //! End to end: the real binary's full screen in tmux (100×30): a game in
-//! Appendix D words, clock query, resignation, quit; and the terminal is
-//! restored after SIGTERM.
+//! Appendix D words on two boards, a mismatch shown and corrected by the
+//! arbiter, clock query, resignation, quit, the journal replayed; and the
+//! terminal is restored after SIGTERM.
 //!
 //! Skips (with a printed reason) when tmux is missing, unless
 //! ANNABELLA_REQUIRE_E2E=1.
@@ -124,42 +125,83 @@ fn a_game_on_the_full_screen() {
     if !tmux_available() {
         return;
     }
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("game.jsonl");
     let s = Session::start("game");
     s.keys(&format!(
-        "{} -l fide --control 5m --silent; echo EXITED $?",
-        bin()
+        "{} -l fide --control 5m --silent --journal {}; echo EXITED $?",
+        bin(),
+        journal.display()
     ));
     // fide speaks German: the texts are the de locale's.
     let (white, black) = (de("side.white", &[]), de("side.black", &[]));
     let (white, black) = (white.as_str(), black.as_str());
     let board_title = de("ui.label.board_of", &[("side", white)]);
-    let moved = |mv: &str| de("ui.moved", &[("side", white), ("move", mv)]);
+    let announced = |n: &str, side: &str, mv: &str| {
+        de(
+            "mirror.announced",
+            &[("number", n), ("side", side), ("move", mv)],
+        )
+    };
+    let executed = |side: &str, mv: &str, next: &str| {
+        de(
+            "mirror.executed",
+            &[("side", side), ("move", mv), ("next", next)],
+        )
+    };
     s.wait_for(&format!("┌{board_title}"));
     s.keys("Eva vier");
-    s.wait_for(&moved("Eva vier"));
+    s.wait_for(&announced("1", white, "Eva vier"));
     s.keys("press");
-    s.wait_for(&de("ui.pressed", &[("side", white), ("next", black)]));
-    s.keys("Eva fuenf");
-    s.keys("press");
+    // White pressed: Black is told to make the move on his board.
+    s.wait_for(&de_until("mirror.pressed", &[("side", white)], "time"));
+    s.keys("Eva vier");
+    s.wait_for(&executed(black, "Eva vier", black));
+    for l in ["Eva fuenf", "press", "Eva fuenf"] {
+        s.keys(l);
+    }
+    s.wait_for(&executed(white, "Eva fuenf", white));
     s.keys("Springer Gustav eins Felix drei");
-    let screen = s.wait_for(&moved("Springer Felix drei"));
-    // White's board from White's side, Black's board from Black's side.
+    let screen = s.wait_for(&announced("2", white, "Springer Felix drei"));
+    // White's board from White's side, Black's board from Black's side;
+    // the knight is on White's board only, not yet pressed.
     assert!(screen.contains("│5 . . . . b . . . 5 │"), "{screen}");
     assert!(screen.contains("│4 . . . . B . . . 4 │"), "{screen}");
     assert!(screen.contains("│3 . . . . . S . . 3 │"), "{screen}");
-    assert!(screen.contains("│3 . . S . . . . . 3 │"), "{screen}");
+    assert!(!screen.contains("│3 . . S . . . . . 3 │"), "{screen}");
     let unpressed = format!("({})", de("ui.label.unpressed", &[]));
     assert!(screen.contains(&unpressed), "{screen}");
     // Both scoresheets.
     assert_eq!(screen.matches("1. e4 e5").count(), 2, "{screen}");
     s.keys("press");
-    s.keys("time");
-    let time_of = |side: &str| de_until("clock.time", &[("side", side)], "time");
-    let screen = s.wait_for(&format!("{}4:", time_of(white)));
+    // Black makes a different move on his board: d4 instead of Nf3.
+    s.keys("David vier");
+    let differ = de_until(
+        "mirror.boards_differ",
+        &[("number", "2"), ("side", white)],
+        "black",
+    );
+    let screen = s.wait_for(differ.trim_end());
+    // Shown on both boards and in words, not by colour.
     assert!(
-        screen.contains(&format!("{}4:", time_of(black))),
+        screen.contains(&de("ui.label.mismatch", &[("number", "2")])),
         "{screen}"
     );
+    assert_eq!(screen.matches("!= 2 !=").count(), 2, "{screen}");
+    assert!(screen.contains("│4 . . . B B . . . 4 │"), "{screen}");
+    // The clock on request.
+    s.keys("zeit");
+    let time_of = |side: &str| de_until("clock.time", &[("side", side)], "time");
+    s.wait_for(&format!("{}4:", time_of(white)));
+    // The arbiter corrects Black's board from the scoresheets.
+    s.keys("schiedsrichter");
+    s.keys("korrigieren");
+    let screen = s.wait_for(&de_until("mirror.corrected_board", &[], "boards"));
+    assert!(!screen.contains("!= 2 !="), "{screen}");
+    assert!(screen.contains("│4 . . . B . . . . 4 │"), "{screen}");
+    assert!(screen.contains("│3 . . S . . . . . 3 │"), "{screen}");
+    s.keys("zurück");
+    s.wait_for(&de("ui.arbiter_back", &[]));
     s.keys("resign");
     s.wait_for(&de(
         "result.resignation",
@@ -171,6 +213,17 @@ fn a_game_on_the_full_screen() {
     let screen = s.wait_for("EXITED 0");
     // The main screen is back: the board is gone.
     assert!(!screen.contains(&board_title), "{screen}");
+    // Everything is in the journal: it replays to the same end.
+    let loaded = annabella::journal::read(&journal).expect("the journal reads");
+    let config = annabella::journal::config_of(&loaded.header).unwrap();
+    let vocab = annabella::vocab::Vocabulary::builtin("fide").unwrap();
+    let m = annabella::journal::replay(vocab, config, &loaded.records).expect("replays");
+    assert!(m.mismatch().is_none());
+    assert_eq!(m.board(shakmaty::Color::Black).moves().len(), 3);
+    assert_eq!(
+        m.result().and_then(|r| r.winner),
+        Some(shakmaty::Color::White)
+    );
 }
 
 #[test]

@@ -12,14 +12,14 @@ use std::time::SystemTime;
 use clap::Args;
 
 use super::{UserError, load_locale};
-use crate::journal::{self, Header, Writer};
-use crate::vocab::{Utterance, Vocabulary};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Strength, Uci, Worker};
+use crate::journal::{self, Header, Writer};
 use crate::speech::{self, Announcer, Output, Voice};
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
+use crate::vocab::{Utterance, Vocabulary};
 
 /// Options of the play screen (used when no subcommand is given).
 #[derive(Debug, Args, Clone)]
@@ -136,7 +136,14 @@ fn new_journal(
                 .replace([':', '-'], "")
                 .replace('T', "-")
                 .replace('Z', "");
-            dir.join(format!("{stamp}.jsonl"))
+            // Two games started in the same second get distinct files.
+            let mut path = dir.join(format!("{stamp}.jsonl"));
+            let mut n = 1;
+            while path.exists() {
+                n += 1;
+                path = dir.join(format!("{stamp}-{n}.jsonl"));
+            }
+            path
         }
     };
     let header = Header {

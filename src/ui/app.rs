@@ -726,9 +726,7 @@ impl App {
             // A flag falls: that is recorded.
             let before = self.batch.len();
             self.act_say(Event::Tick, Tell::All, fx);
-            if self.batch.len() > before
-                && self.batch.last().is_some_and(|r| r.said.is_empty())
-            {
+            if self.batch.len() > before && self.batch.last().is_some_and(|r| r.said.is_empty()) {
                 self.batch.pop();
             }
         } else {
@@ -968,18 +966,27 @@ impl App {
             return self.say(fx, msg);
         };
         let two_boards = self.settings.mode == Mode::Board;
-        let tell = if two_boards { Tell::All } else { Tell::Warnings };
+        let tell = if two_boards {
+            Tell::All
+        } else {
+            Tell::Warnings
+        };
+        // What both players write on their scoresheets: the move in the
+        // position before it.
+        let entry = {
+            let b = self.mirror.board(u.by);
+            let mut pos = b.start().clone();
+            for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
+                pos.play_unchecked(*x);
+            }
+            self.local_san(&San::from_move(&pos, u.mv).to_string())
+        };
         if !self.act_say(Event::Press, tell, fx) {
             return;
         }
         if self.mirror.result().is_some() {
             return;
         }
-        // Both players write the announced move on their scoresheets.
-        let entry = match self.board_event(u.by, u.mv) {
-            Event::Board { text, .. } => text,
-            _ => String::new(),
-        };
         for c in [Color::White, Color::Black] {
             let ev = Event::Sheet {
                 side: side_of(c),
@@ -1260,6 +1267,13 @@ impl App {
                 self.help(fx);
             }
             return;
+        };
+        // "Back" and "take back" share words in some languages (German
+        // "zurück"): with no move to take back, it leaves the menu.
+        let cmd = if cmd == Cmd::TakeBack && self.unpressed().is_none() {
+            Cmd::Back
+        } else {
+            cmd
         };
         match cmd {
             Cmd::Back => {
@@ -1653,8 +1667,12 @@ impl App {
     /// unless a mismatch waits for the arbiter), with clock times and the
     /// arbiter's record as comments.
     pub fn pgn(&self) -> String {
-        self.mirror
-            .pgn(PgnSource::Board(Color::White), "annabella game", "?", "????.??.??")
+        self.mirror.pgn(
+            PgnSource::Board(Color::White),
+            "annabella game",
+            "?",
+            "????.??.??",
+        )
     }
 
     /// The castling mode (for adapters).

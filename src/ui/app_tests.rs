@@ -324,7 +324,10 @@ fn arbiter_adjusts_time_and_penalizes() {
     let said = type_lines(&mut a, &["arbiter"]);
     assert!(said[0].starts_with("Arbiter menu."), "{said:?}");
     let said = type_lines(&mut a, &["add black 60"]);
-    assert_eq!(said, ["Arbiter: Black receives 0:01:00; Black now has 0:06:00."]);
+    assert_eq!(
+        said,
+        ["Arbiter: Black receives 0:01:00; Black now has 0:06:00."]
+    );
     assert_eq!(
         a.clock().remaining(Color::Black, T0),
         Duration::from_secs(360)
@@ -585,8 +588,23 @@ fn journal_records_come_before_anything_is_said_and_replay_exactly() {
     let (mut a, first) = app_with("en", Settings::default());
     let mut all = records(&first);
     let lines = [
-        "e4", "press", "e4", "e5", "press", "e5", "Nf3", "take back", "Nc3", "press", "d4",
-        "draw", "decline", "arbiter", "add black 30", "correct", "back",
+        "e4",
+        "press",
+        "e4",
+        "e5",
+        "press",
+        "e5",
+        "Nf3",
+        "take back",
+        "Nc3",
+        "press",
+        "d4",
+        "draw",
+        "decline",
+        "arbiter",
+        "add black 30",
+        "correct",
+        "back",
     ];
     for (i, l) in lines.iter().enumerate() {
         let at = Duration::from_secs(3 * i as u64 + 1);
@@ -604,10 +622,7 @@ fn journal_records_come_before_anything_is_said_and_replay_exactly() {
         assert_eq!(replayed.sheet(c), a.mirror().sheet(c));
         // The app's clock has seen later ticks: compare at its time.
         let t = a.mirror().now();
-        assert_eq!(
-            replayed.clock().remaining(c, t),
-            a.clock().remaining(c, t)
-        );
+        assert_eq!(replayed.clock().remaining(c, t), a.clock().remaining(c, t));
     }
     assert_eq!(replayed.mismatch(), a.mirror().mismatch());
 }
@@ -679,4 +694,18 @@ fn the_engine_moves_on_both_boards() {
     assert_eq!(a.board(Color::White).moves().len(), 2);
     assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());
     assert_eq!(a.sheet(Color::White), ["e4", "e5"]);
+}
+
+#[test]
+fn scoresheets_get_the_move_as_written_before_it_was_made() {
+    let mut a = app("en");
+    type_lines(
+        &mut a,
+        &[
+            "Nf3", "press", "d5", "press", "d3", "press", "e5", "press", "Nbd2", "press",
+        ],
+    );
+    // Two knights could go to d2: the entry says which.
+    assert_eq!(a.sheet(Color::White), ["Nf3", "d5", "d3", "e5", "Nbd2"]);
+    assert_eq!(a.sheet(Color::Black), a.sheet(Color::White));
 }

@@ -8,8 +8,12 @@ use std::process::{Command, Stdio};
 /// Runs the real `annabella` with `args`, writes `input` to its standard
 /// input, requires a successful exit and returns (stdout lines, stderr).
 pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
+    // The play screen keeps a journal in the user's data folder: a fresh
+    // one per run, so tests neither collide nor litter the real one.
+    let data = tempfile::tempdir().expect("a temporary folder");
     let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
         .args(args)
+        .env("XDG_DATA_HOME", data.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
