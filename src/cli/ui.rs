@@ -20,6 +20,8 @@ use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
 use crate::vocab::{Utterance, Vocabulary};
+use crate::voice::DecisionSettings;
+use crate::voice::live::{self, LiveVoice, VoiceSource};
 
 /// Options of the play screen (used when no subcommand is given).
 #[derive(Debug, Args, Clone)]
@@ -83,6 +85,29 @@ pub struct PlayArgs {
     /// Continue the most recent game in DATA_DIR/annabella/games/.
     #[arg(long)]
     pub resume: bool,
+    /// Spoken moves from the microphone, hands-free (an utterance ends
+    /// after a short silence). Needs a speech model for the locale (see
+    /// `annabella models`).
+    #[arg(long)]
+    pub voice: bool,
+    /// Spoken moves from the microphone with push-to-talk: F2 starts an
+    /// utterance, F2 again ends it.
+    #[arg(long, conflicts_with = "voice")]
+    pub push_to_talk: bool,
+    /// Spoken moves from WAV recordings, played in real time as if spoken
+    /// into the microphone (for demonstrations and tests).
+    #[arg(long, value_name = "FILE.wav", conflicts_with_all = ["voice", "push_to_talk"])]
+    pub voice_wav: Vec<PathBuf>,
+    /// The speech model's folder (default: env ANNABELLA_MODEL, else the
+    /// installed model for the locale).
+    #[arg(long, value_name = "DIR")]
+    pub model: Option<PathBuf>,
+    /// Silence that ends a spoken move (hands-free), in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 300)]
+    pub silence_ms: u32,
+    /// Ask before playing every spoken move, even a clearly heard one.
+    #[arg(long)]
+    pub always_confirm: bool,
     /// Name of White.
     #[arg(long, default_value = "")]
     pub white: String,
@@ -267,6 +292,41 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             (runner, app, fx)
         }
     };
+    // Spoken moves: the model loads in the background.
+    let source = if !args.voice_wav.is_empty() {
+        Some(VoiceSource::Files {
+            paths: args.voice_wav.clone(),
+            silence_ms: args.silence_ms,
+            gap_ms: 1000,
+        })
+    } else if args.push_to_talk {
+        Some(VoiceSource::PushToTalk)
+    } else if args.voice {
+        Some(VoiceSource::Microphone {
+            silence_ms: args.silence_ms,
+        })
+    } else {
+        None
+    };
+    if let Some(source) = source {
+        match live::model_dir(app.vocab(), args.model.as_deref()) {
+            Ok(dir) => {
+                let decide = DecisionSettings {
+                    always_confirm: args.always_confirm,
+                    ..DecisionSettings::default()
+                };
+                runner.push_to_talk = source == VoiceSource::PushToTalk;
+                runner.voice = Some(LiveVoice::start(
+                    dir,
+                    app.vocab().clone(),
+                    decide,
+                    source,
+                    app.castling_mode(),
+                ));
+            }
+            Err(line) => said_first.push(Utterance::plain(line)),
+        }
+    }
     // Set-up lines (journal, speech fallbacks) come before the rest.
     let mut head = Vec::new();
     for u in said_first

@@ -26,6 +26,7 @@ use crate::mirror::{Config, Level, Mirror, MirrorError, PgnSource, Said, Stage};
 use crate::rules::{GameResult, Match};
 use crate::vocab::lex::{Dictionary, Token};
 use crate::vocab::{ParseError, Style, Utterance, Vocabulary};
+use crate::voice::{Command as Spoken, Decision};
 
 /// How the program is used at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -161,6 +162,9 @@ pub enum Msg {
     /// Something to say that comes from an adapter (speech in, set-up):
     /// shown, spoken and kept in the log.
     Notice(Utterance),
+    /// A spoken utterance was decided (in the position last sent as
+    /// [`Effect::Position`]).
+    Heard(Decision),
 }
 
 /// What the adapter must do.
@@ -547,6 +551,10 @@ impl App {
                 self.line(&line, &mut fx);
             }
             Msg::Notice(u) => self.say(&mut fx, u),
+            Msg::Heard(d) => {
+                self.tick(&mut fx);
+                self.heard(d, &mut fx);
+            }
             Msg::EngineMove(uci) => self.engine_move(&uci, &mut fx),
             Msg::EngineFailed { error, at_start } => self.engine_failed(error, at_start, &mut fx),
             Msg::Saved(r) => {
@@ -587,7 +595,7 @@ impl App {
         if self.heard_in != Some(key) {
             self.heard_in = Some(key);
             fx.push(Effect::Position {
-                pos: Box::new(self.hearing_position().clone()),
+                pos: Box::new(self.hearing_position()),
                 mode: self.castling_mode(),
             });
         }
@@ -601,10 +609,20 @@ impl App {
 
     /// The position a spoken move is meant in: the board the next move is
     /// made on.
-    pub fn hearing_position(&self) -> &Chess {
+    pub fn hearing_position(&self) -> Chess {
         match self.mirror.stage() {
-            Stage::Pressed { .. } => self.mirror.board(!self.mirror.mover()).position(),
-            _ => self.game().position(),
+            Stage::Pressed { .. } => self.mirror.board(!self.mirror.mover()).position().clone(),
+            // A move made, not pressed: a correction is heard in the
+            // position before it.
+            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. } => {
+                let b = self.mirror.board(self.mirror.mover());
+                let mut pos = b.start().clone();
+                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
+                    pos.play_unchecked(*x);
+                }
+                pos
+            }
+            _ => self.game().position().clone(),
         }
     }
 
@@ -916,6 +934,140 @@ impl App {
         }
     }
 
+    /// A spoken utterance, decided by the recognizer: a move is made and
+    /// announced back (the clock is not pressed: a slip is corrected by
+    /// saying the move again, D.2.8); doubt is asked about; nothing is ever
+    /// played on a guess.
+    fn heard(&mut self, d: Decision, fx: &mut Vec<Effect>) {
+        match d {
+            Decision::Move { mv, .. } => {
+                if self.mirror.result().is_some() {
+                    if let Some(r) = self.mirror.result() {
+                        self.announce_result(r, fx);
+                    }
+                    return;
+                }
+                self.prompt = Prompt::Game;
+                // Said again before the press: the new move replaces it.
+                if self.unpressed().is_some() {
+                    if self.hearing_position_after_takeback_has(mv) {
+                        let _ = self.act(Event::TakeBack);
+                    } else {
+                        return self.typed_move("", fx);
+                    }
+                }
+                if self.engine_to_move() {
+                    let side = self.vocab.side(self.mirror.mover());
+                    let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
+                    return self.say(fx, u);
+                }
+                if self.hearing_position().is_legal(mv) {
+                    self.chosen(mv, fx);
+                }
+            }
+            Decision::Ask { candidates, .. } => {
+                let pos = self.hearing_position();
+                let legal: Vec<Move> = candidates
+                    .into_iter()
+                    .filter(|m| pos.is_legal(*m))
+                    .collect();
+                let words: Vec<Utterance> = legal
+                    .iter()
+                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
+                    .collect();
+                let u = match words.as_slice() {
+                    [] => self.vocab.message("voice.nothing_heard", &[]),
+                    [one] => {
+                        let yes = self.spoken_word(Spoken::Yes);
+                        let no = self.spoken_word(Spoken::No);
+                        self.vocab.message(
+                            "voice.confirm",
+                            &[("move", one), ("yes", &yes), ("no", &no)],
+                        )
+                    }
+                    _ => {
+                        let or = self.vocab.locale().message("parse.or", &[]);
+                        let mut list = Utterance::default();
+                        for (i, w) in words.iter().enumerate() {
+                            let sep = if i == 0 {
+                                String::new()
+                            } else {
+                                format!(" {or} ")
+                            };
+                            list.display
+                                .push_str(&format!("{sep}{}: {}", i + 1, w.display));
+                            list.spoken
+                                .push_str(&format!("{sep}{}: {}", i + 1, w.spoken));
+                        }
+                        self.vocab
+                            .message("voice.ask_which", &[("candidates", &list)])
+                    }
+                };
+                self.say(fx, u);
+                if !legal.is_empty() {
+                    self.prompt = Prompt::Choice(legal);
+                }
+            }
+            Decision::Command { command, .. } => match command {
+                Spoken::Yes => match std::mem::take(&mut self.prompt) {
+                    Prompt::Choice(moves) if moves.len() == 1 => self.chosen(moves[0], fx),
+                    Prompt::ConfirmQuit => {
+                        self.quit = true;
+                        fx.push(Effect::Quit);
+                    }
+                    other => self.prompt = other,
+                },
+                Spoken::No | Spoken::Cancel => {
+                    if matches!(self.prompt, Prompt::Choice(_)) {
+                        self.prompt = Prompt::Game;
+                        let u = self.vocab.message("ui.voice_cancelled", &[]);
+                        self.say(fx, u);
+                    } else if self.prompt == Prompt::ConfirmQuit {
+                        self.prompt = Prompt::Game;
+                        let u = self.vocab.message("ui.quit_cancelled", &[]);
+                        self.say(fx, u);
+                    }
+                }
+                Spoken::Repeat => self.command(Cmd::Repeat, "", fx),
+                Spoken::Time => self.command(Cmd::Time, "", fx),
+                Spoken::Moves => self.command(Cmd::Sheet, "", fx),
+                Spoken::Help => self.help(fx),
+                Spoken::Clock => self.press(fx),
+            },
+            Decision::NotUnderstood { heard } => {
+                let u = if heard.trim().is_empty() {
+                    self.vocab.message("voice.nothing_heard", &[])
+                } else {
+                    self.vocab.message(
+                        "voice.not_understood",
+                        &[("heard", &Utterance::plain(heard))],
+                    )
+                };
+                self.say(fx, u);
+            }
+        }
+    }
+
+    /// `true` when `mv` would be legal on the mover's board with the move
+    /// made but not pressed taken back (a spoken correction, D.2.8).
+    fn hearing_position_after_takeback_has(&self, mv: Move) -> bool {
+        let Some(u) = self.unpressed() else {
+            return false;
+        };
+        let b = self.mirror.board(u.by);
+        let mut pos = b.start().clone();
+        for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
+            pos.play_unchecked(*x);
+        }
+        pos.is_legal(mv)
+    }
+
+    /// The first spelling of a voice command word.
+    fn spoken_word(&self, c: Spoken) -> Utterance {
+        let text = self.vocab.locale().message(c.message_key(), &[]);
+        Utterance::plain(text.split('|').next().unwrap_or_default().to_owned())
+    }
+
     /// A move chosen for the board the next move is made on.
     fn chosen(&mut self, m: Move, fx: &mut Vec<Effect>) {
         match self.target_board() {
@@ -1108,7 +1260,7 @@ impl App {
             }
             Prompt::Game => {
                 let commands = self.command_list(&Cmd::GAME);
-                let example = self.vocab.example(self.hearing_position());
+                let example = self.vocab.example(&self.hearing_position());
                 let press = self.cmd_word(Cmd::Press);
                 self.vocab.message(
                     "ui.help",

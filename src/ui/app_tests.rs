@@ -709,3 +709,120 @@ fn scoresheets_get_the_move_as_written_before_it_was_made() {
     assert_eq!(a.sheet(Color::White), ["Nf3", "d5", "d3", "e5", "Nbd2"]);
     assert_eq!(a.sheet(Color::Black), a.sheet(Color::White));
 }
+
+// ---- spoken moves ----
+
+fn heard(a: &mut App, d: Decision) -> Vec<String> {
+    a.update(Msg::Heard(d), T0)
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Say(u) => Some(u.display),
+            _ => None,
+        })
+        .collect()
+}
+
+fn mv(a: &App, san: &str) -> Move {
+    san.parse::<San>()
+        .unwrap()
+        .to_move(&a.hearing_position())
+        .unwrap()
+}
+
+#[test]
+fn a_clearly_heard_move_is_made_and_said_back_and_can_be_said_again() {
+    let mut a = app("en");
+    let e4 = mv(&a, "e4");
+    let said = heard(
+        &mut a,
+        Decision::Move {
+            mv: e4,
+            heard: "pawn e two e four".into(),
+        },
+    );
+    assert_eq!(said, ["1. White: e4"]);
+    assert_eq!(a.unpressed().map(|u| u.mv), Some(e4));
+    // Said again before the press (D.2.8): the new move replaces it.
+    let d4 = mv(&a, "d4");
+    let said = heard(
+        &mut a,
+        Decision::Move {
+            mv: d4,
+            heard: "pawn d two d four".into(),
+        },
+    );
+    assert_eq!(said, ["1. White: d4"]);
+    assert_eq!(a.board(Color::White).moves(), [d4]);
+    // "Clock" presses it.
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Spoken::Clock,
+            heard: "clock".into(),
+        },
+    );
+    assert_eq!(a.clock().moves(Color::White), 1);
+}
+
+#[test]
+fn doubt_is_asked_and_nothing_is_played_until_answered() {
+    let mut a = app("en");
+    let nf3 = mv(&a, "Nf3");
+    let said = heard(
+        &mut a,
+        Decision::Ask {
+            candidates: vec![nf3],
+            heard: "knight f three".into(),
+        },
+    );
+    assert!(said[0].starts_with("Did you say Knight g1 f3?"), "{said:?}");
+    assert!(a.unpressed().is_none());
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Spoken::No,
+            heard: "no".into(),
+        },
+    );
+    assert!(a.unpressed().is_none());
+    heard(
+        &mut a,
+        Decision::Ask {
+            candidates: vec![nf3],
+            heard: "knight f three".into(),
+        },
+    );
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Spoken::Yes,
+            heard: "yes".into(),
+        },
+    );
+    assert_eq!(a.unpressed().map(|u| u.mv), Some(nf3));
+    // Several candidates: a typed number picks one.
+    let mut b = app("en");
+    let (e3, e4) = (mv(&b, "e3"), mv(&b, "e4"));
+    let said = heard(
+        &mut b,
+        Decision::Ask {
+            candidates: vec![e3, e4],
+            heard: "pawn e".into(),
+        },
+    );
+    assert!(said[0].starts_with("Which move did you mean"), "{said:?}");
+    type_lines(&mut b, &["2"]);
+    assert_eq!(b.unpressed().map(|u| u.mv), Some(e4));
+}
+
+#[test]
+fn nothing_understood_plays_nothing() {
+    let mut a = app("en");
+    for h in ["", "banana"] {
+        let said = heard(&mut a, Decision::NotUnderstood { heard: h.into() });
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].contains("again"), "{said:?}");
+    }
+    assert!(a.unpressed().is_none());
+    assert!(a.game().moves().is_empty());
+}

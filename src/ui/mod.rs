@@ -17,6 +17,7 @@ use crate::engine::Worker;
 use crate::journal::Writer;
 use crate::speech::{Announcer, Item, Priority, Speaker};
 use crate::vocab::Utterance;
+use crate::voice::live::{LiveVoice, VoiceEvent};
 
 /// The adapters' shared part: carries out [`Effect`]s (speech, engine,
 /// saving) and feeds the answers back into the [`App`].
@@ -27,6 +28,13 @@ pub struct Runner {
     pub speech: Option<Announcer<Box<dyn Speaker>>>,
     /// The game's journal, when one is kept.
     pub journal: Option<Writer>,
+    /// Spoken moves, when on.
+    pub voice: Option<LiveVoice>,
+    /// Push-to-talk (F2 starts and ends an utterance) instead of
+    /// hands-free listening.
+    pub push_to_talk: bool,
+    talking: bool,
+    voice_finished: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
     offset: Duration,
     start: Instant,
@@ -48,6 +56,10 @@ impl Runner {
             engine,
             speech,
             journal: None,
+            voice: None,
+            push_to_talk: false,
+            talking: false,
+            voice_finished: false,
             offset: Duration::ZERO,
             start: Instant::now(),
         }
@@ -89,7 +101,11 @@ impl Runner {
                         queue.extend(fx);
                     }
                 }
-                Effect::Position { .. } => {}
+                Effect::Position { pos, mode } => {
+                    if let Some(v) = &self.voice {
+                        v.set_position(*pos, mode);
+                    }
+                }
                 Effect::Say(u) => {
                     show(&u);
                     let failed = match &mut self.speech {
@@ -154,6 +170,67 @@ impl Runner {
         };
         let fx = app.update(msg, self.now());
         self.apply(app, fx, show);
+    }
+
+    /// `true` while spoken input may still come (a file source that has
+    /// not finished, or a microphone): an adapter whose typed input has
+    /// ended keeps running.
+    pub fn voice_pending(&self) -> bool {
+        self.voice.is_some() && !self.voice_finished
+    }
+
+    /// Push-to-talk: the talk key was pressed (starts or ends an
+    /// utterance; a terminal reports no key release).
+    pub fn toggle_talk(&mut self) {
+        if let (Some(v), true) = (&self.voice, self.push_to_talk) {
+            self.talking = !self.talking;
+            v.push_to_talk(self.talking);
+        }
+    }
+
+    /// Feeds what speech input decided (and its notices) into the app.
+    pub fn poll_voice(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
+        loop {
+            let Some(v) = &self.voice else { return };
+            let Some(event) = v.poll() else {
+                if v.is_stopped() {
+                    // Listening ended (no microphone, no model): typed
+                    // input goes on.
+                    self.voice = None;
+                }
+                return;
+            };
+            let msgs: Vec<Msg> = match event {
+                VoiceEvent::Heard(h) => vec![Msg::Heard(h.decision)],
+                VoiceEvent::Ready { missing_words } => {
+                    let words = command::CommandWords::new(app.vocab().locale());
+                    let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());
+                    let key = if self.push_to_talk {
+                        "ui.voice_ptt"
+                    } else {
+                        "ui.voice_ready"
+                    };
+                    let mut out = vec![Msg::Notice(app.vocab().message(key, &[("help", &help)]))];
+                    if !missing_words.is_empty() {
+                        let list = Utterance::plain(missing_words.join(", "));
+                        out.push(Msg::Notice(
+                            app.vocab()
+                                .message("voice.missing_words", &[("words", &list)]),
+                        ));
+                    }
+                    out
+                }
+                VoiceEvent::Failed(line) => vec![Msg::Notice(Utterance::plain(line))],
+                VoiceEvent::Finished => {
+                    self.voice_finished = true;
+                    Vec::new()
+                }
+            };
+            for m in msgs {
+                let fx = app.update(m, self.now());
+                self.apply(app, fx, show);
+            }
+        }
     }
 
     /// Keeps speech going (call every tick).

@@ -71,12 +71,13 @@ pub fn run(
                 Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => input_open = false,
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
-        } else if app.waiting_for_engine() && runner.engine.is_some() {
+        } else if (app.waiting_for_engine() && runner.engine.is_some()) || runner.voice_pending() {
             std::thread::sleep(wait);
         } else {
             break;
         }
         runner.poll_engine(&mut app, &mut show);
+        runner.poll_voice(&mut app, &mut show);
         let fx = app.update(Msg::Tick, runner.now());
         runner.apply(&mut app, fx, &mut show);
         runner.pump();

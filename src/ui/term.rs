@@ -154,6 +154,9 @@ pub fn run(
         };
         if event::poll(wait)? {
             match event::read()? {
+                Event::Key(k) if k.code == KeyCode::F(2) && k.kind == KeyEventKind::Press => {
+                    runner.toggle_talk();
+                }
                 Event::Key(k) => {
                     if let Some(msg) = key_msg(&mut app, k) {
                         let fx = app.update(msg, runner.now());
@@ -165,6 +168,7 @@ pub fn run(
             }
         }
         runner.poll_engine(&mut app, &mut show);
+        runner.poll_voice(&mut app, &mut show);
         let fx = app.update(Msg::Tick, runner.now());
         runner.apply(&mut app, fx, &mut show);
         runner.pump();

@@ -524,6 +524,7 @@ pub struct LiveVoice {
     tx: Sender<Input>,
     rx: Receiver<(u64, VoiceEvent)>,
     serial: AtomicU64,
+    stopped: std::sync::atomic::AtomicBool,
     _quiet: QuietStderr,
 }
 
@@ -571,6 +572,7 @@ impl LiveVoice {
                 tx,
                 rx: rx2,
                 serial: AtomicU64::new(0),
+                stopped: std::sync::atomic::AtomicBool::new(false),
                 _quiet: quiet,
             };
         }
@@ -578,6 +580,7 @@ impl LiveVoice {
             tx,
             rx,
             serial: AtomicU64::new(0),
+            stopped: std::sync::atomic::AtomicBool::new(false),
             _quiet: quiet,
         }
     }
@@ -606,9 +609,20 @@ impl LiveVoice {
                     return Some(VoiceEvent::Heard(h));
                 }
                 Ok((_, event)) => return Some(event),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    self.stopped.store(true, Ordering::SeqCst);
+                    return None;
+                }
             }
         }
+    }
+
+    /// `true` once the worker has stopped (after a failure that ends
+    /// listening, such as no microphone or no model) and every event has
+    /// been polled.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::SeqCst)
     }
 
     /// Waits up to `timeout` for the next event (for tests and the CLI).

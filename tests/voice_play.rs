@@ -1,0 +1,220 @@
+//! End to end: spoken moves on the play screen (plain mode) with the real
+//! Korean model, real espeak-ng speech and the real binary. Recordings are
+//! played in real time through the same path as the microphone
+//! (`--voice-wav`). espeak-ng's Korean is poorly recognized, so this checks
+//! the plumbing and safety (every recording gets one answer; no move other
+//! than the one spoken is ever made), not accuracy. Also: no microphone and
+//! no model each give one clear line while typed moves go on.
+//!
+//! Needs espeak-ng, sox and the model (env ANNABELLA_TEST_MODEL); skips
+//! with a reason when missing, unless ANNABELLA_REQUIRE_E2E=1.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use annabella::vocab::{Style, Vocabulary};
+use shakmaty::san::San;
+use shakmaty::{Chess, Color};
+
+fn model() -> Option<PathBuf> {
+    let dir = std::env::var_os("ANNABELLA_TEST_MODEL").map(PathBuf::from);
+    let present = dir.as_ref().is_some_and(|d| d.join("am").exists());
+    let tools = ["espeak-ng", "sox"].iter().all(|t| {
+        Command::new(t)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    common::tool_present(
+        present && tools,
+        "the Korean model (ANNABELLA_TEST_MODEL), espeak-ng and sox",
+    )
+    .then_some(dir)
+    .flatten()
+}
+
+fn synthesize(text: &str, speed: u32, out: &Path) {
+    let raw = out.with_extension("raw.wav");
+    let ok = Command::new("espeak-ng")
+        .args(["-v", "ko", "-s", &speed.to_string(), "-w"])
+        .arg(&raw)
+        .arg(text)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "espeak-ng failed on {text}");
+    let ok = Command::new("sox")
+        .arg(&raw)
+        .args(["-r", "16000", "-c", "1", "-b", "16"])
+        .arg(out)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "sox failed on {text}");
+}
+
+/// `line` is the message `template` with its `{placeholders}` filled in
+/// somehow: the literal parts appear in order, the first at the start and
+/// the last at the end.
+fn fits(line: &str, template: &str) -> bool {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        parts.push(&rest[..open]);
+        rest = rest[open..].split_once('}').map_or("", |(_, r)| r);
+    }
+    parts.push(rest);
+    let mut at = 0;
+    for (i, p) in parts.iter().enumerate() {
+        match line[at..].find(p) {
+            Some(k) if i > 0 || k == 0 => at += k + p.len(),
+            _ => return false,
+        }
+    }
+    line.ends_with(parts.last().copied().unwrap_or_default())
+}
+
+#[test]
+fn spoken_moves_on_the_play_screen_never_make_another_move() {
+    let Some(model) = model() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let ko = Vocabulary::builtin("ko").unwrap();
+    let start = Chess::default();
+    let e4 = "e4".parse::<San>().unwrap().to_move(&start).unwrap();
+    let words = ko.announce(&start, e4, Style::Long).spoken;
+    let mut wavs = Vec::new();
+    for speed in [120, 160] {
+        let f = dir.path().join(format!("e4-{speed}.wav"));
+        synthesize(&words, speed, &f);
+        wavs.push(f);
+    }
+    let silence = dir.path().join("silence.wav");
+    let ok = Command::new("sox")
+        .args(["-n", "-r", "16000", "-c", "1", "-b", "16"])
+        .arg(&silence)
+        .args(["trim", "0", "1.5"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok);
+    wavs.insert(1, silence);
+    let journal = dir.path().join("game.jsonl");
+    let model = model.to_string_lossy().into_owned();
+    let mut args = vec![
+        "--plain".to_owned(),
+        "-l".into(),
+        "ko".into(),
+        "--model".into(),
+        model,
+        "--journal".into(),
+        journal.to_string_lossy().into_owned(),
+    ];
+    for w in &wavs {
+        args.push("--voice-wav".into());
+        args.push(w.to_string_lossy().into_owned());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // No typed input: the program runs until every recording was heard.
+    let (lines, _) = common::run_with_input(&args, "");
+    let msg = |key: &str| ko.locale().message(key, &[]);
+    let help = msg("ui.cmd.help");
+    let help = help.split('|').next().unwrap_or_default();
+    let ready = ko.locale().message("ui.voice_ready", &[("help", help)]);
+    assert!(lines.contains(&ready), "{lines:#?}");
+    // One answer per recording: a move said back, a question, or not
+    // understood; silence is "nothing heard".
+    let nothing = msg("voice.nothing_heard");
+    let templates = [
+        msg("voice.not_understood"),
+        msg("voice.confirm"),
+        msg("voice.ask_which"),
+    ];
+    let white = ko.side(Color::White).display;
+    let announced_e4 = ko
+        .message(
+            "mirror.announced",
+            &[
+                ("number", &annabella::vocab::Utterance::plain("1")),
+                ("side", &ko.side(Color::White)),
+                ("move", &ko.announce(&start, e4, Style::Short)),
+            ],
+        )
+        .display;
+    let mut answers = 0;
+    for l in &lines {
+        if l.starts_with("1. ") {
+            // A move was made: it can only be the spoken one.
+            assert!(l.starts_with(&format!("1. {white}")), "{l}");
+            assert_eq!(l, &announced_e4, "a move other than the spoken one");
+            answers += 1;
+        } else if *l == nothing || templates.iter().any(|t| fits(l, t)) {
+            answers += 1;
+        }
+    }
+    assert_eq!(answers, wavs.len(), "{lines:#?}");
+    assert!(lines.contains(&nothing), "silence: {lines:#?}");
+    // Whatever was played is in the journal.
+    let loaded = annabella::journal::read(&journal).expect("journal");
+    let moves = loaded
+        .records
+        .iter()
+        .filter(|r| matches!(r.event, annabella::journal::Event::Board { .. }))
+        .count();
+    let said_moves = lines.iter().filter(|l| l.starts_with("1. ")).count();
+    assert_eq!(moves, said_moves, "{lines:#?}");
+}
+
+#[test]
+fn no_microphone_or_no_model_is_one_line_and_typing_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
+    let missing = dir.path().join("no-model").to_string_lossy().into_owned();
+    let (lines, _) = common::run_with_input(
+        &[
+            "--plain",
+            "-l",
+            "en",
+            "--voice",
+            "--model",
+            &missing,
+            "--journal",
+            &j("a.jsonl"),
+        ],
+        "e4\n",
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("Cannot use the speech model"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:#?}");
+    assert!(errors[0].contains("no-model"), "{lines:#?}");
+    assert!(lines.contains(&"1. White: e4".to_owned()), "{lines:#?}");
+    // With a model but no microphone (headless): one line, typing goes on.
+    let Some(model) = model() else { return };
+    let model = model.to_string_lossy().into_owned();
+    let (lines, _) = common::run_with_input(
+        &[
+            "--plain",
+            "-l",
+            "ko",
+            "--voice",
+            "--model",
+            &model,
+            "--journal",
+            &j("b.jsonl"),
+        ],
+        "e4\n",
+    );
+    let ko = Vocabulary::builtin("ko").unwrap();
+    let no_mic = ko.locale().message("voice.no_microphone", &[]);
+    let no_mic = no_mic.split('{').next().unwrap_or_default();
+    let count = lines.iter().filter(|l| l.starts_with(no_mic)).count();
+    let has_mic = std::path::Path::new("/dev/snd").exists();
+    if !has_mic {
+        assert_eq!(count, 1, "{lines:#?}");
+    }
+    let white = ko.side(Color::White).display;
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!("1. {white}"))),
+        "{lines:#?}"
+    );
+}
