@@ -91,6 +91,20 @@ fn script(moves: &[Move]) -> String {
     s
 }
 
+/// A message of the German locale (fide's messages come from de).
+fn de(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("de")
+        .expect("de locale")
+        .message(key, args)
+}
+
+/// The German message `key` up to the placeholder `{stop}`.
+fn until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
+    let text = de(key, args);
+    let stop = format!("{{{stop}}}");
+    text.split(&stop).next().unwrap_or_default().to_owned()
+}
+
 fn play(dir: &Path, journal: &Path) -> Command {
     let mut c = Command::new(bin());
     c.args([
@@ -166,18 +180,24 @@ fn killed_at_random_moments_the_resumed_game_equals_an_uninterrupted_one() {
         "{out}{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    assert!(out.contains("Illegal move completed by White"), "{out}");
-    assert!(out.contains("Slip of the tongue"), "{out}");
-    assert!(
-        out.contains("The boards differ at move 8 of White"),
-        "{out}"
+    // The default locale (fide) speaks German: the texts are de's.
+    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let illegal = until("mirror.illegal_completed", &[("side", &white)], "side");
+    assert!(out.contains(illegal.trim_end()), "{out}");
+    let slip = until("mirror.slip", &[("side", &white)], "said");
+    assert!(out.contains(slip.trim_end()), "{out}");
+    let differ = until(
+        "mirror.boards_differ",
+        &[("number", "8"), ("side", &white)],
+        "black",
     );
+    assert!(out.contains(differ.trim_end()), "{out}");
+    let board = de("mirror.board_of", &[("side", &black)]);
+    let corrected = until("mirror.corrected_board", &[("boards", &board)], "count");
+    assert!(out.contains(corrected.trim_end()), "{out}");
+    let refused = until("play.line_error", &[], "line");
     assert!(
-        out.contains("Arbiter: the board of Black set to the scoresheets"),
-        "{out}"
-    );
-    assert!(
-        !out.contains("Line "),
+        !out.contains(refused.trim_end()),
         "no script line may be refused: {out}"
     );
     let expected = export(a.path(), &ja, &["--format", "json"]);
