@@ -27,6 +27,21 @@ press
 black board: Nf3
 ";
 
+/// A message of the German locale: the journals are in fide's words, and
+/// fide's messages are German (they come from de).
+fn de(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("de")
+        .expect("de locale")
+        .message(key, args)
+}
+
+/// The German message `key` up to the placeholder `{stop}`.
+fn until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
+    let text = de(key, args);
+    let stop = format!("{{{stop}}}");
+    text.split(&stop).next().unwrap_or_default().to_owned()
+}
+
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_annabella")
 }
@@ -81,8 +96,15 @@ fn intact_journal_resumes_and_exports() {
     let (dir, path) = journal();
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("Resumed from g.jsonl"), "{}", text(&o));
-    assert!(text(&o).contains("Move 2, Black to move"), "{}", text(&o));
+    let resumed = until("journal.resumed", &[("file", "g.jsonl")], "events");
+    assert!(text(&o).contains(&resumed), "{}", text(&o));
+    let black = de("side.black", &[]);
+    let state = until(
+        "journal.state",
+        &[("number", "2"), ("side", &black)],
+        "white",
+    );
+    assert!(text(&o).contains(&state), "{}", text(&o));
     let o = run(&["export", "--board", "black", "g.jsonl"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
     let pgn = String::from_utf8_lossy(&o.stdout);
@@ -104,9 +126,27 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    assert!(out.contains("ends with an incomplete line"), "{out}");
-    assert!(out.contains("Last good move: 2. Nf3"), "{out}");
-    assert!(out.contains("g-cont1.jsonl"), "{out}");
+    let torn = until("journal.torn_tail", &[("file", "g.jsonl")], "line");
+    assert!(out.contains(&torn), "{out}");
+    // The whole line: the last good move and the new journal.
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&torn))
+        .unwrap_or_default();
+    let n = line[torn.len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap_or_default();
+    let full = de(
+        "journal.torn_tail",
+        &[
+            ("file", "g.jsonl"),
+            ("line", n),
+            ("last", "2. Nf3"),
+            ("new", "g-cont1.jsonl"),
+        ],
+    );
+    assert_eq!(line, full, "{out}");
     assert_eq!(
         std::fs::read(&path).unwrap(),
         before,
@@ -124,11 +164,12 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
         &["play", "--script", "s.txt", "--journal", "g-cont1.jsonl"],
         dir.path(),
     );
-    assert!(
-        text(&o).contains("both boards agree. Black to move"),
-        "{}",
-        text(&o)
-    );
+    // "...; both boards agree. Black to move."
+    let black = de("side.black", &[]);
+    let executed = de("mirror.executed", &[("next", &black)]);
+    let agree = executed.split("{move}").nth(1).unwrap_or_default();
+    assert!(!agree.is_empty());
+    assert!(text(&o).contains(agree), "{}", text(&o));
     let o = run(&["export", "--format", "json", "g-cont1.jsonl"], dir.path());
     let json = String::from_utf8_lossy(&o.stdout);
     assert!(json.contains("\"g1f3\""), "{json}");
@@ -136,7 +177,11 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
     let o = run(&["export", "g.jsonl"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("incomplete line"),
+        String::from_utf8_lossy(&o.stderr).contains(&until(
+            "journal.torn_read",
+            &[("file", "g.jsonl")],
+            "line"
+        )),
         "{}",
         text(&o)
     );
@@ -162,13 +207,17 @@ fn garbage_in_the_middle_stops_with_the_last_good_move() {
         let o = run(&args, dir.path());
         let out = text(&o);
         assert!(!o.status.success(), "{out}");
-        assert!(out.contains("damaged at line 12"), "{out}");
-        assert!(out.contains("checksum does not match"), "{out}");
-        assert!(out.contains("Last good move: 1... e5"), "{out}");
-        assert!(
-            out.contains("annabella resume --from-good g.jsonl"),
-            "{out}"
+        let reason = de("journal.reason.checksum", &[]);
+        let whole = de(
+            "journal.corrupt",
+            &[
+                ("file", "g.jsonl"),
+                ("line", "12"),
+                ("reason", &reason),
+                ("last", "1... e5"),
+            ],
         );
+        assert_eq!(out.trim(), whole, "{out}");
         assert_eq!(out.trim().lines().count(), 1, "one clear line: {out}");
         assert_eq!(
             std::fs::read(&path).unwrap(),
@@ -198,10 +247,13 @@ fn not_json_in_the_middle_is_damage_too() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    assert!(
-        out.contains("damaged at line 4 (it is not a journal line)"),
-        "{out}"
+    let reason = de("journal.reason.syntax", &[]);
+    let damaged_at = until(
+        "journal.corrupt",
+        &[("file", "g.jsonl"), ("line", "4"), ("reason", &reason)],
+        "last",
     );
+    assert!(out.contains(&damaged_at), "{out}");
     assert_eq!(std::fs::read(&path).unwrap(), damaged);
 }
 
