@@ -1,6 +1,10 @@
 //! The real `annabella` binary: announce, parse and replay, and one clear
 //! line (never a panic) for every kind of bad input.
 
+mod common;
+
+use common::de;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -19,14 +23,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A message of the German locale: the default locale, fide, speaks German
-/// (its messages come from de), so its sentences are read from there.
-fn de(key: &str, args: &[(&str, &str)]) -> String {
-    annabella::locale::builtin("de")
-        .expect("de locale")
-        .message(key, args)
 }
 
 /// The German message `key` up to its first unfilled placeholder.

@@ -5,6 +5,10 @@
 //! each time from its journal; the finished game must equal an uninterrupted
 //! run: the same boards, scoresheets and clock times, to the millisecond.
 
+mod common;
+
+use common::{de, de_until as until};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -89,20 +93,6 @@ fn script(moves: &[Move]) -> String {
     }
     s.push_str("clock\n");
     s
-}
-
-/// A message of the German locale (fide's messages come from de).
-fn de(key: &str, args: &[(&str, &str)]) -> String {
-    annabella::locale::builtin("de")
-        .expect("de locale")
-        .message(key, args)
-}
-
-/// The German message `key` up to the placeholder `{stop}`.
-fn until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
-    let text = de(key, args);
-    let stop = format!("{{{stop}}}");
-    text.split(&stop).next().unwrap_or_default().to_owned()
 }
 
 fn play(dir: &Path, journal: &Path) -> Command {

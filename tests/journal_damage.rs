@@ -2,6 +2,10 @@
 //! the middle, a wrong version, not a journal. Each gives one clear message
 //! with the last good move, and the file's bytes are never changed.
 
+mod common;
+
+use common::{de, de_until as until};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -26,21 +30,6 @@ announce
 press
 black board: Nf3
 ";
-
-/// A message of the German locale: the journals are in fide's words, and
-/// fide's messages are German (they come from de).
-fn de(key: &str, args: &[(&str, &str)]) -> String {
-    annabella::locale::builtin("de")
-        .expect("de locale")
-        .message(key, args)
-}
-
-/// The German message `key` up to the placeholder `{stop}`.
-fn until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
-    let text = de(key, args);
-    let stop = format!("{{{stop}}}");
-    text.split(&stop).next().unwrap_or_default().to_owned()
-}
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_annabella")

@@ -3,55 +3,12 @@
 
 mod common;
 
-/// A message of the German locale: fide's words are German and so are its
-/// messages (they come from de), so expected fide lines are read from there.
-fn de(key: &str, args: &[(&str, &str)]) -> String {
-    annabella::locale::builtin("de")
-        .expect("de locale")
-        .message(key, args)
-}
-
-/// The German message `key` up to the placeholder `{stop}`.
-fn de_until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
-    let text = de(key, args);
-    let stop = format!("{{{stop}}}");
-    text.split(&stop).next().unwrap_or_default().to_owned()
-}
-
-/// The German command word shown for `key` (its first spelling).
-fn de_word(key: &str) -> String {
-    de(key, &[])
-        .split('|')
-        .next()
-        .unwrap_or_default()
-        .to_owned()
-}
+use common::{de, de_until, de_word};
 
 fn run_plain(args: &[&str], script: &str) -> Vec<String> {
     let mut all = vec!["--plain"];
     all.extend_from_slice(args);
     common::run_with_input(&all, script).0
-}
-
-/// `line` is the German message `key` with `args`, where placeholders
-/// left open (a clock time) may hold anything.
-fn fits(line: &str, key: &str, args: &[(&str, &str)]) -> bool {
-    let text = de(key, args);
-    let mut parts = Vec::new();
-    let mut rest = text.as_str();
-    while let Some(open) = rest.find('{') {
-        parts.push(&rest[..open]);
-        rest = rest[open..].split_once('}').map_or("", |(_, r)| r);
-    }
-    parts.push(rest);
-    let mut at = 0;
-    for (i, p) in parts.iter().enumerate() {
-        match line[at..].find(p) {
-            Some(k) if i > 0 || k == 0 => at += k + p.len(),
-            _ => return false,
-        }
-    }
-    parts.last().is_none_or(|p| line.ends_with(p))
 }
 
 #[test]
@@ -123,7 +80,11 @@ yes
     };
     let check_pressed = |i: usize, p: (String, Vec<(String, String)>)| {
         let args: Vec<(&str, &str)> = p.1.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        assert!(fits(&lines[i], &p.0, &args), "line {i}: {}", lines[i]);
+        assert!(
+            common::fits(&lines[i], &de(&p.0, &args)),
+            "line {i}: {}",
+            lines[i]
+        );
     };
     let executed = |side: &str, mv: &str, next: &str| {
         de(

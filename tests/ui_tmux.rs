@@ -6,6 +6,10 @@
 //! Skips (with a printed reason) when tmux is missing, unless
 //! ANNABELLA_REQUIRE_E2E=1.
 
+mod common;
+
+use common::{de, de_until};
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -99,21 +103,6 @@ impl Drop for Session {
             .args(["kill-session", "-t", &self.0])
             .status();
     }
-}
-
-/// A message of the German locale: fide's words are German and so are its
-/// messages (they come from de), so the expected fide screen is read there.
-fn de(key: &str, args: &[(&str, &str)]) -> String {
-    annabella::locale::builtin("de")
-        .expect("de locale")
-        .message(key, args)
-}
-
-/// The German message `key` up to the placeholder `{stop}`.
-fn de_until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
-    let text = de(key, args);
-    let stop = format!("{{{stop}}}");
-    text.split(&stop).next().unwrap_or_default().to_owned()
 }
 
 fn bin() -> &'static str {

@@ -11,6 +11,8 @@
 //! Needs espeak-ng, sox and the model; each test skips with a printed
 //! reason when one is missing, but fails when ANNABELLA_REQUIRE_E2E=1.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -414,7 +416,14 @@ fn the_binary_says_in_one_line_what_is_wrong() {
     let (out, err, ok) = annabella(&["listen", "--locale", "fide", "--model", model, wav]);
     assert!(!ok && out.is_empty(), "{out}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("another language"), "{err}");
+    // fide speaks German: the line is de's "wrong language" message.
+    let fide = annabella::vocab::Vocabulary::builtin("fide").unwrap();
+    let name = fide.locale().name.clone();
+    let expected = common::de(
+        "voice.wrong_language",
+        &[("path", model), ("locale", &name)],
+    );
+    assert!(common::fits(err.trim(), &expected), "{err}");
 
     // No model at all (empty models folder, no --model).
     let out = Command::new(env!("CARGO_BIN_EXE_annabella"))

@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::fits;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -51,27 +53,6 @@ fn synthesize(text: &str, speed: u32, out: &Path) {
         .status()
         .is_ok_and(|s| s.success());
     assert!(ok, "sox failed on {text}");
-}
-
-/// `line` is the message `template` with its `{placeholders}` filled in
-/// somehow: the literal parts appear in order, the first at the start and
-/// the last at the end.
-fn fits(line: &str, template: &str) -> bool {
-    let mut parts = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        parts.push(&rest[..open]);
-        rest = rest[open..].split_once('}').map_or("", |(_, r)| r);
-    }
-    parts.push(rest);
-    let mut at = 0;
-    for (i, p) in parts.iter().enumerate() {
-        match line[at..].find(p) {
-            Some(k) if i > 0 || k == 0 => at += k + p.len(),
-            _ => return false,
-        }
-    }
-    line.ends_with(parts.last().copied().unwrap_or_default())
 }
 
 #[test]

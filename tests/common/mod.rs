@@ -46,3 +46,49 @@ pub fn tool_present(present: bool, what: &str) -> bool {
     eprintln!("skipped: {what} is missing");
     false
 }
+
+/// A message of the German locale. The default locale, fide, speaks German
+/// (its messages come from de), so expected fide sentences are read there:
+/// from the locale data, never from the output under test.
+pub fn de(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("de")
+        .expect("de locale")
+        .message(key, args)
+}
+
+/// The German message `key` up to the placeholder `{stop}`.
+pub fn de_until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
+    let text = de(key, args);
+    let stop = format!("{{{stop}}}");
+    text.split(&stop).next().unwrap_or_default().to_owned()
+}
+
+/// The German command word shown for `key` (its first spelling).
+pub fn de_word(key: &str) -> String {
+    de(key, &[])
+        .split('|')
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// `line` is the message text `template` with its `{placeholders}` filled
+/// in somehow (a clock time, a transcript): the literal parts appear in
+/// order, the first at the start and the last at the end.
+pub fn fits(line: &str, template: &str) -> bool {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        parts.push(&rest[..open]);
+        rest = rest[open..].split_once('}').map_or("", |(_, r)| r);
+    }
+    parts.push(rest);
+    let mut at = 0;
+    for (i, p) in parts.iter().enumerate() {
+        match line[at..].find(p) {
+            Some(k) if i > 0 || k == 0 => at += k + p.len(),
+            _ => return false,
+        }
+    }
+    line.ends_with(parts.last().copied().unwrap_or_default())
+}
