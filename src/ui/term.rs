@@ -61,6 +61,44 @@ pub fn install_signal_handlers() {
     signals::install();
 }
 
+/// Ends the program if the loop cannot: when the terminal is gone
+/// (hang-up, the parent shell killed), the terminal library can be stuck
+/// reading a dead terminal. After a termination signal that the loop has
+/// not acted on within two seconds, or when the process has been orphaned,
+/// the terminal is restored as far as possible and the program exits.
+/// Nothing is lost: every event is already in the journal.
+fn spawn_watchdog() {
+    #[cfg(unix)]
+    let parent = std::os::unix::process::parent_id();
+    let _ = std::thread::Builder::new()
+        .name("annabella-watchdog".to_owned())
+        .spawn(move || {
+            let mut since: Option<std::time::Instant> = None;
+            loop {
+                std::thread::sleep(Duration::from_millis(500));
+                #[cfg(unix)]
+                let orphaned = std::os::unix::process::parent_id() != parent;
+                #[cfg(not(unix))]
+                let orphaned = false;
+                if terminate_requested() || orphaned {
+                    let t = *since.get_or_insert_with(std::time::Instant::now);
+                    if orphaned {
+                        // The terminal went with the parent: nothing to
+                        // restore.
+                        std::process::exit(129);
+                    }
+                    if t.elapsed() >= Duration::from_secs(2) {
+                        // Restoring can block on a dead terminal: give it
+                        // half a second.
+                        let _ = std::thread::Builder::new().spawn(restore);
+                        std::thread::sleep(Duration::from_millis(500));
+                        std::process::exit(129);
+                    }
+                }
+            }
+        });
+}
+
 /// Puts the terminal back: raw mode off, main screen, cursor shown.
 pub fn restore() {
     let _ = terminal::disable_raw_mode();
@@ -137,6 +175,7 @@ pub fn run(
     }));
     terminal::enable_raw_mode()?;
     let _guard = Guard;
+    spawn_watchdog();
     execute!(std::io::stdout(), EnterAlternateScreen)?;
     let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
     term.clear()?;
