@@ -232,6 +232,9 @@ pub struct Unpressed {
     pub by: Color,
     /// Its words.
     pub words: Utterance,
+    /// The position before it (where a correction is heard, and where the
+    /// scoresheet entry is written).
+    pub before: Chess,
 }
 
 /// Which of the core's notices to say.
@@ -442,7 +445,12 @@ impl App {
                     pos.play_unchecked(*x);
                 }
                 let words = self.vocab.announce(&pos, *m, self.settings.style);
-                Some(Unpressed { mv: *m, by, words })
+                Some(Unpressed {
+                    mv: *m,
+                    by,
+                    words,
+                    before: pos,
+                })
             }
             _ => None,
         }
@@ -614,15 +622,10 @@ impl App {
             Stage::Pressed { .. } => self.mirror.board(!self.mirror.mover()).position().clone(),
             // A move made, not pressed: a correction is heard in the
             // position before it.
-            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. } => {
-                let b = self.mirror.board(self.mirror.mover());
-                let mut pos = b.start().clone();
-                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-                    pos.play_unchecked(*x);
-                }
-                pos
-            }
-            _ => self.game().position().clone(),
+            _ => match self.unpressed() {
+                Some(u) => u.before,
+                None => self.game().position().clone(),
+            },
         }
     }
 
@@ -1051,15 +1054,7 @@ impl App {
     /// `true` when `mv` would be legal on the mover's board with the move
     /// made but not pressed taken back (a spoken correction, D.2.8).
     fn hearing_position_after_takeback_has(&self, mv: Move) -> bool {
-        let Some(u) = self.unpressed() else {
-            return false;
-        };
-        let b = self.mirror.board(u.by);
-        let mut pos = b.start().clone();
-        for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-            pos.play_unchecked(*x);
-        }
-        pos.is_legal(mv)
+        self.unpressed().is_some_and(|u| u.before.is_legal(mv))
     }
 
     /// The first spelling of a voice command word.
@@ -1125,14 +1120,7 @@ impl App {
         };
         // What both players write on their scoresheets: the move in the
         // position before it.
-        let entry = {
-            let b = self.mirror.board(u.by);
-            let mut pos = b.start().clone();
-            for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-                pos.play_unchecked(*x);
-            }
-            self.local_san(&San::from_move(&pos, u.mv).to_string())
-        };
+        let entry = self.local_san(&San::from_move(&u.before, u.mv).to_string());
         if !self.act_say(Event::Press, tell, fx) {
             return;
         }
