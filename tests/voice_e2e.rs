@@ -13,7 +13,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::{sox, synthesize_ko as synthesize, voice_prerequisites as prerequisites};
+
+use std::path::Path;
 use std::process::Command;
 
 use annabella::vocab::{Style, Vocabulary};
@@ -22,74 +24,6 @@ use annabella::voice::listener::Listener;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
-
-fn required() -> bool {
-    std::env::var("ANNABELLA_REQUIRE_E2E").is_ok_and(|v| v == "1")
-}
-
-/// The model folder, or None (after printing why) if the test must skip.
-fn prerequisites() -> Option<PathBuf> {
-    let mut missing = Vec::new();
-    for tool in ["espeak-ng", "sox"] {
-        let ok = Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            missing.push(format!("{tool} is not installed"));
-        }
-    }
-    let model = std::env::var_os("ANNABELLA_TEST_MODEL").map(PathBuf::from);
-    match &model {
-        None => missing.push("ANNABELLA_TEST_MODEL is not set".to_owned()),
-        Some(p) if !p.join("am").is_dir() => {
-            missing.push(format!("no Vosk model at {}", p.display()))
-        }
-        Some(_) => {}
-    }
-    if missing.is_empty() {
-        return model;
-    }
-    let why = missing.join("; ");
-    if required() {
-        panic!("end-to-end voice test cannot run: {why} (run scripts/setup.sh test)");
-    }
-    eprintln!("skipped: {why}");
-    None
-}
-
-/// Speaks `text` in Korean into a 16 kHz mono WAV.
-fn synthesize(text: &str, speed: u32, pitch: u32, out: &Path) {
-    let raw = out.with_extension("raw.wav");
-    let st = Command::new("espeak-ng")
-        .args([
-            "-v",
-            "ko",
-            "-s",
-            &speed.to_string(),
-            "-p",
-            &pitch.to_string(),
-            "-w",
-        ])
-        .arg(&raw)
-        .arg(text)
-        .status()
-        .expect("espeak-ng runs");
-    assert!(st.success(), "espeak-ng failed on {text}");
-    let st = Command::new("sox")
-        .arg(&raw)
-        .args(["-r", "16000", "-c", "1", "-b", "16"])
-        .arg(out)
-        .status()
-        .expect("sox runs");
-    assert!(st.success(), "sox failed on {text}");
-    let _ = std::fs::remove_file(raw);
-}
-
-fn sox(args: &[&str]) {
-    let st = Command::new("sox").args(args).status().expect("sox runs");
-    assert!(st.success(), "sox {args:?} failed");
-}
 
 fn position(fen: &str) -> Chess {
     annabella::pgn::position_from_fen(fen, CastlingMode::Standard).expect("FEN")

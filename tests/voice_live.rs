@@ -9,8 +9,11 @@
 //! Needs espeak-ng, sox and the model; the tests that need them skip with a
 //! printed reason when one is missing, but fail when ANNABELLA_REQUIRE_E2E=1.
 
+mod common;
+
+use common::{sox, synthesize_ko, voice_prerequisites as prerequisites};
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use annabella::vocab::{Style, Vocabulary};
@@ -21,66 +24,6 @@ use annabella::voice::live::{Engine, LiveVoice, VoiceEvent, VoiceSource};
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
-
-fn required() -> bool {
-    std::env::var("ANNABELLA_REQUIRE_E2E").is_ok_and(|v| v == "1")
-}
-
-/// The model folder, or None (after printing why) if the test must skip.
-fn prerequisites() -> Option<PathBuf> {
-    let mut missing = Vec::new();
-    for tool in ["espeak-ng", "sox"] {
-        let ok = Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            missing.push(format!("{tool} is not installed"));
-        }
-    }
-    let model = std::env::var_os("ANNABELLA_TEST_MODEL").map(PathBuf::from);
-    match &model {
-        None => missing.push("ANNABELLA_TEST_MODEL is not set".to_owned()),
-        Some(p) if !p.join("am").is_dir() => {
-            missing.push(format!("no Vosk model at {}", p.display()))
-        }
-        Some(_) => {}
-    }
-    if missing.is_empty() {
-        return model;
-    }
-    let why = missing.join("; ");
-    if required() {
-        panic!("live voice test cannot run: {why} (run scripts/setup.sh test)");
-    }
-    eprintln!("skipped: {why}");
-    None
-}
-
-/// Speaks `text` in Korean into a 16 kHz mono WAV.
-fn synthesize(text: &str, speed: u32, out: &Path) {
-    let raw = out.with_extension("raw.wav");
-    let st = Command::new("espeak-ng")
-        .args(["-v", "ko", "-s", &speed.to_string(), "-w"])
-        .arg(&raw)
-        .arg(text)
-        .status()
-        .expect("espeak-ng runs");
-    assert!(st.success(), "espeak-ng failed on {text}");
-    let st = Command::new("sox")
-        .arg(&raw)
-        .args(["-r", "16000", "-c", "1", "-b", "16"])
-        .arg(out)
-        .status()
-        .expect("sox runs");
-    assert!(st.success(), "sox failed on {text}");
-    let _ = std::fs::remove_file(raw);
-}
-
-fn sox(args: &[&str]) {
-    let st = Command::new("sox").args(args).status().expect("sox runs");
-    assert!(st.success(), "sox {args:?} failed");
-}
 
 fn uci(m: Move) -> String {
     UciMove::from_move(m, CastlingMode::Standard).to_string()
@@ -170,7 +113,7 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
             Style::Short
         };
         let f = dir.path().join(format!("m{i}.wav"));
-        synthesize(&vocab.announce(&pos, m, style).spoken, 160, &f);
+        synthesize_ko(&vocab.announce(&pos, m, style).spoken, 160, 50, &f);
         files.push((f, Some(m)));
     }
     let silence = dir.path().join("silence.wav");
@@ -318,9 +261,10 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
     let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
     let said = moves[3];
     let wav = dir.path().join("a.wav");
-    synthesize(
+    synthesize_ko(
         &listener.vocab.announce(&pos, said, Style::Long).spoken,
         170,
+        50,
         &wav,
     );
     let speech = read_wav(&wav).expect("own WAV");

@@ -11,49 +11,15 @@
 
 mod common;
 
+use common::{synthesize_ko, voice_prerequisites as model};
+
 use common::fits;
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use annabella::vocab::{Style, Vocabulary};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color};
-
-fn model() -> Option<PathBuf> {
-    let dir = std::env::var_os("ANNABELLA_TEST_MODEL").map(PathBuf::from);
-    let present = dir.as_ref().is_some_and(|d| d.join("am").exists());
-    let tools = ["espeak-ng", "sox"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    common::tool_present(
-        present && tools,
-        "the Korean model (ANNABELLA_TEST_MODEL), espeak-ng and sox",
-    )
-    .then_some(dir)
-    .flatten()
-}
-
-fn synthesize(text: &str, speed: u32, out: &Path) {
-    let raw = out.with_extension("raw.wav");
-    let ok = Command::new("espeak-ng")
-        .args(["-v", "ko", "-s", &speed.to_string(), "-w"])
-        .arg(&raw)
-        .arg(text)
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "espeak-ng failed on {text}");
-    let ok = Command::new("sox")
-        .arg(&raw)
-        .args(["-r", "16000", "-c", "1", "-b", "16"])
-        .arg(out)
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "sox failed on {text}");
-}
 
 #[test]
 fn spoken_moves_on_the_play_screen_never_make_another_move() {
@@ -66,7 +32,7 @@ fn spoken_moves_on_the_play_screen_never_make_another_move() {
     let mut wavs = Vec::new();
     for speed in [120, 160] {
         let f = dir.path().join(format!("e4-{speed}.wav"));
-        synthesize(&words, speed, &f);
+        synthesize_ko(&words, speed, 50, &f);
         wavs.push(f);
     }
     let silence = dir.path().join("silence.wav");

@@ -92,3 +92,74 @@ pub fn fits(line: &str, template: &str) -> bool {
     }
     line.ends_with(parts.last().copied().unwrap_or_default())
 }
+
+/// The speech model folder for the voice end-to-end tests (env
+/// ANNABELLA_TEST_MODEL), with espeak-ng and sox installed; `None` after
+/// printing why the test skips (a failure under ANNABELLA_REQUIRE_E2E=1).
+pub fn voice_prerequisites() -> Option<std::path::PathBuf> {
+    let mut missing = Vec::new();
+    for tool in ["espeak-ng", "sox"] {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            missing.push(format!("{tool} is not installed"));
+        }
+    }
+    let model = std::env::var_os("ANNABELLA_TEST_MODEL").map(std::path::PathBuf::from);
+    match &model {
+        None => missing.push("ANNABELLA_TEST_MODEL is not set".to_owned()),
+        Some(p) if !p.join("am").is_dir() => {
+            missing.push(format!("no Vosk model at {}", p.display()))
+        }
+        Some(_) => {}
+    }
+    if missing.is_empty() {
+        return model;
+    }
+    let why = missing.join("; ");
+    tool_present(false, &format!("{why} (run scripts/setup.sh test)"));
+    None
+}
+
+/// Speaks `text` with espeak-ng's Korean voice (pitch 50 is espeak-ng's
+/// default) into a 16 kHz mono WAV.
+pub fn synthesize_ko(text: &str, speed: u32, pitch: u32, out: &std::path::Path) {
+    let raw = out.with_extension("raw.wav");
+    let ok = Command::new("espeak-ng")
+        .args([
+            "-v",
+            "ko",
+            "-s",
+            &speed.to_string(),
+            "-p",
+            &pitch.to_string(),
+            "-w",
+        ])
+        .arg(&raw)
+        .arg(text)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "espeak-ng failed on {text}");
+    sox(&[
+        &raw.to_string_lossy(),
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        &out.to_string_lossy(),
+    ]);
+    let _ = std::fs::remove_file(raw);
+}
+
+/// Runs sox and requires success.
+pub fn sox(args: &[&str]) {
+    let ok = Command::new("sox")
+        .args(args)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "sox {args:?} failed");
+}
