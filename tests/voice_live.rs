@@ -375,3 +375,91 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
     assert_safe(&pos, Some(said), &h, "push-to-talk");
     assert!(h.since_speech_end.is_some());
 }
+
+#[test]
+fn push_to_talk_decides_during_the_pause_before_the_key_is_released() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let listener = load(&model_dir);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pos = Chess::default();
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let said = moves[5];
+    let wav = dir.path().join("p.wav");
+    synthesize_ko(
+        &listener.vocab.announce(&pos, said, Style::Short).spoken,
+        160,
+        50,
+        &wav,
+    );
+    let speech = read_wav(&wav).expect("own WAV");
+    // The speech up to its last sound (espeak-ng adds 0.3 s of silence).
+    let last = speech
+        .iter()
+        .rposition(|s| s.unsigned_abs() > 300)
+        .unwrap_or(speech.len());
+    let trimmed = speech[..last + 1].to_vec();
+    let push_to_talk = || {
+        Engine::new(
+            &listener,
+            pos.clone(),
+            CastlingMode::Standard,
+            false,
+            VadSettings::default(),
+        )
+    };
+    let release = |engine: &mut Engine<'_>| {
+        engine
+            .release(Instant::now())
+            .expect("a decision at the release")
+            .expect("recognizer")
+    };
+
+    // The key held before speaking prepares nothing; the pause after the
+    // last word does, and the release gives that decision.
+    let mut engine = push_to_talk();
+    engine.prepare();
+    engine.press().expect("recognizer");
+    assert!(feed(&mut engine, &room(500)).is_empty());
+    assert_eq!(engine.stats().early, 0, "no speech yet: nothing to decide");
+    let mut audio = trimmed.clone();
+    audio.extend(room(300));
+    assert!(
+        feed(&mut engine, &audio).is_empty(),
+        "waits for the release"
+    );
+    assert_eq!(engine.stats().early, 1, "decided during the pause");
+    let h = release(&mut engine);
+    assert_eq!(engine.stats().early_used, 1, "{:?}", engine.stats());
+    assert_safe(&pos, Some(said), &h, "released after a pause");
+    assert!(!engine.talking());
+
+    // Released with the last sound: nothing was prepared; the final
+    // results are made at the release.
+    let mut engine = push_to_talk();
+    engine.press().expect("recognizer");
+    let mut audio = room(100);
+    audio.extend_from_slice(&trimmed);
+    assert!(feed(&mut engine, &audio).is_empty());
+    let h = release(&mut engine);
+    let stats = engine.stats();
+    assert_eq!((stats.early, stats.early_used), (0, 0), "{stats:?}");
+    assert_safe(&pos, Some(said), &h, "released with the last sound");
+
+    // Speech resumes after a pause, the key still down: the prepared
+    // decision is dropped, the whole utterance decoded again, and the
+    // release gives one decision on all of it.
+    let mut engine = push_to_talk();
+    engine.press().expect("recognizer");
+    let mut audio = trimmed.clone();
+    audio.extend(room(180));
+    audio.extend_from_slice(&trimmed);
+    audio.extend(room(300));
+    assert!(feed(&mut engine, &audio).is_empty());
+    let stats = engine.stats();
+    assert!(stats.early >= 2 && stats.redecoded >= 1, "{stats:?}");
+    let h = release(&mut engine);
+    assert_eq!(engine.stats().early_used, 1, "{:?}", engine.stats());
+    assert_safe(&pos, Some(said), &h, "said twice, key held");
+}

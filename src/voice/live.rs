@@ -7,13 +7,15 @@
 //! fed audio chunks with the moment they were captured and returns
 //! [`Heard`] decisions. Both recognizers (the move grammar and the
 //! word-loop check) decode while the player speaks, so at the end only the
-//! final results remain. Hands-free, the decision is even prepared during
-//! the silence that ends an utterance: once it has been quiet for
-//! [`EARLY_FINISH_MS`], the utterance is finished and decided; if the
-//! silence lasts until the detector's end of speech, that decision is
-//! given at once; if speech resumes, it is dropped and the whole utterance
-//! is decoded again (from its kept audio) with the speech that followed.
-//! A decision is therefore always made on all the speech of an utterance.
+//! final results remain. The decision is even prepared during the silence
+//! after the last word: once it has been quiet for [`EARLY_FINISH_MS`]
+//! (push-to-talk: [`PTT_EARLY_FINISH_MS`]), the utterance is finished and decided; if the silence lasts until the
+//! detector's end of speech (hands-free) or the key release
+//! (push-to-talk), that decision is given at once; if speech resumes, it
+//! is dropped and the whole utterance is decoded again (from its kept
+//! audio) with the speech that followed. A decision is therefore always
+//! made on all the speech of an utterance. A key released sooner than
+//! that after the last word waits for the final results (about 35 ms).
 //!
 //! What the UI calls:
 //! 1. [`model_dir`] for the active locale (`--model`, env `ANNABELLA_MODEL`,
@@ -55,9 +57,17 @@ use super::stderr::{QuietStderr, quiet_to_log};
 /// loud frames to be sure; the first sound of the word is in them).
 pub const PREROLL_MS: u32 = 300;
 
-/// Hands-free: after this much quiet, the utterance is finished and
-/// decided ahead of the detector's end of speech.
+/// Hands-free: after this much quiet following speech, the utterance is
+/// finished and decided ahead of the detector's end of speech.
 pub const EARLY_FINISH_MS: u32 = 150;
+
+/// Push-to-talk: after this much quiet following speech, with the key
+/// still down, the utterance is finished and decided ahead of the key
+/// release. Shorter than hands-free: a wrong guess (the player goes on
+/// speaking) costs only decoding the utterance again while he speaks, and
+/// a key is often let go soon after the last word. Fluent speech has no
+/// pause this long within a move (synthesized moves: none in 64 phrases).
+pub const PTT_EARLY_FINISH_MS: u32 = 100;
 
 /// Length of the chunks a WAV file is played in.
 pub const FILE_CHUNK_MS: u32 = 20;
@@ -424,24 +434,33 @@ impl<'l> Engine<'l> {
                     _ => {}
                 }
             }
-            // The decision is prepared during the silence.
-            let early = (EARLY_FINISH_MS * SAMPLE_RATE / 1000) as usize;
-            if self.talking
-                && self.early.is_none()
-                && self.vad.quiet_samples() >= early
-                && let Some(u) = self.current.take()
-            {
-                let t = Instant::now();
-                let (decision, hearing, json) = self.finish(u);
-                self.stats.early += 1;
-                self.early = Some(Early {
-                    decision,
-                    hearing,
-                    json,
-                    finish_time: t.elapsed(),
-                    last_loud_end: self.vad.last_loud_end(),
-                });
-            }
+        }
+        // The decision is prepared during the silence after speech: ahead
+        // of the detector's end of speech (hands-free), or of the key
+        // release (push-to-talk: a player lets go of the key after the
+        // last word, not with it). `quiet_samples` counts only after speech
+        // in this utterance, so a key held before speaking prepares nothing.
+        let early_ms = if self.hands_free {
+            EARLY_FINISH_MS
+        } else {
+            PTT_EARLY_FINISH_MS
+        };
+        let early = (early_ms * SAMPLE_RATE / 1000) as usize;
+        if self.talking
+            && self.early.is_none()
+            && self.vad.quiet_samples() >= early
+            && let Some(u) = self.current.take()
+        {
+            let t = Instant::now();
+            let (decision, hearing, json) = self.finish(u);
+            self.stats.early += 1;
+            self.early = Some(Early {
+                decision,
+                hearing,
+                json,
+                finish_time: t.elapsed(),
+                last_loud_end: self.vad.last_loud_end(),
+            });
         }
         self.preroll.extend(samples.iter().copied());
         while self.preroll.len() > self.preroll_len {
