@@ -11,6 +11,10 @@ use super::grammar::{Grammar, Spellings, WordList};
 /// The sample rate every recognizer is fed (audio is resampled to it).
 pub const SAMPLE_RATE: u32 = 16_000;
 
+/// Stretches of audio at least this long (samples) are fed to both
+/// recognizers of an utterance at once.
+const PARALLEL_FEED: usize = (SAMPLE_RATE / 2) as usize;
+
 /// How many alternatives the recognizer is asked for.
 pub const MAX_ALTERNATIVES: u16 = 5;
 
@@ -183,9 +187,31 @@ fn loop_json(words: &mut vosk::Recognizer) -> String {
 
 impl Utterance {
     /// Feeds 16 kHz mono samples.
+    ///
+    /// A long stretch (an utterance decoded again from its start, half a
+    /// second or more) is decoded by both recognizers at once, on two
+    /// threads, so that catching up takes half the time.
     pub fn feed(&mut self, samples: &[i16]) {
-        let _ = self.rec.accept_waveform(samples);
-        let _ = self.words.accept_waveform(samples);
+        let Utterance { rec, words } = self;
+        if samples.len() >= PARALLEL_FEED {
+            let spawned = std::thread::scope(|scope| {
+                let spawned = std::thread::Builder::new()
+                    .name("vosk-word-loop-feed".to_owned())
+                    .spawn_scoped(scope, || {
+                        let _ = words.accept_waveform(samples);
+                    })
+                    .is_ok();
+                let _ = rec.accept_waveform(samples);
+                spawned
+            });
+            if !spawned {
+                // No thread: the same work on this one.
+                let _ = words.accept_waveform(samples);
+            }
+        } else {
+            let _ = rec.accept_waveform(samples);
+            let _ = words.accept_waveform(samples);
+        }
     }
 
     /// The final result, as a [`Hearing`] and as Vosk's JSON
