@@ -238,6 +238,32 @@ fn room(ms: usize) -> Vec<i16> {
         .collect()
 }
 
+/// `said` synthesized in Korean at `speed`: the whole recording, and the
+/// recording up to its last sound (espeak-ng adds 0.3 s of silence).
+fn spoken(
+    listener: &Listener,
+    pos: &Chess,
+    said: Move,
+    style: Style,
+    speed: u32,
+) -> (Vec<i16>, Vec<i16>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wav = dir.path().join("said.wav");
+    synthesize_ko(
+        &listener.vocab.announce(pos, said, style).spoken,
+        speed,
+        50,
+        &wav,
+    );
+    let speech = read_wav(&wav).expect("own WAV");
+    let last = speech
+        .iter()
+        .rposition(|s| s.unsigned_abs() > 300)
+        .unwrap_or(speech.len().saturating_sub(1));
+    let trimmed = speech[..=last].to_vec();
+    (speech, trimmed)
+}
+
 /// Feeds `audio` in 20 ms chunks (as fast as it can: the engine has no
 /// clock of its own); returns the decisions.
 fn feed(engine: &mut Engine<'_>, audio: &[i16]) -> Vec<Heard> {
@@ -256,25 +282,10 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
         return;
     };
     let listener = load(&model_dir);
-    let dir = tempfile::tempdir().expect("temp dir");
     let pos = Chess::default();
     let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
     let said = moves[3];
-    let wav = dir.path().join("a.wav");
-    synthesize_ko(
-        &listener.vocab.announce(&pos, said, Style::Long).spoken,
-        170,
-        50,
-        &wav,
-    );
-    let speech = read_wav(&wav).expect("own WAV");
-    let trimmed = {
-        let last = speech
-            .iter()
-            .rposition(|s| s.unsigned_abs() > 300)
-            .unwrap_or(speech.len());
-        speech[..last + 1].to_vec()
-    };
+    let (speech, trimmed) = spoken(&listener, &pos, said, Style::Long, 170);
     let hands_free = |p: &Chess| {
         Engine::new(
             &listener,
@@ -382,24 +393,10 @@ fn push_to_talk_decides_during_the_pause_before_the_key_is_released() {
         return;
     };
     let listener = load(&model_dir);
-    let dir = tempfile::tempdir().expect("temp dir");
     let pos = Chess::default();
     let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
     let said = moves[5];
-    let wav = dir.path().join("p.wav");
-    synthesize_ko(
-        &listener.vocab.announce(&pos, said, Style::Short).spoken,
-        160,
-        50,
-        &wav,
-    );
-    let speech = read_wav(&wav).expect("own WAV");
-    // The speech up to its last sound (espeak-ng adds 0.3 s of silence).
-    let last = speech
-        .iter()
-        .rposition(|s| s.unsigned_abs() > 300)
-        .unwrap_or(speech.len());
-    let trimmed = speech[..last + 1].to_vec();
+    let (_, trimmed) = spoken(&listener, &pos, said, Style::Short, 160);
     let push_to_talk = || {
         Engine::new(
             &listener,
