@@ -9,13 +9,14 @@
 //! word-loop check) decode while the player speaks, so at the end only the
 //! final results remain. The decision is even prepared during the silence
 //! after the last word: once it has been quiet for [`EARLY_FINISH_MS`]
-//! (push-to-talk: [`PTT_EARLY_FINISH_MS`]), the utterance is finished and decided; if the silence lasts until the
-//! detector's end of speech (hands-free) or the key release
-//! (push-to-talk), that decision is given at once; if speech resumes, it
-//! is dropped and the whole utterance is decoded again (from its kept
-//! audio) with the speech that followed. A decision is therefore always
-//! made on all the speech of an utterance. A key released sooner than
-//! that after the last word waits for the final results (about 35 ms).
+//! (push-to-talk: [`PTT_EARLY_FINISH_MS`]), the utterance is finished and
+//! decided; if the silence lasts until the detector's end of speech
+//! (hands-free) or the key release (push-to-talk), that decision is given
+//! at once; if speech resumes, it is dropped and the whole utterance is
+//! decoded again (from its kept audio) with the speech that followed. A
+//! decision is therefore always made on all the speech of an utterance. A
+//! key released sooner than that after the last word waits for the final
+//! results (about 30 ms, more for a move, which needs both).
 //!
 //! What the UI calls:
 //! 1. [`model_dir`] for the active locale (`--model`, env `ANNABELLA_MODEL`,
@@ -66,7 +67,8 @@ pub const EARLY_FINISH_MS: u32 = 150;
 /// release. Shorter than hands-free: a wrong guess (the player goes on
 /// speaking) costs only decoding the utterance again while he speaks, and
 /// a key is often let go soon after the last word. Fluent speech has no
-/// pause this long within a move (synthesized moves: none in 64 phrases).
+/// pause this long within a move (synthesized moves in `voice_bench`:
+/// none in 160 utterances).
 pub const PTT_EARLY_FINISH_MS: u32 = 100;
 
 /// Length of the chunks a WAV file is played in.
