@@ -105,6 +105,30 @@ fn intact_journal_resumes_and_exports() {
 }
 
 #[test]
+fn a_move_made_but_not_pressed_is_resumed_under_its_own_number() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black makes his second move on his board, and the program stops
+    // before he announces it and presses the clock.
+    let script = format!("{SCRIPT}time 20\nblack board: Nc6\n");
+    std::fs::write(dir.path().join("s.txt"), script).unwrap();
+    let o = run(
+        &["play", "--script", "s.txt", "--journal", "g.jsonl"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    // Still Black's move 2 (his board already reads move 3).
+    let black = de("side.black", &[]);
+    let state = until(
+        "journal.state",
+        &[("number", "2"), ("side", &black)],
+        "white",
+    );
+    assert!(text(&o).contains(&state), "{}", text(&o));
+}
+
+#[test]
 fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
     let (dir, path) = journal();
     let full = std::fs::read(&path).unwrap();

@@ -488,9 +488,7 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
 
 /// "Move N, SIDE to move. White h:mm:ss, Black h:mm:ss."
 pub fn state_line(m: &Mirror) -> Utterance {
-    let mover = m.mover();
-    let board = m.board(mover);
-    let number = board.position().fullmoves().get();
+    let (mover, number) = m.move_under_way();
     let t = |c: Color| Utterance::plain(crate::mirror::hms(m.clock().remaining(c, m.now())));
     let mut text = m.vocab().message(
         "journal.state",

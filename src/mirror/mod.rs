@@ -423,6 +423,21 @@ impl Mirror {
         }
     }
 
+    /// The move under way: the side whose move it is and its move number.
+    /// A move made but not pressed is still under way (its number, not the
+    /// next one); after the press, the opponent's move is (his clock runs,
+    /// though he has yet to execute the pressed move on his board).
+    pub fn move_under_way(&self) -> (Color, u32) {
+        let plies = self.longer_board().moves().len();
+        let ply = match &self.stage {
+            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. } => {
+                plies.saturating_sub(1)
+            }
+            _ => plies,
+        };
+        self.ply_number(ply)
+    }
+
     /// The game as far as it goes: the board with more moves (the mover's
     /// board while the opponent has yet to execute the move).
     pub fn game(&self) -> &Match {

@@ -420,3 +420,27 @@ fn flag_fall_ends_the_game() {
     assert!(text(&said).contains("flag"), "{}", text(&said));
     assert_eq!(m.result().map(|r| r.termination), Some(Termination::Time));
 }
+
+#[test]
+fn the_move_under_way_keeps_its_number_until_the_press() {
+    let mut m = mirror();
+    let mut t = 0;
+    assert_eq!(m.move_under_way(), (Color::White, 1));
+    full_move(&mut m, &mut t, "e4");
+    assert_eq!(m.move_under_way(), (Color::Black, 1));
+    // Black's move made and announced on his board, not yet pressed: still
+    // Black's first move (his board already reads move 2).
+    m.board_move(secs(20), Color::Black, &"e5".into()).unwrap();
+    assert_eq!(m.board(Color::Black).position().fullmoves().get(), 2);
+    assert_eq!(m.move_under_way(), (Color::Black, 1));
+    m.announce(secs(21), None).unwrap();
+    assert_eq!(m.move_under_way(), (Color::Black, 1));
+    // Pressed: White's second move is under way (White's clock runs).
+    m.press(secs(22)).unwrap();
+    assert_eq!(m.move_under_way(), (Color::White, 2));
+    m.board_move(secs(23), Color::White, &"e5".into()).unwrap();
+    assert_eq!(m.move_under_way(), (Color::White, 2));
+    // An illegal move leaves the board as it was: the same move is under way.
+    m.board_move(secs(30), Color::White, &"Ke3".into()).ok();
+    assert_eq!(m.move_under_way(), (Color::White, 2));
+}
