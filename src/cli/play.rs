@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use clap::Args;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{CastlingMode, Color};
 
 use super::clock::SpeechArgs;
 use super::{UserError, load_locale};
