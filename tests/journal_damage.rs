@@ -55,8 +55,13 @@ fn text(o: &Output) -> String {
 
 /// A journal of SCRIPT in a fresh folder.
 fn journal() -> (tempfile::TempDir, PathBuf) {
+    journal_of(SCRIPT)
+}
+
+/// A journal of `script` in a fresh folder.
+fn journal_of(script: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("s.txt"), SCRIPT).unwrap();
+    std::fs::write(dir.path().join("s.txt"), script).unwrap();
     let o = run(
         &["play", "--script", "s.txt", "--journal", "g.jsonl"],
         dir.path(),
@@ -64,6 +69,17 @@ fn journal() -> (tempfile::TempDir, PathBuf) {
     assert!(o.status.success(), "{}", text(&o));
     let path = dir.path().join("g.jsonl");
     (dir, path)
+}
+
+/// The resume state line's start for Black to make move `number` (the
+/// times after it are not known here).
+fn black_to_move(number: u32) -> String {
+    let black = de("side.black", &[]);
+    until(
+        "journal.state",
+        &[("number", &number.to_string()), ("side", &black)],
+        "white",
+    )
 }
 
 fn files(dir: &Path) -> Vec<String> {
@@ -87,12 +103,7 @@ fn intact_journal_resumes_and_exports() {
     assert!(o.status.success(), "{}", text(&o));
     let resumed = until("journal.resumed", &[("file", "g.jsonl")], "events");
     assert!(text(&o).contains(&resumed), "{}", text(&o));
-    let black = de("side.black", &[]);
-    let state = until(
-        "journal.state",
-        &[("number", "2"), ("side", &black)],
-        "white",
-    );
+    let state = black_to_move(2);
     assert!(text(&o).contains(&state), "{}", text(&o));
     let o = run(&["export", "--board", "black", "g.jsonl"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
@@ -106,25 +117,13 @@ fn intact_journal_resumes_and_exports() {
 
 #[test]
 fn a_move_made_but_not_pressed_is_resumed_under_its_own_number() {
-    let dir = tempfile::tempdir().unwrap();
     // Black makes his second move on his board, and the program stops
     // before he announces it and presses the clock.
-    let script = format!("{SCRIPT}time 20\nblack board: Nc6\n");
-    std::fs::write(dir.path().join("s.txt"), script).unwrap();
-    let o = run(
-        &["play", "--script", "s.txt", "--journal", "g.jsonl"],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", text(&o));
+    let (dir, _) = journal_of(&format!("{SCRIPT}time 20\nblack board: Nc6\n"));
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
     // Still Black's move 2 (his board already reads move 3).
-    let black = de("side.black", &[]);
-    let state = until(
-        "journal.state",
-        &[("number", "2"), ("side", &black)],
-        "white",
-    );
+    let state = black_to_move(2);
     assert!(text(&o).contains(&state), "{}", text(&o));
 }
 
