@@ -2,6 +2,13 @@
 //! binaries' run path, so that they (test binaries too) start without
 //! LD_LIBRARY_PATH.
 //!
+//! The run path's first entry is `$ORIGIN/../lib/annabella`: an installed
+//! binary (`make install`: `PREFIX/bin/annabella` beside
+//! `PREFIX/lib/annabella/libvosk.so`) loads its own copy and never the
+//! checkout's, so moving or deleting the checkout breaks nothing. For the
+//! binaries in `target/` that folder does not exist and the checkout's is
+//! used.
+//!
 //! The folder is `$VOSK_LIB_DIR` if set (a relative path is taken from the
 //! crate's root), else `.cache/vosk/lib` in the crate's root, where
 //! `scripts/setup.sh` puts the library. Only the lines are printed: a missing
@@ -24,5 +31,7 @@ fn main() {
     let dir = dir.display();
 
     println!("cargo:rustc-link-search=native={dir}");
+    // `$ORIGIN` reaches the linker as written (no shell in between).
+    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annabella");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
 }

@@ -49,7 +49,7 @@ MODEL_SHA256=a4fecdf3854dd9de12ae5ae0f752c422c5edfd03070d3d5851cdd7df6f31c9fd
 
 APT_BUILD=(build-essential pkg-config libasound2-dev libspeechd-dev libclang-dev)
 APT_RUN=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng)
-APT_TEST=(sox tmux stockfish)
+APT_TEST=(sox tmux stockfish man-db)
 
 export DEBIAN_FRONTEND=noninteractive
 export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1

@@ -10,20 +10,29 @@
 //! - [`locale`]: locale data model (parsed from TOML text, validated).
 //! - [`vocab`]: announce moves as words and parse words back into moves.
 //! - [`clock`]: FIDE time controls with injected time.
-//! - [`pgn`]: reading games from PGN text (via `pgn-reader`).
+//! - [`pgn`]: reading games from PGN text.
+//! - [`input`]: limits on text input and a bounded line reader.
 //!
 //! Adapters live beside them (`cli`, and later speech, voice, persistence,
 //! engine and terminal UI).
 
 pub mod cli;
 pub mod clock;
+pub mod config;
 pub mod engine;
+pub mod fsutil;
+pub mod game;
+pub mod input;
 pub mod journal;
 pub mod locale;
 pub mod mirror;
 pub mod pgn;
+pub mod review;
 pub mod rules;
 pub mod speech;
 pub mod ui;
 pub mod vocab;
 pub mod voice;
+
+#[cfg(test)]
+mod fuzz;

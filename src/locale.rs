@@ -13,7 +13,6 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-use serde::Deserialize;
 use shakmaty::{File, Rank, Role};
 
 /// The message keys every complete locale provides (the fallback locale must
@@ -175,7 +174,6 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "mirror.err.no_draw_offer",
     "mirror.err.own_draw_offer",
     "mirror.err.time_backwards",
-    "mirror.err.clock",
     "journal.created",
     "journal.resumed",
     "journal.state",
@@ -362,11 +360,347 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.label.paused",
     "ui.label.unpressed",
     "ui.terminal_error",
+    // Game layer (issue 11).
+    "game.clock.paused",
+    "game.clock.not_paused",
+    "game.clock.flag_fallen",
+    "game.clock.cannot_take",
+    "game.clock.refused",
+    "mirror.touched",
+    "mirror.err.bad_square",
+    "journal.locale_unreadable",
+    "journal.unknown_locale",
+    "journal.exists",
+    "journal.locked",
+    "journal.reason.chain",
+    "journal.bad_header",
+    "ui.need_move",
+    "ui.cmd.set",
+    "ui.cmd.seal",
+    "ui.cmd.present",
+    "ui.cmd.open_seal",
+    "ui.cmd.touch",
+    // The Laws, exactly (issue 12).
+    "mirror.executed_final",
+    "mirror.promotion_missing",
+    "mirror.pressed_without_move",
+    "mirror.became_queen",
+    "mirror.win_claimable",
+    "mirror.draw_offer_lapsed",
+    "mirror.claim_is_offer",
+    "mirror.err.draw_too_early",
+    "ui.confirm_resign",
+    "ui.confirm_accept",
+    "ui.confirm_claim",
+    "ui.confirm_press",
+    "ui.not_confirmed",
+    "result.illegal_move_claimed",
+    "result.illegal_move_claimed_draw",
+    "game.paused",
+    "mirror.up_to",
+    "count.times.zero",
+    "count.times.one",
+    "count.times.two",
+    "count.times.few",
+    "count.times.many",
+    "count.times.other",
+    "count.halfmoves.zero",
+    "count.halfmoves.one",
+    "count.halfmoves.two",
+    "count.halfmoves.few",
+    "count.halfmoves.many",
+    "count.halfmoves.other",
+    "mirror.piece_of",
+    "mirror.touch_not_honoured",
+    "mirror.err.claim_after_touch",
+    // Guideline III: games without increment (issue 12, item 7).
+    "result.quickplay_claim",
+    "result.quickplay_flag",
+    "result.quickplay_referred",
+    "quickplay.increment_requested",
+    "quickplay.increment_granted",
+    "quickplay.increment_refused",
+    "quickplay.claimed",
+    "quickplay.grounds.cannot_win",
+    "quickplay.grounds.no_effort",
+    "quickplay.grounds.both",
+    "quickplay.postponed",
+    "quickplay.postponed_no_time",
+    "quickplay.rejected",
+    "quickplay.rejected_no_time",
+    "quickplay.flag_fell",
+    "quickplay.referred",
+    "quickplay.duty.position",
+    "quickplay.duty.scoresheet",
+    "quickplay.err.not_announced",
+    "quickplay.err.increment",
+    "quickplay.err.blitz",
+    "quickplay.err.not_final_period",
+    "quickplay.err.not_to_move",
+    "quickplay.err.time_left",
+    "quickplay.err.flag_fallen",
+    "quickplay.err.request_pending",
+    "quickplay.err.claim_pending",
+    "quickplay.err.nothing_to_decide",
+    "quickplay.err.offer_open",
+    "quickplay.err.awaits_result",
+    "quickplay.err.no_flag",
+    "quickplay.err.already_postponed",
+    "play.quickplay_two_minutes",
+    "ui.need_two_minutes",
+    "ui.cmd.request_increment",
+    "ui.cmd.claim_cannot_win",
+    "ui.cmd.claim_no_effort",
+    "ui.cmd.grant_increment",
+    "ui.cmd.refuse_increment",
+    "ui.cmd.agree",
+    "ui.cmd.postpone",
+    "ui.cmd.reject",
+    "ui.cmd.decide_draw",
+    "ui.cmd.decide_loss",
+    "clock.increment_added",
+    "clock.increment_already",
+    "clock.help_increment",
+    "ui.confirm_quickplay_claim",
+    "ui.confirm_quickplay_referred",
+    // --- Guideline I: adjourned games ---
+    "mirror.seal_written",
+    "mirror.seal_faulty",
+    "mirror.seal_fault.ambiguous",
+    "mirror.seal_fault.unclear",
+    "mirror.seal_fault.illegal",
+    "mirror.envelope_draw_offer",
+    "mirror.draw_offer_stands",
+    "mirror.player_present",
+    "mirror.player_absent",
+    "mirror.player_absent_clock",
+    "mirror.arrived",
+    "mirror.arrived_open",
+    "mirror.absent_clock_started",
+    "mirror.seal_invalid",
+    "mirror.default_time",
+    "mirror.excused",
+    "mirror.adjourned",
+    "mirror.err.sealing",
+    "mirror.err.seal_not_made",
+    "result.sealed_move",
+    "result.sealed_move_draw",
+    "result.absence",
+    "ui.cmd.absent",
+    "ui.cmd.default",
+    "ui.cmd.excuse",
+    "mirror.resumption_unknown",
+    // --- settings file, review (everyday) ---
+    "config.file",
+    "config.file_missing",
+    "config.line",
+    "config.source.default",
+    "config.source.file",
+    "config.source.command_line",
+    "config.key_line",
+    "config.bad_syntax",
+    "config.unknown_key",
+    "config.bad_value",
+    "config.bad_file",
+    "config.read_failed",
+    "config.saved",
+    "config.removed",
+    "config.not_set",
+    "config.write_failed",
+    "config.rejected",
+    "config.no_home",
+    "config.key.locale",
+    "config.key.style",
+    "config.key.verbosity",
+    "config.key.voice",
+    "config.key.rate",
+    "config.key.speech",
+    "config.key.mode",
+    "config.key.control",
+    "config.key.model",
+    "config.key.listen",
+    "config.key.silence_ms",
+    "config.key.warn",
+    "config.key.theme",
+    "config.key.white",
+    "config.key.black",
+    "review.cmd.next",
+    "review.cmd.back",
+    "review.cmd.first",
+    "review.cmd.last",
+    "review.cmd.go",
+    "review.cmd.recent",
+    "review.cmd.comment",
+    "review.cmd.clock",
+    "review.cmd.eval",
+    "review.cmd.position",
+    "review.cmd.help",
+    "review.cmd.quit",
+    "review.opened",
+    "review.move",
+    "review.start",
+    "review.at_start",
+    "review.at_end",
+    "review.won",
+    "review.drawn",
+    "review.no_result",
+    "review.no_such_move",
+    "review.need_number",
+    "review.recent",
+    "review.recent_none",
+    "review.comment",
+    "review.no_comment",
+    "review.clock",
+    "review.move_time",
+    "review.no_clock",
+    "review.eval",
+    "review.score_even",
+    "review.score_ahead",
+    "review.score_mate",
+    "review.eval_over",
+    "review.no_engine",
+    "review.engine_failed",
+    "review.engine_thinking",
+    "review.position",
+    "review.unknown",
+    "review.help",
+    "review.bad_file",
+    "review.no_game",
+    "review.illegal",
+    "review.label.title",
+    "review.label.keys",
+    "review.label.input",
+    "review.label.moves",
+    "ui.cmd.settings",
+    "ui.settings_now",
+    "ui.settings_unset",
+    "ui.settings_refused",
+    "ui.cmd.review",
+    "ui.review_after_game",
+    "ui.review_back",
+    // --- input hardening (issue 13) ---
+    "input.line_too_long",
+    "input.word_too_long",
+    "input.end_of_text",
+    "duration.empty",
+    "duration.expected_number",
+    "duration.missing_unit",
+    "duration.unknown_unit",
+    "duration.unit_order",
+    "duration.too_long",
+    "duration.unexpected",
+    "control.empty",
+    "control.expected_number",
+    "control.number_too_large",
+    "control.missing_next_period",
+    "control.unexpected",
+    "control.trailing",
+    "control.no_periods",
+    "control.too_many_periods",
+    "control.zero_time",
+    "control.period_too_long",
+    "control.missing_move_count",
+    "control.last_period_moves",
+    "control.zero_moves",
+    "control.too_many_moves",
+    "control.period_not_whole_ms",
+    "control.increment_too_long",
+    "control.increment_not_whole_ms",
+    "clock.bad_time",
+    "clock.bad_every",
+    "clock.bad_warn",
+    "clock.bad_choice",
+    "error.pgn_unreadable",
+    "error.pgn_no_game",
+    "pgn.too_large",
+    "pgn.utf16",
+    "pgn.binary",
+    "pgn.null_in_check",
+    "pgn.no_legal_move",
+    "io.not_found",
+    "io.permission",
+    "io.is_directory",
+    "io.not_utf8",
+    "io.other",
+    "fen.syntax",
+    "fen.board",
+    "fen.turn",
+    "fen.castling",
+    "fen.en_passant",
+    "fen.counters",
+    "fen.empty_board",
+    "fen.kings",
+    "fen.pawns_on_back_rank",
+    "fen.opposite_check",
+    "fen.impossible_check",
+    "fen.too_much_material",
+    "tsv.no_tab",
+    "input.read_failed",
+    "locale.read_failed",
+    "locale.too_large",
+    "locale.syntax",
+    "locale.invalid",
+    "locale.missing",
+    "locale.unknown_key",
+    "locale.expected_text",
+    "locale.expected_word",
+    "locale.expected_list",
+    "locale.expected_table",
+    "locale.expected_direction",
+    "locale.empty_spelling",
+    "locale.not_letters",
+    "locale.eight_files",
+    "locale.not_one_letter",
+    "locale.fold_key",
+    "locale.unknown_message",
+    "locale.bad_code",
+    "locale.duplicate",
+    "locale.ignored_duplicate",
+    "locale.no_builtin",
+    "locale.unknown_placeholder",
+    "locale.no_placeholders",
+    "pgn.not_notation",
+    "pgn.ambiguous",
+    // files, audio, engine, speech, terminal (hardening, issue 13)
+    "file.not_regular",
+    "file.kind.directory",
+    "file.kind.fifo",
+    "file.kind.device",
+    "file.kind.socket",
+    "file.kind.other",
+    "file.too_large",
+    "wav.not_wav",
+    "wav.bad_header",
+    "wav.rate",
+    "wav.channels",
+    "wav.format",
+    "wav.too_long",
+    "wav.cut_short",
+    "engine.not_found",
+    "engine.cannot_run",
+    "engine.no_uciok",
+    "engine.no_readyok",
+    "engine.no_bestmove",
+    "engine.ended",
+    "engine.no_move",
+    "engine.broken",
+    "export.same_file",
+    "export.exists",
+    "export.not_a_file",
+    "ui.crashed",
+    "ui.crashed_no_journal",
+    "ui.crash.signal",
+    "ui.crash.internal",
+    "speech.unreachable",
+    "speech.no_answer",
+    "speech.silent",
+    "speech.stuck",
+    "speech.no_audio",
+    "io.system_error",
 ];
 
 /// Which way a language is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Direction {
     /// Left to right.
     #[default]
@@ -413,55 +747,42 @@ impl Word {
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// A word as written in a locale file: a text, or a table with
+/// `display`, `spoken` and `accept`.
+#[derive(Debug)]
 enum RawWord {
     Plain(String),
     Full {
         display: String,
         spoken: Option<String>,
-        #[serde(default)]
         accept: Vec<String>,
     },
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 struct RawLocale {
     meta: RawMeta,
     files: BTreeMap<String, RawWord>,
     ranks: BTreeMap<String, RawWord>,
     pieces: RawPieces,
     words: RawWords,
-    #[serde(default)]
     notation: RawNotation,
-    #[serde(default)]
     fold: BTreeMap<String, String>,
-    #[serde(default)]
     numbers: BTreeMap<String, String>,
-    #[serde(default)]
     messages: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 struct RawMeta {
     code: String,
     name: String,
     language: String,
-    #[serde(default)]
     direction: Direction,
-    #[serde(default = "default_separator")]
     square_separator: String,
     fallback: Option<String>,
 }
 
-fn default_separator() -> String {
-    " ".to_owned()
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 struct RawPieces {
     king: RawWord,
     queen: RawWord,
@@ -471,8 +792,7 @@ struct RawPieces {
     pawn: RawWord,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 struct RawWords {
     capture: RawWord,
     check: RawWord,
@@ -482,12 +802,10 @@ struct RawWords {
     castle_short: RawWord,
     castle_long: RawWord,
     to: Option<RawWord>,
-    #[serde(default)]
     ignore: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct RawNotation {
     king: Option<String>,
     queen: Option<String>,
@@ -495,6 +813,291 @@ struct RawNotation {
     bishop: Option<String>,
     knight: Option<String>,
     files: Option<Vec<String>>,
+}
+
+/// Reads the tables of a locale file by hand (not with serde), so that
+/// every problem names the file, the dotted key and what is allowed there,
+/// in locale words, never a type of the program.
+struct TomlReader<'a> {
+    file: &'a str,
+}
+
+const TOP_KEYS: &[&str] = &[
+    "meta", "files", "ranks", "pieces", "words", "notation", "fold", "numbers", "messages",
+];
+const META_KEYS: &[&str] = &[
+    "code",
+    "name",
+    "language",
+    "direction",
+    "square_separator",
+    "fallback",
+];
+const PIECE_KEYS: &[&str] = &["king", "queen", "rook", "bishop", "knight", "pawn"];
+const WORD_KEYS: &[&str] = &[
+    "capture",
+    "check",
+    "mate",
+    "en_passant",
+    "promotion",
+    "castle_short",
+    "castle_long",
+    "to",
+    "ignore",
+];
+const NOTATION_KEYS: &[&str] = &["king", "queen", "rook", "bishop", "knight", "files"];
+const WORD_TABLE_KEYS: &[&str] = &["display", "spoken", "accept"];
+
+impl TomlReader<'_> {
+    fn fail(&self, key: &str, problem: LocaleProblem) -> LocaleError {
+        LocaleError::Invalid {
+            file: self.file.to_owned(),
+            key: key.to_owned(),
+            problem,
+        }
+    }
+
+    fn join(path: &str, key: &str) -> String {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        }
+    }
+
+    /// Refuses keys of `table` outside `allowed`.
+    fn only(&self, table: &toml::Table, path: &str, allowed: &[&str]) -> Result<(), LocaleError> {
+        match table.keys().find(|k| !allowed.contains(&k.as_str())) {
+            Some(k) => Err(self.fail(
+                &Self::join(path, k),
+                LocaleProblem::UnknownKey {
+                    allowed: allowed.join(", "),
+                },
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn table(&self, value: toml::Value, path: &str) -> Result<toml::Table, LocaleError> {
+        match value {
+            toml::Value::Table(t) => Ok(t),
+            _ => Err(self.fail(path, LocaleProblem::ExpectedTable)),
+        }
+    }
+
+    /// A required sub-table.
+    fn section(&self, table: &mut toml::Table, key: &str) -> Result<toml::Table, LocaleError> {
+        let value = table
+            .remove(key)
+            .ok_or_else(|| self.fail(key, LocaleProblem::Missing))?;
+        self.table(value, key)
+    }
+
+    /// An optional sub-table (empty when absent).
+    fn optional_section(
+        &self,
+        table: &mut toml::Table,
+        key: &str,
+    ) -> Result<toml::Table, LocaleError> {
+        match table.remove(key) {
+            Some(v) => self.table(v, key),
+            None => Ok(toml::Table::new()),
+        }
+    }
+
+    fn text(&self, value: toml::Value, path: &str) -> Result<String, LocaleError> {
+        match value {
+            toml::Value::String(s) => Ok(s),
+            _ => Err(self.fail(path, LocaleProblem::ExpectedText)),
+        }
+    }
+
+    fn required_text(
+        &self,
+        table: &mut toml::Table,
+        path: &str,
+        key: &str,
+    ) -> Result<String, LocaleError> {
+        let full = Self::join(path, key);
+        let value = table
+            .remove(key)
+            .ok_or_else(|| self.fail(&full, LocaleProblem::Missing))?;
+        self.text(value, &full)
+    }
+
+    fn optional_text(
+        &self,
+        table: &mut toml::Table,
+        path: &str,
+        key: &str,
+    ) -> Result<Option<String>, LocaleError> {
+        table
+            .remove(key)
+            .map(|v| self.text(v, &Self::join(path, key)))
+            .transpose()
+    }
+
+    fn texts(&self, value: toml::Value, path: &str) -> Result<Vec<String>, LocaleError> {
+        let toml::Value::Array(items) = value else {
+            return Err(self.fail(path, LocaleProblem::ExpectedList));
+        };
+        items
+            .into_iter()
+            .map(|v| match v {
+                toml::Value::String(s) => Ok(s),
+                _ => Err(self.fail(path, LocaleProblem::ExpectedList)),
+            })
+            .collect()
+    }
+
+    fn word(&self, value: toml::Value, path: &str) -> Result<RawWord, LocaleError> {
+        match value {
+            toml::Value::String(s) => Ok(RawWord::Plain(s)),
+            toml::Value::Table(mut t) => {
+                self.only(&t, path, WORD_TABLE_KEYS)?;
+                let display = match t.remove("display") {
+                    Some(toml::Value::String(s)) => s,
+                    _ => return Err(self.fail(path, LocaleProblem::ExpectedWord)),
+                };
+                let spoken = self.optional_text(&mut t, path, "spoken")?;
+                let accept = match t.remove("accept") {
+                    Some(v) => self.texts(v, &Self::join(path, "accept"))?,
+                    None => Vec::new(),
+                };
+                Ok(RawWord::Full {
+                    display,
+                    spoken,
+                    accept,
+                })
+            }
+            _ => Err(self.fail(path, LocaleProblem::ExpectedWord)),
+        }
+    }
+
+    fn required_word(
+        &self,
+        table: &mut toml::Table,
+        path: &str,
+        key: &str,
+    ) -> Result<RawWord, LocaleError> {
+        let full = Self::join(path, key);
+        let value = table
+            .remove(key)
+            .ok_or_else(|| self.fail(&full, LocaleProblem::Missing))?;
+        self.word(value, &full)
+    }
+
+    fn words(
+        &self,
+        table: toml::Table,
+        path: &str,
+    ) -> Result<BTreeMap<String, RawWord>, LocaleError> {
+        table
+            .into_iter()
+            .map(|(k, v)| {
+                let w = self.word(v, &Self::join(path, &k))?;
+                Ok((k, w))
+            })
+            .collect()
+    }
+
+    fn text_table(
+        &self,
+        table: toml::Table,
+        path: &str,
+    ) -> Result<BTreeMap<String, String>, LocaleError> {
+        table
+            .into_iter()
+            .map(|(k, v)| {
+                let t = self.text(v, &Self::join(path, &k))?;
+                Ok((k, t))
+            })
+            .collect()
+    }
+
+    fn locale(&self, mut top: toml::Table) -> Result<RawLocale, LocaleError> {
+        self.only(&top, "", TOP_KEYS)?;
+        let mut meta = self.section(&mut top, "meta")?;
+        self.only(&meta, "meta", META_KEYS)?;
+        let direction = match self
+            .optional_text(&mut meta, "meta", "direction")?
+            .as_deref()
+        {
+            None | Some("ltr") => Direction::Ltr,
+            Some("rtl") => Direction::Rtl,
+            Some(_) => return Err(self.fail("meta.direction", LocaleProblem::ExpectedDirection)),
+        };
+        let meta = RawMeta {
+            code: self.required_text(&mut meta, "meta", "code")?,
+            name: self.required_text(&mut meta, "meta", "name")?,
+            language: self.required_text(&mut meta, "meta", "language")?,
+            direction,
+            square_separator: self
+                .optional_text(&mut meta, "meta", "square_separator")?
+                .unwrap_or_else(|| " ".to_owned()),
+            fallback: self.optional_text(&mut meta, "meta", "fallback")?,
+        };
+        let files = self.section(&mut top, "files")?;
+        let files = self.words(files, "files")?;
+        let ranks = self.section(&mut top, "ranks")?;
+        let ranks = self.words(ranks, "ranks")?;
+        let mut p = self.section(&mut top, "pieces")?;
+        self.only(&p, "pieces", PIECE_KEYS)?;
+        let pieces = RawPieces {
+            king: self.required_word(&mut p, "pieces", "king")?,
+            queen: self.required_word(&mut p, "pieces", "queen")?,
+            rook: self.required_word(&mut p, "pieces", "rook")?,
+            bishop: self.required_word(&mut p, "pieces", "bishop")?,
+            knight: self.required_word(&mut p, "pieces", "knight")?,
+            pawn: self.required_word(&mut p, "pieces", "pawn")?,
+        };
+        let mut w = self.section(&mut top, "words")?;
+        self.only(&w, "words", WORD_KEYS)?;
+        let words = RawWords {
+            capture: self.required_word(&mut w, "words", "capture")?,
+            check: self.required_word(&mut w, "words", "check")?,
+            mate: self.required_word(&mut w, "words", "mate")?,
+            en_passant: self.required_word(&mut w, "words", "en_passant")?,
+            promotion: self.required_word(&mut w, "words", "promotion")?,
+            castle_short: self.required_word(&mut w, "words", "castle_short")?,
+            castle_long: self.required_word(&mut w, "words", "castle_long")?,
+            to: w
+                .remove("to")
+                .map(|v| self.word(v, "words.to"))
+                .transpose()?,
+            ignore: match w.remove("ignore") {
+                Some(v) => self.texts(v, "words.ignore")?,
+                None => Vec::new(),
+            },
+        };
+        let mut n = self.optional_section(&mut top, "notation")?;
+        self.only(&n, "notation", NOTATION_KEYS)?;
+        let notation = RawNotation {
+            king: self.optional_text(&mut n, "notation", "king")?,
+            queen: self.optional_text(&mut n, "notation", "queen")?,
+            rook: self.optional_text(&mut n, "notation", "rook")?,
+            bishop: self.optional_text(&mut n, "notation", "bishop")?,
+            knight: self.optional_text(&mut n, "notation", "knight")?,
+            files: n
+                .remove("files")
+                .map(|v| self.texts(v, "notation.files"))
+                .transpose()?,
+        };
+        let fold = self.optional_section(&mut top, "fold")?;
+        let numbers = self.optional_section(&mut top, "numbers")?;
+        let messages = self.optional_section(&mut top, "messages")?;
+        Ok(RawLocale {
+            meta,
+            files,
+            ranks,
+            pieces,
+            words,
+            notation,
+            fold: self.text_table(fold, "fold")?,
+            numbers: self.text_table(numbers, "numbers")?,
+            messages: self.text_table(messages, "messages")?,
+        })
+    }
 }
 
 /// The connecting and signal words of moves.
@@ -562,34 +1165,186 @@ pub struct Locale {
     messages: HashMap<String, String>,
 }
 
-/// What went wrong with a locale file: always names the file and the key.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// What went wrong with a locale file: always names the file, and the key
+/// and what is allowed there. [`LocaleError::describe`] words it in a
+/// locale; `Display` in the base locale's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LocaleError {
-    /// The TOML text could not be read or does not have the expected shape.
-    #[error("{file}: {message}")]
+    /// The text is not TOML.
     Syntax {
         /// File the text came from.
         file: String,
-        /// What the TOML reader said.
-        message: String,
+        /// Line of the problem (from 1).
+        line: usize,
+        /// Column of the problem (from 1, in characters).
+        column: usize,
     },
     /// A key is missing, extra or has a bad value.
-    #[error("{file}: {key}: {message}")]
     Invalid {
         /// File the text came from.
         file: String,
         /// Dotted key, e.g. `files.c`.
         key: String,
         /// What is wrong, and what is expected.
-        message: String,
+        problem: LocaleProblem,
     },
 }
 
-fn invalid(file: &str, key: impl Into<String>, message: impl Into<String>) -> LocaleError {
+/// What is wrong with one key of a locale file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocaleProblem {
+    /// The key is needed.
+    Missing,
+    /// The key is not one of these.
+    UnknownKey {
+        /// The keys allowed there, comma-separated.
+        allowed: String,
+    },
+    /// Text in quotes is needed.
+    ExpectedText,
+    /// A word is needed: text, or a table with display, spoken, accept.
+    ExpectedWord,
+    /// A list of texts is needed.
+    ExpectedList,
+    /// A table is needed.
+    ExpectedTable,
+    /// `ltr` or `rtl`.
+    ExpectedDirection,
+    /// A spelling is empty.
+    EmptySpelling,
+    /// A notation letter must be letters without spaces.
+    NotLetters,
+    /// `notation.files` needs eight letters.
+    EightFiles {
+        /// How many there are.
+        found: usize,
+    },
+    /// A file letter that is not one letter.
+    NotOneLetter {
+        /// The text given.
+        letter: String,
+    },
+    /// A fold key that is not one character.
+    FoldKey,
+    /// A message key that does not exist.
+    UnknownMessage,
+    /// `meta.code` must be ASCII letters, digits and `-`.
+    BadCode,
+    /// One spelling means two things.
+    Duplicate {
+        /// The spelling.
+        form: String,
+        /// The other key that has it.
+        other: String,
+    },
+    /// An ignored word is also a spelling of a word.
+    IgnoredDuplicate {
+        /// The spelling.
+        form: String,
+        /// The key that has it.
+        other: String,
+    },
+    /// No built-in locale with this code (`meta.fallback`, or a built-in
+    /// asked for).
+    NoBuiltin {
+        /// The code given.
+        code: String,
+        /// The codes there are, comma-separated.
+        known: String,
+    },
+    /// A `{name}` in a message that the message is never given.
+    UnknownPlaceholder {
+        /// The name between the braces.
+        name: String,
+        /// The names the message can use, comma-separated.
+        allowed: String,
+    },
+}
+
+impl LocaleProblem {
+    /// The problem in `locale`'s words.
+    pub fn describe(&self, locale: &Locale) -> String {
+        use LocaleProblem as P;
+        match self {
+            P::Missing => locale.message("locale.missing", &[]),
+            P::UnknownKey { allowed } => {
+                locale.message("locale.unknown_key", &[("allowed", allowed)])
+            }
+            P::ExpectedText => locale.message("locale.expected_text", &[]),
+            P::ExpectedWord => locale.message("locale.expected_word", &[]),
+            P::ExpectedList => locale.message("locale.expected_list", &[]),
+            P::ExpectedTable => locale.message("locale.expected_table", &[]),
+            P::ExpectedDirection => locale.message("locale.expected_direction", &[]),
+            P::EmptySpelling => locale.message("locale.empty_spelling", &[]),
+            P::NotLetters => locale.message("locale.not_letters", &[]),
+            P::EightFiles { found } => {
+                locale.message("locale.eight_files", &[("found", &found.to_string())])
+            }
+            P::NotOneLetter { letter } => {
+                locale.message("locale.not_one_letter", &[("letter", letter)])
+            }
+            P::FoldKey => locale.message("locale.fold_key", &[]),
+            P::UnknownMessage => locale.message("locale.unknown_message", &[]),
+            P::BadCode => locale.message("locale.bad_code", &[]),
+            P::Duplicate { form, other } => {
+                locale.message("locale.duplicate", &[("form", form), ("other", other)])
+            }
+            P::IgnoredDuplicate { form, other } => locale.message(
+                "locale.ignored_duplicate",
+                &[("form", form), ("other", other)],
+            ),
+            P::NoBuiltin { code, known } => {
+                locale.message("locale.no_builtin", &[("code", code), ("known", known)])
+            }
+            P::UnknownPlaceholder { name, allowed } if allowed.is_empty() => {
+                locale.message("locale.no_placeholders", &[("name", name)])
+            }
+            P::UnknownPlaceholder { name, allowed } => locale.message(
+                "locale.unknown_placeholder",
+                &[("name", name), ("allowed", allowed)],
+            ),
+        }
+    }
+}
+
+impl LocaleError {
+    /// The error in `locale`'s words: the file, the place and the problem.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            LocaleError::Syntax { file, line, column } => locale.message(
+                "locale.syntax",
+                &[
+                    ("file", file),
+                    ("line", &line.to_string()),
+                    ("column", &column.to_string()),
+                ],
+            ),
+            LocaleError::Invalid { file, key, problem } => locale.message(
+                "locale.invalid",
+                &[
+                    ("file", file),
+                    ("key", key),
+                    ("problem", &problem.describe(locale)),
+                ],
+            ),
+        }
+    }
+}
+
+impl fmt::Display for LocaleError {
+    /// The error in the base locale's words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for LocaleError {}
+
+fn invalid(file: &str, key: impl Into<String>, problem: LocaleProblem) -> LocaleError {
     LocaleError::Invalid {
         file: file.to_owned(),
         key: key.into(),
-        message: message.into(),
+        problem,
     }
 }
 
@@ -604,35 +1359,39 @@ fn eight_words(
 ) -> Result<[Word; 8], LocaleError> {
     let mut words = Vec::with_capacity(8);
     for key in keys {
-        let w = raw.remove(key).ok_or_else(|| {
-            invalid(
-                file,
-                format!("{section}.{key}"),
-                "missing (all eight are needed)",
-            )
-        })?;
+        let w = raw
+            .remove(key)
+            .ok_or_else(|| invalid(file, format!("{section}.{key}"), LocaleProblem::Missing))?;
         words.push(Word::from_raw(w));
     }
     if let Some(extra) = raw.keys().next() {
         return Err(invalid(
             file,
             format!("{section}.{extra}"),
-            format!("unknown key (expected one of {})", keys.join(", ")),
+            LocaleProblem::UnknownKey {
+                allowed: keys.join(", "),
+            },
         ));
     }
     words
         .try_into()
-        .map_err(|_| invalid(file, section, "expected eight words"))
+        .map_err(|_| invalid(file, section, LocaleProblem::ExpectedTable))
 }
 
 impl Locale {
     /// Parses and validates a locale from TOML text. `file` names the source
     /// in error messages.
     pub fn from_toml(file: &str, text: &str) -> Result<Locale, LocaleError> {
-        let raw: RawLocale = toml::from_str(text).map_err(|e| LocaleError::Syntax {
-            file: file.to_owned(),
-            message: e.to_string().trim().replace('\n', " "),
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            let at = e.span().map_or(0, |s| s.start).min(text.len());
+            let before = text.get(..at).unwrap_or("");
+            LocaleError::Syntax {
+                file: file.to_owned(),
+                line: before.matches('\n').count() + 1,
+                column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            }
         })?;
+        let raw = TomlReader { file }.locale(table)?;
         let files = eight_words(file, "files", FILE_KEYS, raw.files)?;
         let ranks = eight_words(file, "ranks", RANK_KEYS, raw.ranks)?;
         let p = raw.pieces;
@@ -663,7 +1422,7 @@ impl Locale {
                     return Err(invalid(
                         file,
                         format!("notation.{key}"),
-                        "must be one or more letters without spaces",
+                        LocaleProblem::NotLetters,
                     ));
                 }
                 letters.push((role, letter));
@@ -677,14 +1436,16 @@ impl Locale {
                     invalid(
                         file,
                         "notation.files",
-                        format!("needs eight file letters, found {count}"),
+                        LocaleProblem::EightFiles { found: count },
                     )
                 })?;
                 if let Some(bad) = arr.iter().find(|l| l.chars().count() != 1) {
                     return Err(invalid(
                         file,
                         "notation.files",
-                        format!("'{bad}' is not a single letter"),
+                        LocaleProblem::NotOneLetter {
+                            letter: bad.clone(),
+                        },
                     ));
                 }
                 Some(arr)
@@ -700,7 +1461,7 @@ impl Locale {
                     return Err(invalid(
                         file,
                         format!("fold.{from}"),
-                        "a fold replaces one letter: the key must be a single character",
+                        LocaleProblem::FoldKey,
                     ));
                 }
             }
@@ -710,7 +1471,7 @@ impl Locale {
                 return Err(invalid(
                     file,
                     format!("messages.{key}"),
-                    "unknown message key (a typo?)",
+                    LocaleProblem::UnknownMessage,
                 ));
             }
         }
@@ -721,11 +1482,7 @@ impl Locale {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-')
         {
-            return Err(invalid(
-                file,
-                "meta.code",
-                "must be a short code of ASCII letters, digits and '-'",
-            ));
+            return Err(invalid(file, "meta.code", LocaleProblem::BadCode));
         }
         let locale = Locale {
             code: meta.code,
@@ -757,13 +1514,16 @@ impl Locale {
             for form in &word.accept {
                 let norm = self.normalize(form);
                 if norm.trim().is_empty() {
-                    return Err(invalid(file, key, "a spelling is empty"));
+                    return Err(invalid(file, key, LocaleProblem::EmptySpelling));
                 }
                 if let Some(other) = seen.get(&norm).filter(|other| **other != key) {
                     return Err(invalid(
                         file,
                         key,
-                        format!("spelling '{form}' is also a spelling of {other}"),
+                        LocaleProblem::Duplicate {
+                            form: form.clone(),
+                            other: other.clone(),
+                        },
                     ));
                 }
                 seen.insert(norm, key.clone());
@@ -775,7 +1535,10 @@ impl Locale {
                 return Err(invalid(
                     file,
                     "words.ignore",
-                    format!("'{form}' is ignored but is also a spelling of {other}"),
+                    LocaleProblem::IgnoredDuplicate {
+                        form: form.clone(),
+                        other: other.clone(),
+                    },
                 ));
             }
         }
@@ -903,7 +1666,7 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
 
 /// Characters that carry no letters: direction marks, zero-width joiners,
 /// the byte-order mark, soft hyphen and the Arabic tatweel.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     matches!(
         c,
         '\u{00AD}'
@@ -983,53 +1746,136 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// The code of the locale whose messages complete every other locale.
 pub const BASE_LOCALE: &str = "en";
 
+/// The base locale, loaded once: the words of error types' `Display`
+/// (callers with a locale use their `describe`).
+pub fn base() -> Option<&'static Locale> {
+    static BASE: std::sync::OnceLock<Option<Locale>> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| builtin(BASE_LOCALE).ok()).as_ref()
+}
+
+/// `f` applied to the base locale (an empty text if it could not load,
+/// which a unit test rules out).
+pub fn in_base(f: impl FnOnce(&Locale) -> String) -> String {
+    base().map(f).unwrap_or_default()
+}
+
 /// Loads a built-in locale by code, with its messages completed from its
 /// fallback (or [`BASE_LOCALE`]).
 pub fn builtin(code: &str) -> Result<Locale, LocaleError> {
+    let file = format!("locales/{code}.toml");
     let text = BUILTIN
         .iter()
         .find(|(c, _)| *c == code)
         .map(|(_, t)| *t)
         .ok_or_else(|| {
             invalid(
-                &format!("locales/{code}.toml"),
+                &file,
                 "meta.code",
-                format!(
-                    "no such built-in locale (known: {})",
-                    builtin_codes().join(", ")
-                ),
+                LocaleProblem::NoBuiltin {
+                    code: code.to_owned(),
+                    known: builtin_codes().join(", "),
+                },
             )
         })?;
-    let mut locale = Locale::from_toml(&format!("locales/{code}.toml"), text)?;
-    complete(&mut locale)?;
+    let mut locale = Locale::from_toml(&file, text)?;
+    if code != BASE_LOCALE {
+        complete_named(&mut locale, &file)?;
+    }
+    Ok(locale)
+}
+
+/// The largest locale file read (the built-in ones have under 50 KB).
+pub const MAX_LOCALE_BYTES: u64 = 1024 * 1024;
+
+/// A locale from the text of a file of the user's: parsed, validated,
+/// completed from its fallback chain and the base locale, and its messages
+/// checked to use only the placeholders each message is given. `file`
+/// names it in errors.
+///
+/// # Errors
+///
+/// The first problem, naming the file, the key and what is allowed.
+pub fn from_file_text(file: &str, text: &str) -> Result<Locale, LocaleError> {
+    let mut locale = Locale::from_toml(file, text)?;
+    complete_named(&mut locale, file)?;
+    check_placeholders(&locale, file)?;
     Ok(locale)
 }
 
 /// Completes `locale`'s messages from its fallback chain of built-in locales.
 pub fn complete(locale: &mut Locale) -> Result<(), LocaleError> {
-    let mut seen = vec![locale.code.clone()];
-    let mut next = locale
-        .fallback
-        .clone()
-        .or_else(|| (locale.code != BASE_LOCALE).then(|| BASE_LOCALE.to_owned()));
+    let file = format!("locales/{}.toml", locale.code);
+    complete_named(locale, &file)
+}
+
+/// Completes `locale`'s messages from its fallback chain, which always ends
+/// with the base locale (also for a file of the user's whose code is the
+/// base locale's, which would otherwise show message keys).
+fn complete_named(locale: &mut Locale, file: &str) -> Result<(), LocaleError> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut next = Some(
+        locale
+            .fallback
+            .clone()
+            .unwrap_or_else(|| BASE_LOCALE.to_owned()),
+    );
     while let Some(code) = next {
         if seen.contains(&code) {
             break;
         }
         let Some((_, text)) = BUILTIN.iter().find(|(c, _)| *c == code) else {
             return Err(invalid(
-                &format!("locales/{}.toml", locale.code),
+                file,
                 "meta.fallback",
-                format!("no built-in locale '{code}'"),
+                LocaleProblem::NoBuiltin {
+                    code,
+                    known: builtin_codes().join(", "),
+                },
             ));
         };
         let fb = Locale::from_toml(&format!("locales/{code}.toml"), text)?;
         locale.fill_messages_from(&fb);
-        seen.push(code.clone());
-        next = fb
-            .fallback
-            .clone()
-            .or_else(|| (fb.code != BASE_LOCALE).then(|| BASE_LOCALE.to_owned()));
+        seen.push(code);
+        next = Some(
+            fb.fallback
+                .clone()
+                .unwrap_or_else(|| BASE_LOCALE.to_owned()),
+        );
+    }
+    Ok(())
+}
+
+/// The `{name}` placeholders of a message template.
+fn placeholder_names(text: &str) -> impl Iterator<Item = &str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+}
+
+/// Every `{name}` in `locale`'s messages must be one the base locale's
+/// message of that key has: no other is ever given, and it would be shown
+/// as it is.
+fn check_placeholders(locale: &Locale, file: &str) -> Result<(), LocaleError> {
+    let Some(base) = base() else { return Ok(()) };
+    let mut keys: Vec<&String> = locale.messages.keys().collect();
+    keys.sort();
+    for key in keys {
+        let allowed: Vec<&str> = base
+            .messages
+            .get(key)
+            .map(|t| placeholder_names(t).collect())
+            .unwrap_or_default();
+        if let Some(name) = placeholder_names(&locale.messages[key]).find(|n| !allowed.contains(n))
+        {
+            return Err(invalid(
+                file,
+                format!("messages.{key}"),
+                LocaleProblem::UnknownPlaceholder {
+                    name: name.to_owned(),
+                    allowed: allowed.join(", "),
+                },
+            ));
+        }
     }
     Ok(())
 }
@@ -1174,6 +2020,8 @@ castle_long = "long castle"
             "time.minutes.",
             "time.seconds.",
             "count.moves.",
+            "count.times.",
+            "count.halfmoves.",
         ];
         let Some(category) = plural_stems.iter().find_map(|s| key.strip_prefix(s)) else {
             return false;
@@ -1284,5 +2132,155 @@ castle_long = "long castle"
         assert!(!unused_plural_form("ar", "count.moves.zero"));
         assert!(unused_plural_form("he", "count.moves.few"));
         assert!(!unused_plural_form("ko", "clock.turn"));
+    }
+
+    #[test]
+    fn file_errors_name_the_key_and_what_is_allowed_never_a_type() {
+        // Issue 13: "data did not match any variant of untagged enum
+        // RawWord" and the like.
+        let good = minimal("");
+        for (broken, key, allowed) in [
+            (good.replace("c = \"c\"", "c = 5"), "files.c", "display"),
+            (
+                good.replace("c = \"c\"", "c = { display = 3 }"),
+                "files.c",
+                "display",
+            ),
+            (
+                good.replace("c = \"c\"", "c = { shown = \"c\" }"),
+                "files.c.shown",
+                "display, spoken, accept",
+            ),
+            (good.replace("code = \"t\"", "code = []"), "meta.code", "\""),
+            (good.replace("[pieces]", "[piece]"), "piece", "meta, files"),
+            (
+                good.replace("language = \"en\"", "language = \"en\"\ndirection = \"up\""),
+                "meta.direction",
+                "rtl",
+            ),
+            (minimal("ignore = \"x\""), "words.ignore", "[\""),
+            (good.replace("[ranks]", "ranks = 3\n[x]"), "", ""),
+        ] {
+            let err = Locale::from_toml("t.toml", &broken).unwrap_err();
+            let text = err.to_string();
+            assert!(text.starts_with("t.toml"), "{text}");
+            if !key.is_empty() {
+                assert!(text.contains(&format!(": {key}:")), "{key}: {text}");
+                assert!(text.contains(allowed), "{key}: {text}");
+            }
+            for bad in ["Raw", "untagged", "invalid type", "locale."] {
+                assert!(!text.contains(bad), "{text}");
+            }
+        }
+        let err = Locale::from_toml("t.toml", "[meta]\ncode = \"t\n").unwrap_err();
+        assert_eq!(
+            err,
+            LocaleError::Syntax {
+                file: "t.toml".into(),
+                line: 2,
+                column: 10
+            }
+        );
+        assert!(err.to_string().contains('2'), "{err}");
+    }
+
+    #[test]
+    fn a_file_with_the_base_code_is_completed_and_placeholders_are_checked() {
+        // Issue 13: a locale file with code "en" and messages left out
+        // showed raw keys such as parse.not_understood.
+        let mine = minimal("").replace("code = \"t\"", "code = \"en\"");
+        let l = from_file_text("mine.toml", &mine).unwrap();
+        let en = builtin("en").unwrap();
+        assert!(l.missing_messages().is_empty());
+        assert_eq!(
+            l.message("parse.empty", &[]),
+            en.message("parse.empty", &[])
+        );
+        // A placeholder that is never filled in is refused by name.
+        let typo = minimal("[messages]\n\"parse.empty\" = \"Nothing, try {exmple}\"");
+        let err = from_file_text("mine.toml", &typo).unwrap_err();
+        assert!(
+            matches!(&err, LocaleError::Invalid { key, problem: LocaleProblem::UnknownPlaceholder { name, allowed }, .. }
+                if key == "messages.parse.empty" && name == "exmple" && allowed == "example"),
+            "{err:?}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("exmple") && text.contains("example"),
+            "{text}"
+        );
+        let ok = minimal("[messages]\n\"parse.empty\" = \"Nothing: try {example}\"");
+        assert!(from_file_text("mine.toml", &ok).is_ok());
+        // A fallback that does not exist names the file given.
+        let err = from_file_text(
+            "mine.toml",
+            &mine.replace("language = \"en\"", "language = \"en\"\nfallback = \"xx\""),
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with("mine.toml: meta.fallback:"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn every_locale_problem_is_worded_in_every_locale() {
+        use LocaleProblem as P;
+        let problems = [
+            P::Missing,
+            P::UnknownKey {
+                allowed: "a, b".into(),
+            },
+            P::ExpectedText,
+            P::ExpectedWord,
+            P::ExpectedList,
+            P::ExpectedTable,
+            P::ExpectedDirection,
+            P::EmptySpelling,
+            P::NotLetters,
+            P::EightFiles { found: 3 },
+            P::NotOneLetter {
+                letter: "xy".into(),
+            },
+            P::FoldKey,
+            P::UnknownMessage,
+            P::BadCode,
+            P::Duplicate {
+                form: "f".into(),
+                other: "files.a".into(),
+            },
+            P::IgnoredDuplicate {
+                form: "f".into(),
+                other: "files.a".into(),
+            },
+            P::NoBuiltin {
+                code: "xx".into(),
+                known: "en".into(),
+            },
+            P::UnknownPlaceholder {
+                name: "n".into(),
+                allowed: "a".into(),
+            },
+            P::UnknownPlaceholder {
+                name: "n".into(),
+                allowed: String::new(),
+            },
+        ];
+        for code in builtin_codes() {
+            let l = builtin(code).unwrap();
+            for p in &problems {
+                let e = LocaleError::Invalid {
+                    file: "f.toml".into(),
+                    key: "k.k".into(),
+                    problem: p.clone(),
+                };
+                let text = e.describe(&l);
+                assert!(
+                    text.contains("f.toml") && text.contains("k.k"),
+                    "{code}: {text}"
+                );
+                assert!(!text.contains("locale."), "{code}: {text}");
+            }
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! The `annabella` command. All work is done by the library's CLI adapter.
 
 fn main() -> std::process::ExitCode {
-    annabella::cli::main()
+    // Once libvosk was loaded the process ends without its exit-time
+    // destructors (see `annabella::voice::recognizer::exit`).
+    annabella::voice::recognizer::leave(annabella::cli::main())
 }

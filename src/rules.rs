@@ -9,6 +9,8 @@
 
 use std::time::Duration;
 
+pub mod dead;
+
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, Move, Outcome, Position};
 
@@ -28,12 +30,19 @@ pub enum GameKind {
 
 impl GameKind {
     /// Extra time the opponent receives after a completed illegal move
-    /// (Art. 7.5.3; Appendices A.4.2 and B.3: one minute in rapid and blitz).
-    pub fn illegal_move_penalty(self) -> Duration {
+    /// (Art. 7.5.5) and after an incorrect draw claim (Art. 9.5.3): two
+    /// minutes, and one minute in rapid and blitz (Appendix A.3, and B.3
+    /// through it).
+    pub fn penalty(self) -> Duration {
         match self {
             GameKind::Standard => Duration::from_secs(120),
             GameKind::Rapid | GameKind::Blitz => Duration::from_secs(60),
         }
+    }
+
+    /// Rapid or blitz (Appendices A and B).
+    pub fn is_rapid_or_blitz(self) -> bool {
+        self != GameKind::Standard
     }
 }
 
@@ -106,9 +115,6 @@ pub fn chess960_start(id: u16) -> Option<Chess> {
     <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960).ok()
 }
 
-/// Extra time the opponent receives after an incorrect draw claim (Art. 9.5).
-pub const INCORRECT_CLAIM_PENALTY: Duration = Duration::from_secs(120);
-
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -117,7 +123,7 @@ pub enum Termination {
     Checkmate,
     /// Art. 5.2.1.
     Stalemate,
-    /// Art. 5.2.2: no series of legal moves can mate (insufficient material).
+    /// Art. 5.2.2: no series of legal moves can mate (see [`dead`]).
     DeadPosition,
     /// Art. 9.6.1: automatic.
     FivefoldRepetition,
@@ -133,8 +139,29 @@ pub enum Termination {
     Agreement,
     /// Art. 7.5.5: second illegal move.
     IllegalMoves,
+    /// Appendix A.5.2 (B.3): an illegal move the opponent claimed, in
+    /// rapid or blitz without adequate supervision.
+    IllegalMoveClaimed,
     /// Art. 6.9: flag fall.
     Time,
+    /// Guideline III.5.1 / III.5.2: the arbiter agrees with the draw claim
+    /// of `by` (the player with less than two minutes) that the opponent
+    /// cannot win by normal means or is making no effort to win.
+    QuickplayClaim,
+    /// Guideline III.5.2: the flag of `by` fell while a postponed claim
+    /// awaited the arbiter, who declared a draw because the opponent could
+    /// not win by normal means or was not making sufficient attempts.
+    QuickplayFlag,
+    /// Guideline III.6: without an arbiter, the draw claim of `by`
+    /// concluded the game and is referred to the appointed arbiter; the
+    /// result is not known yet ([`GameResult::pending`]).
+    QuickplayReferred,
+    /// Guideline I.8: the sealed move of an adjourned game is ambiguous,
+    /// unintelligible or illegal.
+    SealedMove,
+    /// Guideline I.10: a player arrived after the default time (or not at
+    /// all) when the adjourned game was resumed.
+    Absence,
 }
 
 /// The result of a game and why.
@@ -153,8 +180,18 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// As a shakmaty outcome (for PGN result strings).
+    /// `true` while the result waits for an arbiter's decision (a claim
+    /// referred under Guideline III.6): no winner and no draw yet (PGN `*`).
+    pub fn pending(&self) -> bool {
+        self.termination == Termination::QuickplayReferred
+    }
+
+    /// As a shakmaty outcome (for PGN result strings); unknown while the
+    /// result is [`pending`](Self::pending).
     pub fn outcome(&self) -> Outcome {
+        if self.pending() {
+            return Outcome::Unknown;
+        }
         match self.winner {
             Some(winner) => Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }),
             None => Outcome::Known(shakmaty::KnownOutcome::Draw),
@@ -340,7 +377,7 @@ impl Match {
         if pos.is_stalemate() {
             return ending(None, Termination::Stalemate);
         }
-        if pos.is_insufficient_material() {
+        if dead::is_dead(pos) {
             return ending(None, Termination::DeadPosition);
         }
         if pos.halfmoves() >= 150 {
@@ -439,9 +476,15 @@ impl Match {
         } else {
             IllegalMoveConsequence::Penalty {
                 to: !by,
-                extra: self.kind.illegal_move_penalty(),
+                extra: self.kind.penalty(),
             }
         }
+    }
+
+    /// Appendix A.5.2: the game is lost by `by` for an illegal move his
+    /// opponent claimed (a draw if the opponent cannot checkmate).
+    pub fn lose_for_illegal_move(&mut self, by: Color) -> GameResult {
+        self.end_against(by, Termination::IllegalMoveClaimed)
     }
 
     /// `by` resigns.
@@ -481,8 +524,33 @@ impl Match {
         Ok(self.end_against(flagged, Termination::Time))
     }
 
+    /// Guideline I.8: `by`'s sealed move is ambiguous, unintelligible or
+    /// illegal: a loss, or a draw if the opponent cannot mate by any series
+    /// of legal moves (the exception of Article 6.9, which I.8 names).
+    pub fn sealed_move_invalid(&mut self, by: Color) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        Ok(self.end_against(by, Termination::SealedMove))
+    }
+
+    /// Guideline I.10: `absent` did not arrive within the default time at
+    /// the resumption of an adjourned game: a loss (whatever the material).
+    pub fn absence(&mut self, absent: Color) -> Result<GameResult, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        let r = GameResult {
+            winner: Some(!absent),
+            termination: Termination::Absence,
+            by: Some(absent),
+        };
+        self.result = Some(r);
+        Ok(r)
+    }
+
     fn end_against(&mut self, loser: Color, termination: Termination) -> GameResult {
-        let winner = (!self.pos.has_insufficient_material(!loser)).then_some(!loser);
+        let winner = dead::can_ever_checkmate(&self.pos, !loser).then_some(!loser);
         let r = GameResult {
             winner,
             termination,
@@ -671,6 +739,44 @@ mod tests {
         );
         // White flags; Black (bare king) cannot mate: draw.
         assert_eq!(m.flag_fall(Color::White).unwrap().winner, None);
+    }
+
+    #[test]
+    fn a_move_that_locks_every_pawn_ends_the_game_as_a_dead_position() {
+        // Before g4 White's king can walk in through g4 and take g5; after
+        // it every pawn is locked and both kings are fenced in (see
+        // rules::dead's tests for the wall).
+        let mut m = from_fen("8/8/3k4/p1p1p1p1/P1P1P3/6P1/3K4/8 w - - 0 1");
+        assert_eq!(m.result(), None);
+        play(&mut m, "g4");
+        assert_eq!(
+            m.result(),
+            Some(GameResult {
+                winner: None,
+                termination: Termination::DeadPosition,
+                by: None
+            })
+        );
+    }
+
+    #[test]
+    fn flag_fall_and_illegal_moves_against_a_queen_that_must_be_taken() {
+        // White has a queen, but Black's only legal move takes it; Black's
+        // h-pawn can still queen and mate. Not insufficient material, yet
+        // White cannot mate by any series of legal moves (Art. 6.9).
+        let m = from_fen("k7/1Q6/8/8/8/8/7p/4K3 b - - 0 1");
+        assert_eq!(m.result(), None);
+        assert_eq!(m.clone().flag_fall(Color::Black).unwrap().winner, None);
+        assert_eq!(
+            m.clone().flag_fall(Color::White).unwrap().winner,
+            Some(Color::Black)
+        );
+        let mut illegal = m.clone();
+        illegal.record_illegal_move(Color::Black);
+        let IllegalMoveConsequence::GameEnds(r) = illegal.record_illegal_move(Color::Black) else {
+            panic!("second illegal move must end the game")
+        };
+        assert_eq!((r.winner, r.termination), (None, Termination::IllegalMoves));
     }
 
     #[test]

@@ -85,7 +85,9 @@ fn script(moves: &[Move]) -> String {
                 "white sheet: {san}{mark}\nblack sheet: {san}{mark}\n"
             ));
         }
-        if i == 21 {
+        if i == 20 {
+            // Declined before the opponent's own move: making a move would
+            // let the offer lapse (9.1.2.1).
             s.push_str("decline draw\n");
         }
         s.push_str("sleep 2\n");
@@ -183,7 +185,7 @@ fn killed_at_random_moments_the_resumed_game_equals_an_uninterrupted_one() {
     );
     assert!(out.contains(differ.trim_end()), "{out}");
     let board = de("mirror.board_of", &[("side", &black)]);
-    let corrected = until("mirror.corrected_board", &[("boards", &board)], "count");
+    let corrected = until("mirror.corrected_board", &[("boards", &board)], "last");
     assert!(out.contains(corrected.trim_end()), "{out}");
     let refused = until("play.line_error", &[], "line");
     assert!(

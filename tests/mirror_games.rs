@@ -7,8 +7,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use annabella::game::script::ScriptVerbs;
 use annabella::mirror::{
-    Config, Correction, Level, Mirror, MirrorError, Mismatch, MoveInput, Stage,
+    Config, Correction, GameError, GameEvent, Mirror, Mismatch, MoveInput, Stage,
 };
 use annabella::pgn::read_games;
 use annabella::vocab::{Style, Vocabulary};
@@ -65,6 +66,13 @@ fn move_of(number: impl std::fmt::Display) -> String {
     format!("{word_before} {number} {word_after}")
 }
 
+/// An event in the words of the `play` script.
+fn say(m: &Mirror, e: &GameEvent) -> String {
+    annabella::game::words::Wording::of(m, &ScriptVerbs)
+        .event(e)
+        .display
+}
+
 fn new_mirror(vocab: &Vocabulary, g: &Game) -> Mirror {
     let config = Config {
         white: "W".into(),
@@ -73,6 +81,8 @@ fn new_mirror(vocab: &Vocabulary, g: &Game) -> Mirror {
         start: g.start.clone(),
         mode: g.mode,
         style: Style::Long,
+        unsupervised: false,
+        quickplay: false,
     };
     Mirror::new(vocab.clone(), config, Duration::ZERO)
 }
@@ -96,19 +106,20 @@ impl Driver {
         let said = m
             .board_move(self.now(), mover, &MoveInput::Move(mv))
             .unwrap();
-        assert!(
-            said.iter().all(|n| n.level == Level::Info),
-            "{ctx}: {said:?}"
-        );
+        assert!(said.iter().all(|n| !n.is_warning()), "{ctx}: {said:?}");
         let said = m.announce(self.now(), None).unwrap();
         let words = m.vocab().announce(&pos, mv, Style::Long).display;
-        assert!(said[0].text.display.contains(&words), "{ctx}: {said:?}");
-        m.press(self.now()).unwrap();
+        assert!(say(m, &said[0]).contains(&words), "{ctx}: {said:?}");
+        // A move that ends the game is complete when announced (5.1.1,
+        // 5.2): no press; the opponent still makes it on his board.
+        if m.result().is_none() {
+            m.press(self.now()).unwrap();
+        }
         let said = m
             .board_move(self.now(), !mover, &MoveInput::Text(words.clone()))
             .unwrap();
         assert!(
-            said.iter().all(|n| n.level == Level::Info),
+            said.iter().all(|n| !n.is_warning()),
             "{ctx}: {words}: {said:?}"
         );
         for c in [Color::White, Color::Black] {
@@ -116,7 +127,7 @@ impl Driver {
                 .sheet_entry(self.now(), c, &MoveInput::Text(san.clone()))
                 .unwrap();
             assert!(
-                said.iter().all(|n| n.level == Level::Info),
+                said.iter().all(|n| !n.is_warning()),
                 "{ctx}: {san}: {said:?}"
             );
         }
@@ -190,6 +201,19 @@ fn alternative(pos: &Chess, mv: Move, same_piece: bool) -> Option<Move> {
 /// Injects `dev` at ply `k`; returns false if it does not apply there.
 fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool {
     let ctx = format!("{} ply {k} {dev:?}", g.name);
+    // A move that ends the game (mate, stalemate, dead position) is
+    // complete when announced: there is no press to deviate around.
+    let mut line = annabella::rules::Match::new(
+        g.start.clone(),
+        g.mode,
+        annabella::rules::GameKind::Standard,
+    );
+    for mv in &g.moves[..=k] {
+        let _ = line.play(*mv);
+    }
+    if line.result().is_some() {
+        return false;
+    }
     let mut m = new_mirror(vocab, g);
     let mut d = Driver { t: 0 };
     for mv in &g.moves[..k] {
@@ -213,22 +237,13 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
             let said = m
                 .board_move(d.now(), !mover, &MoveInput::Move(wrong))
                 .unwrap();
-            let warn: Vec<_> = said.iter().filter(|n| n.level == Level::Warning).collect();
+            let warn: Vec<_> = said.iter().filter(|n| n.is_warning()).collect();
             assert_eq!(warn.len(), 1, "{ctx}: {said:?}");
-            assert!(
-                warn[0].text.display.contains(&number_words),
-                "{ctx}: {said:?}"
-            );
+            assert!(say(&m, warn[0]).contains(&number_words), "{ctx}: {said:?}");
             let words_right = vocab.announce(&pos, mv, Style::Long).display;
             let words_wrong = vocab.announce(&pos, wrong, Style::Long).display;
-            assert!(
-                warn[0].text.display.contains(&words_right),
-                "{ctx}: {said:?}"
-            );
-            assert!(
-                warn[0].text.display.contains(&words_wrong),
-                "{ctx}: {said:?}"
-            );
+            assert!(say(&m, warn[0]).contains(&words_right), "{ctx}: {said:?}");
+            assert!(say(&m, warn[0]).contains(&words_wrong), "{ctx}: {said:?}");
             assert!(
                 matches!(m.mismatch(), Some(Mismatch::Boards { ply, .. }) if *ply == k),
                 "{ctx}"
@@ -262,18 +277,17 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
             match m.board_move(d.now(), !mover, &MoveInput::Text(words.clone())) {
                 Err(err) => {
                     assert!(
-                        matches!(err, MirrorError::MissedMove { board, .. } if board == !mover),
+                        matches!(err, GameError::MissedMove { board, .. } if board == !mover),
                         "{ctx}: {err:?}"
                     );
-                    let text = m.describe_error(&err).display;
+                    let text = annabella::game::words::Wording::of(&m, &ScriptVerbs)
+                        .error(&err)
+                        .display;
                     assert!(text.contains(&move_of(number)), "{ctx}: {text}");
                 }
                 Ok(said) => {
                     assert!(as_execution.is_some(), "{ctx}");
-                    assert!(
-                        said[0].text.display.contains(&number_words),
-                        "{ctx}: {said:?}"
-                    );
+                    assert!(say(&m, &said[0]).contains(&number_words), "{ctx}: {said:?}");
                     assert!(
                         matches!(m.mismatch(), Some(Mismatch::Boards { ply, .. }) if *ply == k),
                         "{ctx}"
@@ -296,9 +310,9 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
             let said = m
                 .announce(d.now(), Some(&MoveInput::Text(said_words)))
                 .unwrap();
-            assert_eq!(said[0].level, Level::Warning, "{ctx}");
+            assert!(said[0].is_warning(), "{ctx}");
             assert!(
-                matches!(m.press(d.now()), Err(MirrorError::SlipUncorrected { .. })),
+                matches!(m.press(d.now()), Err(GameError::SlipUncorrected { .. })),
                 "{ctx}"
             );
             m.announce(d.now(), None).unwrap();
@@ -325,12 +339,9 @@ fn run_deviation(vocab: &Vocabulary, g: &Game, k: usize, dev: Deviation) -> bool
             let said = m
                 .sheet_entry(d.now(), Color::Black, &MoveInput::Text(wrong_san))
                 .unwrap();
-            let warn: Vec<_> = said.iter().filter(|n| n.level == Level::Warning).collect();
+            let warn: Vec<_> = said.iter().filter(|n| n.is_warning()).collect();
             assert_eq!(warn.len(), 1, "{ctx}: {said:?}");
-            assert!(
-                warn[0].text.display.contains(&number_words),
-                "{ctx}: {said:?}"
-            );
+            assert!(say(&m, warn[0]).contains(&number_words), "{ctx}: {said:?}");
             assert_eq!(m.mismatch(), Some(&Mismatch::Sheets { ply: k }), "{ctx}");
             let (kind, _) = m.arbiter_correct(d.now()).unwrap();
             assert_eq!(kind, Correction::Sheets, "{ctx}");

@@ -37,6 +37,7 @@ Springer Cesar sechs
 what Eva vier
 where Springer
 resign
+ja
 save
 quit
 yes
@@ -101,11 +102,15 @@ yes
     assert_eq!(lines[8], announced("2", white, "Springer Felix drei"));
     check_pressed(9, pressed(white, black, "Springer Felix drei"));
     // Black made d4 on his board instead of Nf3: said at once.
+    // It names the correction in the play screen's own words (the
+    // command typed there), not in the script's.
+    let correct = de_word("ui.cmd.correct");
     let differ = [
         ("number", "2"),
         ("side", white),
         ("black", "David vier"),
         ("white", "Springer Felix drei"),
+        ("correct", correct.as_str()),
     ];
     assert_eq!(lines[10], de("mirror.boards_differ", &differ));
     // The clock on request.
@@ -141,23 +146,36 @@ yes
             where_(black, "Cesar sechs, Gustav acht")
         )
     );
-    let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
-    let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
+    // Resigning is said back, naming the side (White's clock runs).
+    let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
     assert_eq!(
         lines[21],
         de(
+            "ui.confirm_resign",
+            &[("side", white), ("yes", &yes), ("no", &no)]
+        )
+    );
+    let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
+    let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
+    assert_eq!(
+        lines[22],
+        de(
             "ui.game_over",
-            &[("result", &resigned), ("save", &save), ("quit", &quit)]
+            &[
+                ("result", &resigned),
+                ("save", &save),
+                ("quit", &quit),
+                ("review", &de_word("ui.cmd.review")),
+            ]
         )
     );
     let file = pgn.display().to_string();
-    assert_eq!(lines[22], de("ui.saved", &[("file", &file)]));
-    let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
+    assert_eq!(lines[23], de("ui.saved", &[("file", &file)]));
     assert_eq!(
-        lines[23],
+        lines[24],
         de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
     );
-    assert_eq!(lines.len(), 24, "{lines:#?}");
+    assert_eq!(lines.len(), 25, "{lines:#?}");
     // Written after every move and at the end, and by `save`, with the
     // arbiter's correction as a comment.
     let text = std::fs::read_to_string(&pgn).unwrap();
@@ -188,7 +206,13 @@ fn a_game_goes_on_from_its_journal() {
         "{lines:#?}"
     );
     assert!(lines[3].contains("both boards agree"), "{lines:#?}");
-    assert_eq!(lines[4], "Scoresheet: 1. e4 e5.");
+    // The read-out says whose scoresheet it is (White's by default).
+    let en = annabella::locale::builtin("en").expect("en locale");
+    let white = en.message("side.white", &[]);
+    assert_eq!(
+        lines[4],
+        en.message("ui.sheet", &[("sheet", &white), ("moves", "1. e4 e5")])
+    );
 }
 
 #[test]

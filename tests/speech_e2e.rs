@@ -225,7 +225,15 @@ fn clock_plain_session_through_stdin() {
     let script = "time\npress\nmoves\npress white\npress white\nhelp\nbogus\npause\npress\nresume\ntime black\nmoves\nquit\n";
     let (lines, err) = clock_session(&["--control", "5m+3s", "--locale", "en", "--plain"], script);
     assert_eq!(err, "", "no speech, no notices in --plain");
-    let help = "Commands, one per line: press (the player to move), press white, press black, time, time white, time black, moves, turn, add white 2m, take black 1m (the arbiter's time changes), pause, resume, help, quit.";
+    // The help: the commands, then the arbiter's Guideline III increment
+    // (from the locale data).
+    let en = annabella::locale::builtin("en").expect("en");
+    let help = format!(
+        "{} {}",
+        en.message("clock.help_commands", &[]),
+        en.message("clock.help_increment", &[])
+    );
+    let help = help.as_str();
     let fixed: Vec<Option<&str>> = vec![
         Some("Time control 5m+3s."),
         Some(help),

@@ -8,102 +8,10 @@
 
 mod common;
 
-use common::{de, de_until};
+use common::tmux::{Session, tmux_available};
+use common::{de, de_until, de_word};
 
 use std::process::Command;
-use std::time::{Duration, Instant};
-
-fn tmux_available() -> bool {
-    let ok = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-            "tmux is required (ANNABELLA_REQUIRE_E2E=1) but not installed"
-        );
-        eprintln!("skipped: tmux is not installed");
-    }
-    ok
-}
-
-struct Session(String);
-
-impl Session {
-    fn start(tag: &str) -> Session {
-        let name = format!("annabella-{tag}-{}", std::process::id());
-        let st = Command::new("tmux")
-            .args(["new-session", "-d", "-x", "100", "-y", "30", "-s", &name])
-            .args(["env", "PS1=$ ", "bash", "--norc", "--noprofile"])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        Session(name)
-    }
-
-    fn keys(&self, text: &str) {
-        let st = Command::new("tmux")
-            .args(["send-keys", "-t", &self.0, "-l", text])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        let st = Command::new("tmux")
-            .args(["send-keys", "-t", &self.0, "Enter"])
-            .status()
-            .unwrap();
-        assert!(st.success());
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.0])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Waits until the screen contains `text`; returns the screen.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "waited for {text:?}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// The pid of the program running in the pane's shell.
-    fn child_pid(&self) -> Option<u32> {
-        let out = Command::new("tmux")
-            .args(["display", "-p", "-t", &self.0, "#{pane_pid}"])
-            .output()
-            .ok()?;
-        let shell = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-        let tasks = std::fs::read_dir(format!("/proc/{shell}/task")).ok()?;
-        for t in tasks.flatten() {
-            let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
-            if let Some(pid) = children.split_whitespace().next() {
-                return pid.parse().ok();
-            }
-        }
-        None
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .status();
-    }
-}
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_annabella")
@@ -171,6 +79,15 @@ fn a_game_on_the_full_screen() {
         "black",
     );
     let screen = s.wait_for(differ.trim_end());
+    // It names the correction in the play screen's own command word, never
+    // in the script's syntax.
+    let correct = format!("({})", de_word("ui.cmd.correct"));
+    let screen = if screen.contains(&correct) {
+        screen
+    } else {
+        s.wait_for(&correct)
+    };
+    assert!(!screen.contains("arbiter: correct"), "{screen}");
     // Shown on both boards and in words, not by colour.
     assert!(
         screen.contains(&de("ui.label.mismatch", &[("number", "2")])),
@@ -192,6 +109,8 @@ fn a_game_on_the_full_screen() {
     s.keys("zurück");
     s.wait_for(&de("ui.arbiter_back", &[]));
     s.keys("resign");
+    s.wait_for(de_until("ui.confirm_resign", &[("side", black)], "yes").trim_end());
+    s.keys(&de_word("ui.cmd.yes"));
     s.wait_for(&de(
         "result.resignation",
         &[("loser", black), ("winner", white)],
@@ -206,7 +125,8 @@ fn a_game_on_the_full_screen() {
     let loaded = annabella::journal::read(&journal).expect("the journal reads");
     let config = annabella::journal::config_of(&loaded.header).unwrap();
     let vocab = annabella::vocab::Vocabulary::builtin("fide").unwrap();
-    let m = annabella::journal::replay(vocab, config, &loaded.records).expect("replays");
+    let g = annabella::game::Game::replay(vocab, config, &loaded.records).expect("replays");
+    let m = g.mirror();
     assert!(m.mismatch().is_none());
     assert_eq!(m.board(shakmaty::Color::Black).moves().len(), 3);
     assert_eq!(
@@ -232,7 +152,136 @@ fn sigterm_restores_the_terminal() {
     let screen = s.wait_for("EXITED");
     assert!(!screen.contains("White's board"), "{screen}");
     // Line discipline back to normal: canonical mode and echo on.
-    s.keys("stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo :ST''TY");
-    let screen = s.wait_for(":STTY\n");
-    assert!(screen.contains("icanon echo :STTY"), "{screen}");
+    assert_eq!(s.line_settings(), "icanon echo");
+}
+
+/// The start of a message as the screen shows it: up to its first unknown
+/// placeholder, at most 28 characters, cut at a word (a message box may
+/// wrap the rest).
+fn head(key: &str, args: &[(&str, &str)]) -> String {
+    let text = de(key, args);
+    let known: String = text.split('{').next().unwrap_or_default().to_owned();
+    let mut cut: String = known.chars().take(28).collect();
+    if cut.chars().count() == 28
+        && let Some(i) = cut.rfind(' ')
+    {
+        cut.truncate(i);
+    }
+    cut.trim_end().to_owned()
+}
+
+#[test]
+fn every_procedure_on_the_full_screen() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("game.jsonl");
+    let s = Session::start("procedures");
+    s.keys(&format!(
+        "{} -l fide --control 90m --silent --journal {}; echo EXITED $?",
+        bin(),
+        journal.display()
+    ));
+    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let (w, b) = (white.as_str(), black.as_str());
+    let word = de_word;
+    s.wait_for(&format!("┌{}", de("ui.label.board_of", &[("side", w)])));
+    let steps: Vec<(String, String)> = vec![
+        (
+            "e4".into(),
+            head("mirror.announced", &[("number", "1"), ("side", w)]),
+        ),
+        (
+            word("ui.cmd.takeback"),
+            head("ui.taken_back", &[("side", w)]),
+        ),
+        (
+            "e4".into(),
+            head("mirror.announced", &[("number", "1"), ("side", w)]),
+        ),
+        (word("ui.cmd.draw"), head("ui.draw_offered", &[("side", w)])),
+        (word("ui.cmd.press"), head("mirror.pressed", &[("side", w)])),
+        ("e4".into(), head("mirror.executed", &[("side", b)])),
+        (
+            word("ui.cmd.decline"),
+            head("mirror.draw_declined", &[("side", b)]),
+        ),
+        (
+            "e5".into(),
+            head("mirror.announced", &[("number", "1"), ("side", b)]),
+        ),
+        (word("ui.cmd.press"), head("mirror.pressed", &[("side", b)])),
+        (
+            "d5".into(),
+            head("mirror.boards_differ", &[("number", "1"), ("side", b)]),
+        ),
+        (word("ui.cmd.correct"), head("mirror.corrected_board", &[])),
+        (
+            format!("{} g1", word("ui.cmd.touch")),
+            head("mirror.touched", &[("side", w)]),
+        ),
+        (
+            "Nf3".into(),
+            head("mirror.announced", &[("number", "2"), ("side", w)]),
+        ),
+        (word("ui.cmd.press"), head("mirror.pressed", &[("side", w)])),
+        ("Nf3".into(), head("mirror.executed", &[("side", b)])),
+        (word("ui.cmd.pause"), head("game.paused", &[("side", b)])),
+        (word("ui.cmd.resume"), head("clock.resumed", &[("side", b)])),
+        (
+            format!("{} {} 60", word("ui.cmd.add"), word("ui.cmd.white")),
+            head("mirror.adjust_add", &[("side", w)]),
+        ),
+        (
+            format!("{} {} 30", word("ui.cmd.remove"), word("ui.cmd.black")),
+            head("mirror.adjust_remove", &[("side", b)]),
+        ),
+        (
+            format!("{} {} 1:20:00", word("ui.cmd.set"), word("ui.cmd.white")),
+            head("mirror.adjust_remove", &[("side", w)]),
+        ),
+        (
+            format!("{} {}", word("ui.cmd.penalty"), word("ui.cmd.black")),
+            head("penalty.illegal_move", &[("side", b)]),
+        ),
+        (
+            word("ui.cmd.claim"),
+            head("ui.confirm_claim", &[("side", b)]),
+        ),
+        (
+            word("ui.cmd.yes"),
+            head("ui.claim_rejected", &[("side", b)]),
+        ),
+        (
+            format!("{} Nc6 @ morgen", word("ui.cmd.seal")),
+            head("mirror.seal_written", &[("side", b)]),
+        ),
+        (word("ui.cmd.press"), head("mirror.sealed", &[("side", b)])),
+        (
+            word("ui.cmd.present"),
+            head("mirror.present", &[("side", w)]),
+        ),
+        (word("ui.cmd.open_seal"), head("mirror.seal_opened", &[])),
+        ("Nc6".into(), head("mirror.executed", &[("side", w)])),
+        (
+            format!("{} {}", word("ui.cmd.sheet"), word("ui.cmd.black")),
+            head("ui.sheet", &[("sheet", b)]),
+        ),
+        (
+            word("ui.cmd.resign"),
+            head("ui.confirm_resign", &[("side", w)]),
+        ),
+        (
+            word("ui.cmd.yes"),
+            head("result.resignation", &[("loser", w), ("winner", b)]),
+        ),
+    ];
+    for (typed, expected) in steps {
+        s.keys(&typed);
+        s.wait_for(&expected);
+    }
+    s.keys(&word("ui.cmd.quit"));
+    s.keys(&word("ui.cmd.yes"));
+    s.wait_for("EXITED 0");
 }

@@ -104,7 +104,7 @@ fn spoken_moves_on_the_play_screen_never_make_another_move() {
     let moves = loaded
         .records
         .iter()
-        .filter(|r| matches!(r.event, annabella::journal::Event::Board { .. }))
+        .filter(|r| matches!(r.event, annabella::game::Command::Board { .. }))
         .count();
     let said_moves = lines.iter().filter(|l| l.starts_with("1. ")).count();
     assert_eq!(moves, said_moves, "{lines:#?}");

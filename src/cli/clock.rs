@@ -7,7 +7,7 @@
 //! The system's monotonic clock is the only time source; the pure core
 //! ([`Clock`], [`Talker`]) is fed `now`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -18,7 +18,12 @@ use shakmaty::{ByColor, Color};
 
 use super::{UserError, io_error, load_locale};
 use crate::clock::talk::{Announcement, Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
-use crate::clock::{Adjustment, Clock, ClockError, TimeControl};
+use crate::clock::{
+    Adjustment, Clock, ClockError, DurationError, Increment, QUICKPLAY_INCREMENT, TimeControl,
+    parse_duration,
+};
+use crate::input::Line;
+use crate::locale::Locale;
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker};
 use crate::vocab::Utterance;
 
@@ -30,37 +35,37 @@ const TICK: Duration = Duration::from_millis(50);
 pub struct ClockArgs {
     /// Time control, e.g. 5m+3s, 15m+10s, 90m/40+30m+30s, "3m d2s".
     #[arg(long, short, default_value = "5m+3s")]
-    control: String,
+    pub(super) control: String,
     /// Language of the announcements (fide speaks German).
     #[arg(long, short, default_value = "fide")]
-    locale: String,
+    pub(super) locale: String,
     #[command(flatten)]
-    speech: SpeechArgs,
+    pub(super) speech: SpeechArgs,
     /// Read one command per line from standard input and only print (no
     /// speech): press, press white, press black, time, time white, time
     /// black, moves, pause, resume, help, quit.
     #[arg(long, conflicts_with_all = ["speak", "speak_to"])]
-    plain: bool,
+    pub(super) plain: bool,
     /// brief (1:12:05 shown, "1 hour 12 minutes" spoken) or full (every
     /// unit in words).
     #[arg(long, default_value = "brief")]
-    verbosity: Verbosity,
+    pub(super) verbosity: Verbosity,
     /// Announce the time left every time a player's clock passes a multiple
     /// of this (e.g. 10m, 5m; "off" for never).
     #[arg(long, default_value = "10m")]
-    every: String,
+    pub(super) every: String,
     /// Low-time warnings, comma-separated (e.g. 5m,1m,30s; "off" for none).
     #[arg(long, default_value = "5m,1m,30s")]
-    warn: String,
+    pub(super) warn: String,
     /// Count the last seconds aloud from this number (0: no countdown).
     #[arg(long, default_value_t = 10)]
-    countdown: u32,
+    pub(super) countdown: u32,
     /// Whose time is announced automatically: white, black or both.
     #[arg(long, default_value = "both")]
-    announce_for: String,
+    pub(super) announce_for: String,
     /// Which player sits on the left (the 'a' key): white or black.
     #[arg(long, default_value = "white")]
-    left: String,
+    pub(super) left: String,
 }
 
 /// Where speech goes, and how it sounds (shared with `annabella say`).
@@ -80,6 +85,10 @@ pub struct SpeechArgs {
     /// Voice name of the synthesizer; default: one for the language.
     #[arg(long)]
     pub voice: Option<String>,
+    /// Speech is off (the settings file's `speech = "off"`): only
+    /// printed unless --speak or --speak-to is given.
+    #[arg(skip)]
+    pub quiet: bool,
 }
 
 impl SpeechArgs {
@@ -88,7 +97,7 @@ impl SpeechArgs {
     pub fn output(&self, plain: bool) -> Output {
         if let Some(p) = &self.speak_to {
             Output::File(p.clone())
-        } else if self.speak || (!plain && std::io::stdout().is_terminal()) {
+        } else if self.speak || (!plain && !self.quiet && std::io::stdout().is_terminal()) {
             Output::Speak
         } else {
             Output::Text
@@ -105,40 +114,6 @@ impl SpeechArgs {
     }
 }
 
-/// A duration such as `10m`, `30s`, `1h30m`, `500ms`.
-pub fn parse_duration(text: &str) -> Option<Duration> {
-    let t = text.trim().to_ascii_lowercase();
-    if t.is_empty() {
-        return None;
-    }
-    let mut total = Duration::ZERO;
-    let mut rest = t.as_str();
-    while !rest.is_empty() {
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        if digits == 0 {
-            return None;
-        }
-        let n: u64 = rest[..digits].parse().ok()?;
-        rest = &rest[digits..];
-        let unit_len = rest
-            .find(|c: char| c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let unit = &rest[..unit_len];
-        rest = &rest[unit_len..];
-        let d = match unit {
-            "h" => Duration::from_secs(n.checked_mul(3600)?),
-            "m" | "min" => Duration::from_secs(n.checked_mul(60)?),
-            "s" | "sec" => Duration::from_secs(n),
-            "ms" => Duration::from_millis(n),
-            _ => return None,
-        };
-        total = total.checked_add(d)?;
-    }
-    Some(total)
-}
-
 fn parse_color(text: &str) -> Option<Color> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Some(Color::White),
@@ -147,25 +122,47 @@ fn parse_color(text: &str) -> Option<Color> {
     }
 }
 
-fn bad_option(name: &str, value: &str, expected: &str) -> UserError {
-    UserError(format!("--{name} {value}: expected {expected}"))
+/// A refused option value, in `locale`'s words: `key` is
+/// `clock.bad_every` or `clock.bad_warn` (with `("error", why)`), or
+/// `clock.bad_choice` (with `("choices", list)`).
+fn bad_option(
+    locale: &Locale,
+    key: &str,
+    option: &str,
+    value: &str,
+    why: (&str, &str),
+) -> UserError {
+    UserError(locale.message(key, &[("option", option), ("value", value), why]))
 }
 
 /// Builds the schedule from the options.
-fn schedule(args: &ClockArgs) -> Result<Schedule, UserError> {
+fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, UserError> {
     let every = match args.every.trim() {
         "off" | "0" => None,
-        t => Some(
-            parse_duration(t).ok_or_else(|| bad_option("every", t, "a time like 10m, or off"))?,
-        ),
+        t => Some(parse_duration(t).map_err(|e| {
+            bad_option(
+                locale,
+                "clock.bad_every",
+                "every",
+                t,
+                ("error", &e.describe(locale)),
+            )
+        })?),
     };
     let warnings = match args.warn.trim() {
         "off" | "" => Vec::new(),
         t => t
             .split(',')
             .map(|w| {
-                parse_duration(w)
-                    .ok_or_else(|| bad_option("warn", t, "times like 5m,1m,30s, or off"))
+                parse_duration(w).map_err(|e| {
+                    bad_option(
+                        locale,
+                        "clock.bad_warn",
+                        "warn",
+                        t,
+                        ("error", &e.describe(locale)),
+                    )
+                })
             })
             .collect::<Result<_, _>>()?,
     };
@@ -176,7 +173,15 @@ fn schedule(args: &ClockArgs) -> Result<Schedule, UserError> {
         },
         other => match parse_color(other) {
             Some(c) => ByColor::new_with(|x| x == c),
-            None => return Err(bad_option("announce-for", other, "white, black or both")),
+            None => {
+                return Err(bad_option(
+                    locale,
+                    "clock.bad_choice",
+                    "announce-for",
+                    other,
+                    ("choices", "white, black, both"),
+                ));
+            }
         },
     };
     Ok(Schedule {
@@ -190,7 +195,7 @@ fn schedule(args: &ClockArgs) -> Result<Schedule, UserError> {
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub enum ClockCommand {
     /// A player pressed the clock (`None`: the player to move).
     Press(Option<Color>),
     /// The time of one player or both.
@@ -203,6 +208,9 @@ pub enum Command {
     Add(Color, Duration),
     /// The arbiter takes time from a player.
     Take(Color, Duration),
+    /// The arbiter adds an increment of five seconds per move for both
+    /// players (Guideline III.4).
+    Increment,
     /// Pause.
     Pause,
     /// Resume.
@@ -213,6 +221,11 @@ pub enum Command {
     Help,
     /// Stop the clock and end.
     Quit,
+    /// `add` or `take` with a side and a time that is not one (the text
+    /// as typed, and why).
+    BadTime(String, DurationError),
+    /// A line longer than [`crate::input::MAX_LINE_CHARS`].
+    TooLong,
     /// Something else (the text as typed).
     Unknown(String),
     /// An empty line: nothing.
@@ -220,35 +233,43 @@ pub enum Command {
 }
 
 /// Reads one command line (`press`, `press white`, `time black`, …).
-pub fn parse_command(line: &str) -> Command {
+pub fn parse_command(line: &str) -> ClockCommand {
     let words: Vec<String> = line
         .split_whitespace()
         .map(str::to_ascii_lowercase)
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let unknown = || Command::Unknown(line.trim().to_owned());
+    let unknown = || ClockCommand::Unknown(line.trim().to_owned());
     match words.as_slice() {
-        [] => Command::Nothing,
-        ["press" | "p" | "move"] => Command::Press(None),
+        [] => ClockCommand::Nothing,
+        ["press" | "p" | "move"] => ClockCommand::Press(None),
         ["press" | "p" | "move", side] => {
-            parse_color(side).map_or_else(unknown, |c| Command::Press(Some(c)))
+            parse_color(side).map_or_else(unknown, |c| ClockCommand::Press(Some(c)))
         }
-        ["time" | "t" | "times"] => Command::Time(None),
-        ["time" | "t", side] => parse_color(side).map_or_else(unknown, |c| Command::Time(Some(c))),
-        ["moves" | "m"] => Command::Moves,
-        ["turn" | "s"] => Command::Turn,
-        ["add" | "give", side, time] => match (parse_color(side), parse_duration(time)) {
-            (Some(c), Some(d)) if !d.is_zero() => Command::Add(c, d),
-            _ => unknown(),
-        },
-        ["take" | "remove", side, time] => match (parse_color(side), parse_duration(time)) {
-            (Some(c), Some(d)) if !d.is_zero() => Command::Take(c, d),
-            _ => unknown(),
-        },
-        ["pause"] => Command::Pause,
-        ["resume"] => Command::Resume,
-        ["help" | "h" | "?"] => Command::Help,
-        ["quit" | "q" | "exit"] => Command::Quit,
+        ["time" | "t" | "times"] => ClockCommand::Time(None),
+        ["time" | "t", side] => {
+            parse_color(side).map_or_else(unknown, |c| ClockCommand::Time(Some(c)))
+        }
+        ["moves" | "m"] => ClockCommand::Moves,
+        ["turn" | "s"] => ClockCommand::Turn,
+        [op @ ("add" | "give" | "take" | "remove"), side, time] => {
+            match (parse_color(side), parse_duration(time)) {
+                (Some(c), Ok(d)) if !d.is_zero() => {
+                    if matches!(*op, "add" | "give") {
+                        ClockCommand::Add(c, d)
+                    } else {
+                        ClockCommand::Take(c, d)
+                    }
+                }
+                (Some(_), Err(e)) => ClockCommand::BadTime(line.trim().to_owned(), e),
+                _ => unknown(),
+            }
+        }
+        ["pause"] => ClockCommand::Pause,
+        ["resume"] => ClockCommand::Resume,
+        ["increment" | "inc" | "i"] => ClockCommand::Increment,
+        ["help" | "h" | "?"] => ClockCommand::Help,
+        ["quit" | "q" | "exit"] => ClockCommand::Quit,
         _ => unknown(),
     }
 }
@@ -474,6 +495,33 @@ impl Session<'_> {
         }
     }
 
+    /// The arbiter's increment of five seconds per move for both players
+    /// from now on (Guideline III.4; the two minutes for the opponent are
+    /// `add`).
+    fn increment(&mut self) -> Result<(), UserError> {
+        let b = &self.book;
+        let (key, amount) = match self.clock.add_increment_both(QUICKPLAY_INCREMENT) {
+            Ok(()) => ("clock.increment_added", QUICKPLAY_INCREMENT),
+            Err(ClockError::IncrementAlreadySet { increment }) => (
+                "clock.increment_already",
+                match increment {
+                    Increment::Fischer(d) | Increment::SimpleDelay(d) | Increment::Bronstein(d) => {
+                        d
+                    }
+                    Increment::None => Duration::ZERO,
+                },
+            ),
+            Err(e) => return self.refuse(e),
+        };
+        let time = b.duration(amount, Verbosity::Full);
+        let fill = |pick: fn(&Utterance) -> &str| b.locale().message(key, &[("time", pick(&time))]);
+        let u = Utterance {
+            display: fill(|u| &u.display),
+            spoken: fill(|u| &u.spoken),
+        };
+        self.emit(u, Priority::Critical, None)
+    }
+
     fn pause(&mut self) -> Result<(), UserError> {
         let now = self.now();
         match self.clock.pause(now) {
@@ -512,6 +560,12 @@ impl Session<'_> {
         } else {
             self.book.message("clock.help_commands")
         };
+        // Guideline III.4: the arbiter's increment.
+        let extra = self.book.message("clock.help_increment");
+        let u = Utterance {
+            display: format!("{} {}", u.display, extra.display),
+            spoken: format!("{} {}", u.spoken, extra.spoken),
+        };
         self.emit(u, Priority::Request, Some("help".to_owned()))
     }
 
@@ -537,32 +591,44 @@ impl Session<'_> {
     }
 
     /// Runs one command; `false` to end.
-    fn run(&mut self, cmd: Command) -> Result<bool, UserError> {
+    fn run(&mut self, cmd: ClockCommand) -> Result<bool, UserError> {
         match cmd {
-            Command::Press(side) => self.press(side)?,
-            Command::Time(side) => self.time(side)?,
-            Command::Moves => self.moves()?,
-            Command::Turn => self.turn()?,
-            Command::Add(color, d) => self.adjust(color, Adjustment::Add(d))?,
-            Command::Take(color, d) => self.adjust(color, Adjustment::Remove(d))?,
-            Command::Pause => self.pause()?,
-            Command::Resume => self.resume()?,
-            Command::TogglePause => {
+            ClockCommand::Press(side) => self.press(side)?,
+            ClockCommand::Time(side) => self.time(side)?,
+            ClockCommand::Moves => self.moves()?,
+            ClockCommand::Turn => self.turn()?,
+            ClockCommand::Add(color, d) => self.adjust(color, Adjustment::Add(d))?,
+            ClockCommand::Take(color, d) => self.adjust(color, Adjustment::Remove(d))?,
+            ClockCommand::Increment => self.increment()?,
+            ClockCommand::Pause => self.pause()?,
+            ClockCommand::Resume => self.resume()?,
+            ClockCommand::TogglePause => {
                 if self.clock.is_paused() {
                     self.resume()?;
                 } else {
                     self.pause()?;
                 }
             }
-            Command::Help => self.help()?,
-            Command::Quit => return Ok(false),
-            Command::Unknown(text) => {
+            ClockCommand::Help => self.help()?,
+            ClockCommand::Quit => return Ok(false),
+            ClockCommand::BadTime(text, e) => {
+                let why = e.describe(self.book.locale());
+                let u = self
+                    .book
+                    .message_with("clock.bad_time", &[("command", &text), ("error", &why)]);
+                self.emit(u, Priority::Request, None)?;
+            }
+            ClockCommand::TooLong => {
+                let text = crate::input::TooLong::Line.describe(self.book.locale());
+                self.emit(Utterance::plain(text), Priority::Request, None)?;
+            }
+            ClockCommand::Unknown(text) => {
                 let u = self
                     .book
                     .message_with("clock.unknown_command", &[("command", &text)]);
                 self.emit(u, Priority::Request, None)?;
             }
-            Command::Nothing => {}
+            ClockCommand::Nothing => {}
         }
         Ok(true)
     }
@@ -578,12 +644,22 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
             .map_err(|e: crate::clock::ParseTimeControlError| {
                 UserError(book.locale().message(
                     "clock.bad_control",
-                    &[("control", &args.control), ("error", &e.to_string())],
+                    &[
+                        ("control", &args.control),
+                        ("error", &e.describe(book.locale())),
+                    ],
                 ))
             })?;
-    let schedule = schedule(args)?;
-    let left =
-        parse_color(&args.left).ok_or_else(|| bad_option("left", &args.left, "white or black"))?;
+    let schedule = schedule(args, book.locale())?;
+    let left = parse_color(&args.left).ok_or_else(|| {
+        bad_option(
+            book.locale(),
+            "clock.bad_choice",
+            "left",
+            &args.left,
+            ("choices", "white, black"),
+        )
+    })?;
     let interactive =
         !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let output = args.speech.output(args.plain);
@@ -628,10 +704,10 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
 /// One command per line from standard input; the clock ticks meanwhile.
 /// The end of the input quits.
 fn run_lines(session: &mut Session<'_>) -> Result<(), UserError> {
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Line>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
+        for line in crate::input::lines(stdin.lock()) {
             let Ok(line) = line else { break };
             if tx.send(line).is_err() {
                 break;
@@ -642,7 +718,11 @@ fn run_lines(session: &mut Session<'_>) -> Result<(), UserError> {
         session.tick()?;
         match rx.recv_timeout(TICK) {
             Ok(line) => {
-                if !session.run(parse_command(&line))? {
+                let command = match line {
+                    Line::Text(text) => parse_command(&text),
+                    Line::TooLong => ClockCommand::TooLong,
+                };
+                if !session.run(command)? {
                     return Ok(());
                 }
             }
@@ -722,27 +802,28 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
         }
         let cmd = match key.code {
             KeyCode::Char('a' | 'A') | KeyCode::Modifier(ModifierKeyCode::LeftShift) => {
-                Command::Press(Some(session.left))
+                ClockCommand::Press(Some(session.left))
             }
             KeyCode::Char('l' | 'L') | KeyCode::Modifier(ModifierKeyCode::RightShift) => {
-                Command::Press(Some(session.left.other()))
+                ClockCommand::Press(Some(session.left.other()))
             }
-            KeyCode::Char(' ') | KeyCode::Enter => Command::Press(None),
-            KeyCode::Char('t' | 'T') => Command::Time(None),
-            KeyCode::Char('w' | 'W') => Command::Time(Some(Color::White)),
-            KeyCode::Char('b' | 'B') => Command::Time(Some(Color::Black)),
-            KeyCode::Char('m' | 'M') => Command::Moves,
-            KeyCode::Char('s' | 'S') => Command::Turn,
-            KeyCode::Char('p' | 'P') => Command::TogglePause,
-            KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => Command::Help,
+            KeyCode::Char(' ') | KeyCode::Enter => ClockCommand::Press(None),
+            KeyCode::Char('t' | 'T') => ClockCommand::Time(None),
+            KeyCode::Char('w' | 'W') => ClockCommand::Time(Some(Color::White)),
+            KeyCode::Char('b' | 'B') => ClockCommand::Time(Some(Color::Black)),
+            KeyCode::Char('m' | 'M') => ClockCommand::Moves,
+            KeyCode::Char('s' | 'S') => ClockCommand::Turn,
+            KeyCode::Char('p' | 'P') => ClockCommand::TogglePause,
+            KeyCode::Char('i' | 'I') => ClockCommand::Increment,
+            KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => ClockCommand::Help,
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => {
                 confirming = true;
                 let u = session.book.message("clock.quit_confirm");
                 session.emit(u, Priority::Request, None)?;
                 continue;
             }
-            KeyCode::Char(c) => Command::Unknown(c.to_string()),
-            _ => Command::Nothing,
+            KeyCode::Char(c) => ClockCommand::Unknown(c.to_string()),
+            _ => ClockCommand::Nothing,
         };
         if !session.run(cmd)? {
             break;
@@ -758,53 +839,73 @@ mod tests {
 
     #[test]
     fn commands_parse() {
-        assert_eq!(parse_command("press"), Command::Press(None));
+        assert_eq!(parse_command("press"), ClockCommand::Press(None));
         assert_eq!(
             parse_command("  Press  White "),
-            Command::Press(Some(Color::White))
+            ClockCommand::Press(Some(Color::White))
         );
-        assert_eq!(parse_command("press b"), Command::Press(Some(Color::Black)));
-        assert_eq!(parse_command("time"), Command::Time(None));
+        assert_eq!(
+            parse_command("press b"),
+            ClockCommand::Press(Some(Color::Black))
+        );
+        assert_eq!(parse_command("time"), ClockCommand::Time(None));
         assert_eq!(
             parse_command("time black"),
-            Command::Time(Some(Color::Black))
+            ClockCommand::Time(Some(Color::Black))
         );
-        assert_eq!(parse_command("moves"), Command::Moves);
-        assert_eq!(parse_command("turn"), Command::Turn);
+        assert_eq!(parse_command("moves"), ClockCommand::Moves);
+        assert_eq!(parse_command("turn"), ClockCommand::Turn);
         assert_eq!(
             parse_command("add black 2m"),
-            Command::Add(Color::Black, Duration::from_secs(120))
+            ClockCommand::Add(Color::Black, Duration::from_secs(120))
         );
         assert_eq!(
             parse_command("take White 30s"),
-            Command::Take(Color::White, Duration::from_secs(30))
+            ClockCommand::Take(Color::White, Duration::from_secs(30))
         );
         assert_eq!(
             parse_command("add black 0s"),
-            Command::Unknown("add black 0s".into())
+            ClockCommand::Unknown("add black 0s".into())
         );
-        assert_eq!(parse_command("add 2m"), Command::Unknown("add 2m".into()));
-        assert_eq!(parse_command("pause"), Command::Pause);
-        assert_eq!(parse_command("resume"), Command::Resume);
-        assert_eq!(parse_command("?"), Command::Help);
-        assert_eq!(parse_command("quit"), Command::Quit);
-        assert_eq!(parse_command(""), Command::Nothing);
+        assert_eq!(
+            parse_command("add 2m"),
+            ClockCommand::Unknown("add 2m".into())
+        );
+        assert_eq!(parse_command("pause"), ClockCommand::Pause);
+        assert_eq!(parse_command("Increment"), ClockCommand::Increment);
+        assert_eq!(parse_command("resume"), ClockCommand::Resume);
+        assert_eq!(parse_command("?"), ClockCommand::Help);
+        assert_eq!(parse_command("quit"), ClockCommand::Quit);
+        assert_eq!(parse_command(""), ClockCommand::Nothing);
         assert_eq!(
             parse_command("press green"),
-            Command::Unknown("press green".into())
+            ClockCommand::Unknown("press green".into())
         );
-        assert_eq!(parse_command("dance"), Command::Unknown("dance".into()));
+        assert_eq!(
+            parse_command("dance"),
+            ClockCommand::Unknown("dance".into())
+        );
     }
 
     #[test]
-    fn durations_parse() {
-        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
-        assert_eq!(parse_duration("1h30m"), Some(Duration::from_secs(5400)));
-        assert_eq!(parse_duration("30s"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_duration("500ms"), Some(Duration::from_millis(500)));
-        assert_eq!(parse_duration("10"), None);
-        assert_eq!(parse_duration("m"), None);
-        assert_eq!(parse_duration("5x"), None);
-        assert_eq!(parse_duration(""), None);
+    fn huge_or_bad_times_are_named_not_unknown() {
+        // Issue 13: one duration grammar, overflow-safe, at most 1000 hours.
+        assert_eq!(
+            parse_command("add white 1h30m"),
+            ClockCommand::Add(Color::White, Duration::from_secs(5400))
+        );
+        assert_eq!(
+            parse_command("add white 90"),
+            ClockCommand::Add(Color::White, Duration::from_secs(90))
+        );
+        let line = "add white 10000000000000000000s10000000000000000000s";
+        assert_eq!(
+            parse_command(line),
+            ClockCommand::BadTime(line.to_owned(), DurationError::TooLong { position: 1 })
+        );
+        assert!(matches!(
+            parse_command("take black 5x"),
+            ClockCommand::BadTime(_, DurationError::UnknownUnit { .. })
+        ));
     }
 }

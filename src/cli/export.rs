@@ -10,9 +10,11 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
-use super::UserError;
-use super::play::remaining_ms;
-use super::resume::read_for_export;
+use super::{UserError, session};
+use crate::fsutil;
+use crate::game::clock_ms;
+use crate::game::script::ScriptVerbs;
+use crate::game::words::Wording;
 use crate::mirror::{Mirror, PgnSource, Stage};
 use crate::vocab::Utterance;
 
@@ -55,9 +57,14 @@ pub struct ExportArgs {
     /// pgn or json.
     #[arg(long, value_enum, default_value = "pgn")]
     pub format: Format,
-    /// Write to this file (atomically) instead of standard output.
+    /// Write to this file (atomically) instead of standard output. An
+    /// existing file is not replaced without --force; the journal itself
+    /// never is.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long, requires = "output")]
+    pub force: bool,
     /// The journal.
     #[arg(value_name = "JOURNAL")]
     pub journal: PathBuf,
@@ -68,6 +75,8 @@ pub struct ExportArgs {
 
 /// The state as JSON: what the crash tests compare.
 pub fn state_json(m: &Mirror) -> serde_json::Value {
+    let verbs = ScriptVerbs;
+    let words = Wording::of(m, &verbs);
     let line = |c: Color| {
         m.board(c)
             .moves()
@@ -88,7 +97,7 @@ pub fn state_json(m: &Mirror) -> serde_json::Value {
             })
             .collect::<Vec<_>>()
     };
-    let ms = remaining_ms(m);
+    let ms = clock_ms(m);
     let stage = match m.stage() {
         Stage::Idle => "idle",
         Stage::Made { .. } => "made",
@@ -116,47 +125,70 @@ pub fn state_json(m: &Mirror) -> serde_json::Value {
             "black": m.board(Color::White).illegal_moves(Color::Black),
         },
         "result": m.result().map(|r| m.vocab().describe_result(&r).display),
-        "arbiter": m.arbiter_record().iter().map(|r| r.text.display.clone()).collect::<Vec<_>>(),
+        "arbiter": m
+            .arbiter_record()
+            .iter()
+            .map(|r| words.event(&r.event).display)
+            .collect::<Vec<_>>(),
     })
 }
 
-/// Writes `text` to `path` atomically: temporary file, fsync, rename.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
+/// Checks that `export` may write `output`: never the journal itself (by
+/// file identity, so neither through a symlink, a hard link nor another
+/// spelling of its path), never anything but a regular file, and an
+/// existing file only with `force`.
+fn check_output(
+    ui: &crate::vocab::Vocabulary,
+    journal: &Path,
+    output: &Path,
+    force: bool,
+) -> Result<(), UserError> {
+    let file = Utterance::plain(output.display().to_string());
+    let refuse = |key: &str, error: Option<String>| {
+        let error = Utterance::plain(error.unwrap_or_default());
+        UserError(
+            ui.message(key, &[("file", &file), ("error", &error)])
+                .display,
+        )
+    };
+    let existing = match std::fs::metadata(output) {
+        Ok(m) => m,
+        // A dangling symlink is there too.
+        Err(_) if std::fs::symlink_metadata(output).is_ok() && !force => {
+            return Err(refuse("export.exists", None));
         }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        Err(_) => return Ok(()),
+    };
+    if std::fs::metadata(journal).is_ok_and(|j| fsutil::same_file(&j, &existing)) {
+        return Err(refuse("export.same_file", None));
     }
-    result
+    if !existing.is_file() {
+        let why = fsutil::InputError::NotRegular(fsutil::FileKind::of(existing.file_type()));
+        return Err(refuse("export.not_a_file", Some(why.describe(ui.locale()))));
+    }
+    if !force {
+        return Err(refuse("export.exists", None));
+    }
+    Ok(())
 }
 
 /// `annabella export`.
 pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, UserError> {
     let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("en"))?;
-    let (loaded, mirror, note) = read_for_export(&args.journal, &ui)?;
-    if let Some(n) = note {
-        eprintln!("{n}");
+    if let Some(output) = &args.output {
+        // Before anything is read: nothing happens to a refused file.
+        check_output(&ui, &args.journal, output, args.force)?;
     }
+    let session::Read {
+        loaded, game, note, ..
+    } = session::read(&args.journal, &ui)?;
+    if let Some(n) = note {
+        eprintln!("{}", n.display);
+    }
+    let mirror = game.mirror();
     let text = match args.format {
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&state_json(&mirror))
+            let mut s = serde_json::to_string_pretty(&state_json(mirror))
                 .map_err(|e| UserError(e.to_string()))?;
             s.push('\n');
             s
@@ -173,18 +205,34 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
                 .get(..10)
                 .map(|d| d.replace('-', "."))
                 .unwrap_or_default();
-            mirror.pgn(source, &loaded.header.event, &loaded.header.site, &date)
+            let verbs = ScriptVerbs;
+            let notes = Wording::of(mirror, &verbs);
+            mirror.pgn(
+                source,
+                &loaded.header.event,
+                &loaded.header.site,
+                &date,
+                &notes,
+            )
         }
     };
     match &args.output {
         None => out.write_all(text.as_bytes()).map_err(super::io_error)?,
-        Some(p) => write_atomic(p, &text).map_err(|e| {
+        Some(p) => fsutil::write_atomic(p, text.as_bytes(), args.force).map_err(|e| {
+            let key = if e.kind() == std::io::ErrorKind::AlreadyExists {
+                "export.exists"
+            } else {
+                "export.write_failed"
+            };
             UserError(
                 ui.message(
-                    "export.write_failed",
+                    key,
                     &[
                         ("file", &Utterance::plain(p.display().to_string())),
-                        ("error", &Utterance::plain(e.to_string())),
+                        (
+                            "error",
+                            &Utterance::plain(crate::input::describe_io_error(ui.locale(), &e)),
+                        ),
                     ],
                 )
                 .display,

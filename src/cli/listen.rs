@@ -215,28 +215,14 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
         let name = file.display().to_string();
         let samples = match audio::read_wav(file) {
             Ok(s) => s,
-            Err(WavError::Truncated(n)) => {
+            Err(e @ WavError::Truncated(_)) => {
                 // A damaged recording is never guessed at.
-                let why = msg(
-                    &listener.vocab,
-                    "voice.wav_error",
-                    &[
-                        ("file", name.clone()),
-                        ("error", WavError::Truncated(n).to_string()),
-                    ],
-                );
+                let why = e.line(listener.vocab.locale(), file);
                 writeln!(out, "{name}\tnot-understood\t{why}").map_err(io_error)?;
                 continue;
             }
             Err(e) => {
-                eprintln!(
-                    "{}",
-                    msg(
-                        &listener.vocab,
-                        "voice.wav_error",
-                        &[("file", name.clone()), ("error", e.to_string())]
-                    )
-                );
+                eprintln!("{}", e.line(listener.vocab.locale(), file));
                 code = ExitCode::FAILURE;
                 continue;
             }

@@ -3,20 +3,23 @@
 //! the pure core.
 
 mod clock;
-mod export;
+pub(crate) mod export;
 mod listen;
 mod models;
 mod moves;
 mod play;
 mod resume;
+pub mod review;
 mod say;
+mod session;
+pub mod settings;
 mod ui;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::locale::{self, Locale};
 use crate::vocab::{Style, Vocabulary};
@@ -35,7 +38,7 @@ pub struct Cli {
     command: Option<Command>,
     /// Without a subcommand: the play screen.
     #[command(flatten)]
-    play: ui::PlayArgs,
+    play: ui::ScreenArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -143,6 +146,28 @@ enum Command {
     ///
     /// Example: annabella export --board black game.jsonl > game.pgn
     Export(export::ExportArgs),
+    /// Go through a finished game by ear (a PGN file or a journal): step
+    /// forward and back, jump to a move, the last five moves, board
+    /// questions, comments, clock times and an engine's evaluation. Keys
+    /// on the full screen, one command per line with --plain.
+    ///
+    /// Example: annabella review --plain game.pgn
+    Review(review::ReviewArgs),
+    /// The settings file (~/.config/annabella/config.toml): without a
+    /// subcommand, where it is, what is in force and where each value
+    /// comes from (default, file, command line: give the play screen's
+    /// options to see their effect); `set KEY VALUE`, `unset KEY`, `keys`.
+    ///
+    /// Example: annabella config set rate 20
+    Config(settings::ConfigArgs),
+    /// Writes the manual page or a shell completion script (used by
+    /// `make install`).
+    #[command(hide = true)]
+    Generate {
+        /// `man` (the page, to standard output), or a shell: bash, zsh,
+        /// fish.
+        what: String,
+    },
 }
 
 /// Options shared by commands that start from a position.
@@ -165,18 +190,37 @@ struct GameArgs {
 #[derive(Debug)]
 pub struct UserError(pub String);
 
-/// Loads a locale by built-in code or from a `.toml` file.
+/// Loads a locale by built-in code or from a `.toml` file (at most
+/// [`locale::MAX_LOCALE_BYTES`]). Problems with a file are worded by the
+/// base locale (the file's own words are what failed), naming the file, the
+/// key and what is allowed.
 pub fn load_locale(spec: &str) -> Result<Vocabulary, UserError> {
+    load_locale_keeping_text(spec).map(|(v, _)| v)
+}
+
+/// Loads a locale by built-in code or from a `.toml` file, and returns the
+/// file's text too (a journal keeps it, so the game replays anywhere).
+pub fn load_locale_keeping_text(spec: &str) -> Result<(Vocabulary, Option<String>), UserError> {
     let is_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
+    let base = || locale::base().ok_or_else(|| UserError(String::new()));
     if is_path {
-        let text = std::fs::read_to_string(spec)
-            .map_err(|e| UserError(format!("Cannot read locale file {spec}: {e}")))?;
-        let mut loc = Locale::from_toml(spec, &text).map_err(|e| UserError(e.to_string()))?;
-        locale::complete(&mut loc).map_err(|e| UserError(e.to_string()))?;
-        return Ok(Vocabulary::new(loc));
+        let text = read_locale_file(spec).map_err(|error| {
+            base().map_or_else(
+                |e| e,
+                |l| {
+                    UserError(l.message(
+                        "locale.read_failed",
+                        &[("file", spec), ("error", &error.describe(l))],
+                    ))
+                },
+            )
+        })?;
+        let loc = locale::from_file_text(spec, &text)
+            .map_err(|e| base().map_or_else(|e| e, |l| UserError(e.describe(l))))?;
+        return Ok((Vocabulary::new(loc), Some(text)));
     }
     if !locale::builtin_codes().contains(&spec) {
-        let base = locale::builtin(locale::BASE_LOCALE).map_err(|e| UserError(e.to_string()))?;
+        let base = base()?;
         return Err(UserError(base.message(
             "error.unknown_locale",
             &[
@@ -185,19 +229,83 @@ pub fn load_locale(spec: &str) -> Result<Vocabulary, UserError> {
             ],
         )));
     }
-    Vocabulary::builtin(spec).map_err(|e| UserError(e.to_string()))
+    Vocabulary::builtin(spec)
+        .map(|v| (v, None))
+        .map_err(|e| UserError(e.to_string()))
 }
 
-/// Parses the command line and runs the command.
+/// Why a locale file could not be read.
+enum LocaleFileError {
+    Io(std::io::Error),
+    TooLarge,
+}
+
+impl LocaleFileError {
+    fn describe(&self, l: &Locale) -> String {
+        match self {
+            LocaleFileError::Io(e) => crate::input::describe_io_error(l, e),
+            LocaleFileError::TooLarge => l.message(
+                "locale.too_large",
+                &[("limit", &(locale::MAX_LOCALE_BYTES / 1024).to_string())],
+            ),
+        }
+    }
+}
+
+/// The text of a locale file, read up to its size limit.
+fn read_locale_file(path: &str) -> Result<String, LocaleFileError> {
+    use std::io::Read;
+    // Only a regular file: a FIFO or a device is refused at once.
+    let file = crate::fsutil::open_regular(std::path::Path::new(path))
+        .map_err(|e| LocaleFileError::Io(e.into()))?;
+    let mut bytes = Vec::new();
+    file.take(locale::MAX_LOCALE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(LocaleFileError::Io)?;
+    if bytes.len() as u64 > locale::MAX_LOCALE_BYTES {
+        return Err(LocaleFileError::TooLarge);
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| LocaleFileError::Io(std::io::Error::from(std::io::ErrorKind::InvalidData)))
+}
+
+/// Parses the command line, applies the settings file (options given on
+/// the command line win) and runs the command.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    let sub: Option<&ArgMatches> = matches.subcommand().map(|(_, m)| m);
+    let start = settings::startup(sub.or(Some(&matches)));
+    if let Some(w) = &start.warning {
+        eprintln!("{w}");
+    }
+    let cfg = &start.config;
     let mut out = std::io::stdout().lock();
-    let Some(command) = cli.command else {
+    let notices: Vec<String> = start.warning.iter().cloned().collect();
+    let Some(mut command) = cli.command.take() else {
+        settings::apply_play_screen(&mut cli.play, cfg, &matches);
+        cli.play.notices = notices;
         return ui::run(cli.play).unwrap_or_else(|UserError(msg)| {
             eprintln!("{msg}");
             ExitCode::FAILURE
         });
     };
+    if let Some(m) = sub {
+        match &mut command {
+            Command::Clock(a) => settings::apply_clock(a, cfg, m),
+            Command::Say(a) => settings::apply_say(a, cfg, m),
+            Command::Play(a) => settings::apply_play(a, cfg, m),
+            Command::Listen(a) => settings::apply_listen(a, cfg, m),
+            Command::Review(a) => {
+                settings::apply_review(a, cfg, m);
+                a.notices = notices;
+            }
+            _ => {}
+        }
+    }
     let result = match command {
         Command::Announce {
             game,
@@ -226,6 +334,12 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::run(&mut out, &args),
         Command::Listen(args) => listen::run(&mut out, &args),
         Command::Models { locale, action } => models::run(&mut out, &locale, &action),
+        Command::Review(args) => review::run(&mut out, &args),
+        Command::Config(args) => match sub {
+            Some(m) => settings::run(&mut out, &args, m, &start),
+            None => Ok(ExitCode::FAILURE),
+        },
+        Command::Generate { what } => generate(&mut out, &what),
     };
     let _ = out.flush();
     match result {
@@ -242,6 +356,23 @@ fn list_locales(out: &mut impl Write) -> Result<ExitCode, UserError> {
         let loc = locale::builtin(code).map_err(|e| UserError(e.to_string()))?;
         let line = format!("{}\t{}\t{}", loc.code, loc.language, loc.name);
         writeln!(out, "{line}").map_err(io_error)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The manual page (roff) or a completion script, from the clap
+/// definitions.
+fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
+    use clap_complete::Shell;
+    let mut cmd = Cli::command();
+    match what {
+        "man" => clap_mangen::Man::new(cmd).render(out).map_err(io_error)?,
+        shell => {
+            let shell: Shell = shell
+                .parse()
+                .map_err(|_| UserError(format!("generate: man, bash, zsh or fish, not {shell}")))?;
+            clap_complete::generate(shell, &mut cmd, "annabella", out);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

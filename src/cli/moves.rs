@@ -1,18 +1,17 @@
 //! `announce`, `parse` and `replay`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess};
 
 use super::{GameArgs, UserError, io_error, load_locale};
-use crate::pgn::{position_from_fen, read_games};
+use crate::input::Line;
+use crate::pgn::{PgnMoveError, PgnProblem, PgnReadError, START_FEN, read_fen, read_games};
 use crate::rules::{GameKind, Match};
-use crate::vocab::{Style, Utterance, Vocabulary};
-
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+use crate::vocab::{ParseError, Style, Utterance, Vocabulary};
 
 fn mode_of(chess960: bool) -> CastlingMode {
     if chess960 {
@@ -29,13 +28,13 @@ fn start_position(
 ) -> Result<Chess, UserError> {
     match fen {
         None => Ok(Chess::default()),
-        Some(fen) => position_from_fen(fen, mode).map_err(|error| {
+        Some(fen) => read_fen(fen, mode).map_err(|error| {
             UserError(
                 vocab
                     .message(
                         "error.bad_fen",
                         &[
-                            ("error", &Utterance::plain(error)),
+                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
                             ("example", &Utterance::plain(START_FEN)),
                         ],
                     )
@@ -124,28 +123,45 @@ pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<Exit
     }
 }
 
-/// `annabella parse --tsv`: `FEN<TAB>PHRASE` lines on standard input.
+/// `annabella parse --tsv`: `FEN<TAB>PHRASE` lines on standard input, one
+/// result line per input line (also for a blank or too long one), so that
+/// the output lines up with the input.
 pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&game.locale)?;
     let mode = mode_of(game.chess960);
     let stdin = std::io::stdin();
-    for input in stdin.lock().lines() {
-        let input = input.map_err(|e| UserError(format!("Cannot read standard input: {e}")))?;
-        let input = input.trim_end_matches('\r');
-        if input.trim().is_empty() {
-            continue;
-        }
-        let result = match input.split_once('\t') {
-            None => format!("error: expected FEN<TAB>PHRASE, got '{input}'"),
-            Some((fen, phrase)) => match start_position(&vocab, Some(fen), mode) {
-                Err(UserError(msg)) => format!("error: {msg}"),
-                Ok(pos) => match vocab.parse(&pos, mode, phrase) {
-                    Ok(m) => uci_and_san(&pos, m, mode).0,
-                    Err(e) => format!("error: {}", vocab.describe_error(&pos, &e).display),
+    let start = Chess::default();
+    for input in crate::input::lines(stdin.lock()) {
+        let input = input.map_err(|e| {
+            UserError(vocab.locale().message(
+                "input.read_failed",
+                &[(
+                    "error",
+                    &crate::input::describe_io_error(vocab.locale(), &e),
+                )],
+            ))
+        })?;
+        let result = match input {
+            Line::TooLong => crate::input::TooLong::Line.describe(vocab.locale()),
+            Line::Text(text) if text.trim().is_empty() => {
+                vocab.describe_error(&start, &ParseError::Empty).display
+            }
+            Line::Text(text) => match text.split_once('\t') {
+                None => vocab.locale().message("tsv.no_tab", &[]),
+                Some((fen, phrase)) => match start_position(&vocab, Some(fen), mode) {
+                    Err(UserError(msg)) => msg,
+                    Ok(pos) => match vocab.parse(&pos, mode, phrase) {
+                        Ok(m) => {
+                            line(out, &uci_and_san(&pos, m, mode).0)?;
+                            continue;
+                        }
+                        Err(e) => vocab.describe_error(&pos, &e).display,
+                    },
                 },
             },
         };
-        line(out, &result)?;
+        // A fixed, machine-readable prefix, the same in every locale.
+        line(out, &format!("error: {result}"))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -163,18 +179,26 @@ pub fn replay(
     let (mut games, mut moves, mut failures, mut problems) = (0usize, 0usize, 0usize, 0usize);
     for path in files {
         let name = path.display().to_string();
-        let read = std::fs::File::open(path).and_then(read_games);
+        let read = crate::fsutil::open_regular(path)
+            .map_err(|e| PgnReadError::Io(e.into()))
+            .and_then(read_games);
         let pgn_games = match read {
+            Ok(g) if g.is_empty() => {
+                let msg = vocab.message("error.pgn_no_game", &[("file", &plain(name.clone()))]);
+                eprintln!("{}", vocab.for_display(&msg.display));
+                problems += 1;
+                continue;
+            }
             Ok(g) => g,
             Err(e) => {
                 let msg = vocab.message(
                     "error.pgn_read",
                     &[
                         ("file", &plain(name.clone())),
-                        ("error", &plain(e.to_string())),
+                        ("error", &plain(e.describe(vocab.locale()))),
                     ],
                 );
-                eprintln!("{}", msg.display);
+                eprintln!("{}", vocab.for_display(&msg.display));
                 problems += 1;
                 continue;
             }
@@ -197,38 +221,29 @@ pub fn replay(
                     let msg = vocab.message(
                         "error.bad_fen",
                         &[
-                            ("error", &plain(error)),
+                            ("error", &plain(error.describe(vocab.locale()))),
                             ("example", &plain(START_FEN.into())),
                         ],
                     );
-                    eprintln!("{name}: {}", msg.display);
+                    eprintln!("{name}: {}", vocab.for_display(&msg.display));
                     problems += 1;
                     continue;
                 }
             };
-            // Numbered from the start position, so that null moves (which do
-            // not advance shakmaty's move counter) keep the numbering.
-            let first = replayed.start.fullmoves().get() as usize;
-            let offset = usize::from(replayed.start.turn() == Color::Black);
             for (i, (pos, m)) in replayed.steps().enumerate() {
-                let number = first + (i + offset) / 2;
-                let dots = if pos.turn() == Color::White {
-                    "."
-                } else {
-                    "..."
-                };
+                // Numbered from the start position, so that null moves
+                // (which do not advance shakmaty's move counter) keep the
+                // numbering.
+                let number = replayed.move_number(i);
                 let Some(m) = m else {
-                    let msg = vocab.message(
-                        "replay.null_move",
-                        &[("number", &plain(format!("{number}{dots}")))],
-                    );
+                    let msg = vocab.message("replay.null_move", &[("number", &plain(number))]);
                     line(out, &vocab.for_display(&msg.display))?;
                     continue;
                 };
                 let said = vocab.announce(&pos, m, style);
                 line(
                     out,
-                    &vocab.for_display(&format!("{number}{dots} {}", said.display)),
+                    &vocab.for_display(&format!("{number} {}", said.display)),
                 )?;
                 moves += 1;
                 if check {
@@ -257,7 +272,10 @@ pub fn replay(
                     }
                 }
             }
-            if !game.terminated && replayed.error.is_none() {
+            // Cut short: no result marker, and nothing else stopped the
+            // replay first (move text cut in half is unreadable too).
+            let unreadable = |e: &PgnMoveError| e.problem == PgnProblem::Unreadable;
+            if !game.terminated && replayed.error.as_ref().is_none_or(unreadable) {
                 let msg = vocab.message(
                     "error.pgn_unterminated",
                     &[
@@ -266,21 +284,11 @@ pub fn replay(
                         ("moves", &plain(replayed.moves.len().to_string())),
                     ],
                 );
-                eprintln!("{}", msg.display);
+                eprintln!("{}", vocab.for_display(&msg.display));
                 problems += 1;
             }
-            if let Some((index, san, reason)) = &replayed.error {
-                let msg = vocab.message(
-                    "error.pgn_move",
-                    &[
-                        ("file", &plain(name.clone())),
-                        ("game", &plain(games.to_string())),
-                        ("number", &plain((index + 1).to_string())),
-                        ("move", &plain(san.clone())),
-                        ("reason", &plain(reason.clone())),
-                    ],
-                );
-                eprintln!("{}", msg.display);
+            if let Some(msg) = replayed.describe_error(&vocab, &name, games) {
+                eprintln!("{}", vocab.for_display(&msg.display));
                 problems += 1;
             }
         }

@@ -17,25 +17,25 @@ use crate::vocab::{Style, Utterance};
 pub struct SayArgs {
     /// Locale: the language of the voice and, with --move, of the words.
     #[arg(long, short, default_value = "fide")]
-    locale: String,
+    pub(super) locale: String,
     #[command(flatten)]
-    speech: SpeechArgs,
+    pub(super) speech: SpeechArgs,
     /// Only print (no speech).
     #[arg(long, conflicts_with_all = ["speak", "speak_to"])]
-    plain: bool,
+    pub(super) plain: bool,
     /// The arguments are moves (algebraic notation, coordinates or words),
     /// played from the start position (or --fen) and announced one by one.
     #[arg(long = "move")]
-    moves: bool,
+    pub(super) moves: bool,
     /// Start position for --move, in FEN.
     #[arg(long, requires = "moves")]
-    fen: Option<String>,
+    pub(super) fen: Option<String>,
     /// short or long announcements of moves.
     #[arg(long, default_value = "short")]
-    style: Style,
+    pub(super) style: Style,
     /// The text (several arguments are joined by spaces), or the moves.
     #[arg(value_name = "TEXT", allow_hyphen_values = true)]
-    text: Vec<String>,
+    pub(super) text: Vec<String>,
 }
 
 /// `annabella say`.
@@ -128,10 +128,12 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
             for u in said {
                 if let Err(e) = announcer.say(Item::new(u, Priority::Move)) {
                     eprintln!("{}", e.describe(locale));
-                    break;
+                    if announcer.failed() {
+                        break;
+                    }
                 }
             }
-            if let Err(e) = announcer.drain(std::time::Duration::from_secs(60)) {
+            for e in announcer.drain(std::time::Duration::from_secs(60)) {
                 eprintln!("{}", e.describe(locale));
             }
         }

@@ -7,25 +7,25 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use std::time::SystemTime;
-
 use clap::Args;
 
+use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
-use crate::engine::{DEFAULT_ENGINE, Strength, Uci, Worker};
-use crate::journal::{self, Header, Writer};
+use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
 use crate::speech::{self, Announcer, Output, Voice};
+use crate::ui::app::SpeechChoice;
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
 use crate::vocab::{Utterance, Vocabulary};
 use crate::voice::DecisionSettings;
 use crate::voice::live::{self, LiveVoice, VoiceSource};
+use shakmaty::CastlingMode;
 
 /// Options of the play screen (used when no subcommand is given).
 #[derive(Debug, Args, Clone)]
-pub struct PlayArgs {
+pub struct ScreenArgs {
     /// Plain lines instead of the full screen (for screen readers and
     /// braille displays; chosen by itself when output is not a terminal
     /// or TERM=dumb). Input is read line by line from standard input.
@@ -114,89 +114,109 @@ pub struct PlayArgs {
     /// Name of Black.
     #[arg(long, default_value = "")]
     pub black: String,
+    /// Start from this position (FEN) instead of the standard one.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Chess960 (Guideline II): castling from the start position's king and
+    /// rook squares; with --fen, its castling rights are Chess960 ones.
+    #[arg(long)]
+    pub chess960: bool,
+    /// Guideline III is announced for this game (games without increment,
+    /// quickplay finishes): with less than two minutes in the last period
+    /// the player having the move may ask for an increment of 5 seconds or
+    /// claim a draw (not in blitz, not with an increment or delay).
+    #[arg(long)]
+    pub quickplay: bool,
+    /// Rapid or blitz played without adequate supervision (FIDE Appendix
+    /// A.5, B.3, the event's choice): a completed illegal move loses when
+    /// the opponent claims it before his next move.
+    /// Without an arbiter, a Guideline III draw claim concludes the game
+    /// and goes to the appointed arbiter (III.6).
+    #[arg(long)]
+    pub unsupervised: bool,
+    /// Speaking rate from -100 (slowest) to 100 (fastest); default: your
+    /// setting.
+    #[arg(long, allow_hyphen_values = true, value_name = "-100..100")]
+    pub rate: Option<i32>,
+    /// Voice name of the speech synthesizer; default: one for the
+    /// language.
+    #[arg(long, value_name = "NAME")]
+    pub voice_name: Option<String>,
+    /// How much time read-outs say: brief (1:12:05 shown, "1 hour 12
+    /// minutes" spoken) or full (every unit in words).
+    #[arg(long, default_value = "brief")]
+    pub verbosity: crate::clock::talk::Verbosity,
+    /// Lines to say at the start on the full screen (a settings file that
+    /// could not be used); already printed on standard error.
+    #[arg(skip)]
+    pub notices: Vec<String>,
 }
 
 /// The journal to continue, if any: `--resume` (the latest one) or an
 /// existing `--journal` file.
-fn journal_to_continue(args: &PlayArgs, vocab: &Vocabulary) -> Result<Option<PathBuf>, UserError> {
+fn journal_to_continue(
+    args: &ScreenArgs,
+    vocab: &Vocabulary,
+) -> Result<Option<PathBuf>, UserError> {
     if let Some(p) = &args.journal {
         return Ok(p.exists().then(|| p.clone()));
     }
     if !args.resume {
         return Ok(None);
     }
-    let Some(dir) = journal::default_dir() else {
-        return Err(UserError(vocab.message("play.no_data_dir", &[]).display));
-    };
-    match journal::latest_in(&dir) {
-        Some(p) => Ok(Some(p)),
-        None => Err(UserError(
-            vocab
-                .message(
-                    "play.no_journal",
-                    &[("folder", &Utterance::plain(dir.display().to_string()))],
-                )
-                .display,
-        )),
+    session::latest(vocab).map(Some)
+}
+
+/// How the program is used, as the command line names it.
+impl clap::ValueEnum for Mode {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Mode::Board, Mode::Assistant, Mode::Engine, Mode::Hotseat]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            Mode::Board => "board",
+            Mode::Assistant => "assistant",
+            Mode::Engine => "engine",
+            Mode::Hotseat => "hotseat",
+        }))
     }
 }
 
-/// A new journal for a new game: `--journal` or a fresh name in the data
-/// folder.
-fn new_journal(
-    args: &PlayArgs,
-    vocab: &Vocabulary,
-    settings: &Settings,
-) -> Result<Writer, UserError> {
-    let since = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap_or_default();
-    let (created, _) = journal::utc_stamp(since);
-    let path = match &args.journal {
-        Some(p) => p.clone(),
-        None => {
-            let dir = journal::default_dir()
-                .ok_or_else(|| UserError(vocab.message("play.no_data_dir", &[]).display))?;
-            let stamp = created
-                .replace([':', '-'], "")
-                .replace('T', "-")
-                .replace('Z', "");
-            // Two games started in the same second get distinct files.
-            let mut path = dir.join(format!("{stamp}.jsonl"));
-            let mut n = 1;
-            while path.exists() {
-                n += 1;
-                path = dir.join(format!("{stamp}-{n}.jsonl"));
-            }
-            path
-        }
-    };
-    let header = Header {
-        format: journal::FORMAT.to_owned(),
-        version: journal::VERSION,
-        created,
-        white: settings.white.clone(),
-        black: settings.black.clone(),
-        control: settings.control.to_string(),
-        fen: None,
-        chess960: false,
-        locale: vocab.locale().code.clone(),
-        style: settings.style,
-        event: String::new(),
-        site: String::new(),
-        continues: None,
-    };
-    super::play::create_writer(vocab, &path, &header, &[])
+/// Which sides the engine plays, as the command line names them.
+impl clap::ValueEnum for EngineSide {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[EngineSide::White, EngineSide::Black, EngineSide::Both]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            EngineSide::White => "white",
+            EngineSide::Black => "black",
+            EngineSide::Both => "both",
+        }))
+    }
 }
 
 /// Runs the play screen.
-pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
+pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let mut vocab = load_locale(&args.locale)?;
+    // The full screen runs in a child; this process restores the terminal
+    // whatever ends it (see ui::term::supervisor).
+    let supervision = crate::ui::term::Supervision {
+        plain: args.plain,
+        locale: vocab.locale(),
+        journal: args.journal.as_deref(),
+        speak: !args.silent,
+    };
+    if let Some(code) = crate::ui::term::supervise(&supervision) {
+        return Ok(code);
+    }
     let control = match &args.control {
         Some(text) => text.parse::<TimeControl>().map_err(|e| {
             UserError(vocab.locale().message(
                 "clock.bad_control",
-                &[("control", text), ("error", &e.to_string())],
+                &[("control", text), ("error", &e.describe(vocab.locale()))],
             ))
         })?,
         None => TimeControl::default(),
@@ -217,35 +237,66 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
         white: args.white.clone(),
         black: args.black.clone(),
         journal_path: None,
+        start: None,
+        chess960: false,
+        quickplay: args.quickplay,
+        unsupervised: args.unsupervised,
+        speech: SpeechChoice {
+            rate: args.rate,
+            voice: args.voice_name.clone(),
+            verbosity: args.verbosity,
+        },
     };
     // A game to continue: its journal decides the words, the time control
     // and the style.
     let mut resumed = None;
     let mut said_first = Vec::new();
-    if let Some(path) = journal_to_continue(&args, &vocab)? {
-        let mut out = Vec::new();
-        let session = super::resume::open(&mut out, &path, false, &args.locale)?;
-        said_first.extend(String::from_utf8_lossy(&out).lines().map(Utterance::plain));
-        vocab = session.mirror.vocab().clone();
-        settings.control = session.mirror.config().control.clone();
-        settings.style = session.mirror.config().style;
-        settings.white = session.mirror.config().white.clone();
-        settings.black = session.mirror.config().black.clone();
-        settings.journal_path = Some(session.writer.path().to_owned());
-        resumed = Some(session);
+    if !plain {
+        said_first.extend(args.notices.iter().map(Utterance::plain));
     }
-    let writer = match resumed.as_ref() {
-        Some(_) => None,
-        None => {
-            let w = new_journal(&args, &vocab, &settings)?;
-            let file = Utterance::plain(w.path().display().to_string());
-            said_first.push(vocab.message("ui.journal_created", &[("file", &file)]));
-            settings.journal_path = Some(w.path().to_owned());
-            Some(w)
-        }
-    };
-    let mut engine_error = None;
-    let engine = if args.mode == Mode::Engine {
+    if let Some(path) = journal_to_continue(&args, &vocab)? {
+        let c = session::resume(&path, false, &vocab)?;
+        said_first.extend(c.said.iter().cloned());
+        let config = c.game.mirror().config();
+        vocab = c.game.mirror().vocab().clone();
+        settings.control = config.control.clone();
+        settings.style = config.style;
+        settings.white = config.white.clone();
+        settings.black = config.black.clone();
+        settings.start = Some(config.start.clone());
+        settings.chess960 = config.mode == CastlingMode::Chess960;
+        settings.quickplay = config.quickplay;
+        settings.unsupervised = config.unsupervised;
+        settings.journal_path = Some(c.writer.path().to_owned());
+        resumed = Some(c);
+    }
+    let mut started = None;
+    if resumed.is_none() {
+        let spec = NewGame {
+            white: settings.white.clone(),
+            black: settings.black.clone(),
+            control: settings.control.to_string(),
+            fen: args.fen.clone(),
+            chess960: args.chess960,
+            locale: args.locale.clone(),
+            style: settings.style,
+            event: String::new(),
+            site: String::new(),
+            quickplay: settings.quickplay,
+            unsupervised: args.unsupervised,
+        };
+        let (game, writer) = session::start(&spec, args.journal.as_deref())?;
+        let file = Utterance::plain(writer.path().display().to_string());
+        said_first.push(vocab.message("ui.journal_created", &[("file", &file)]));
+        settings.journal_path = Some(writer.path().to_owned());
+        let config = game.mirror().config();
+        settings.start = Some(config.start.clone());
+        settings.chess960 = config.mode == CastlingMode::Chess960;
+        started = Some((game, writer));
+    }
+    // The engine starts on its own thread (with time limits): a failure
+    // arrives through the runner's poll, the game starts at once.
+    let engine = (args.mode == Mode::Engine).then(|| {
         let path = args
             .engine
             .clone()
@@ -254,22 +305,15 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             skill: args.engine_skill,
             movetime: Duration::from_millis(args.engine_movetime),
         };
-        match Uci::start(&path, strength) {
-            Ok(e) => Some(Worker::spawn(Box::new(e))),
-            Err(e) => {
-                engine_error = Some(e.to_string());
-                None
-            }
-        }
-    } else {
-        None
-    };
+        Worker::start(path, strength, Limits::default())
+    });
     let speak = if plain { args.speak } else { !args.silent };
     let mut notices = Vec::new();
     let speech = speak.then(|| {
         let voice = Voice {
             language: vocab.locale().language.clone(),
-            ..Voice::default()
+            rate: args.rate,
+            name: args.voice_name.clone(),
         };
         Announcer::new(speech::open(
             &Output::Speak,
@@ -278,19 +322,23 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             &mut notices,
         ))
     });
-    let runner = Runner::new(engine, speech);
-    let (mut runner, mut app, mut first) = match resumed {
-        Some(session) => {
-            let offset = session.mirror.now();
-            let runner = runner.with_journal(Some(session.writer), offset);
-            let (app, fx) = App::resume(vocab, settings, session.mirror);
+    let mut runner = Runner::new(engine, speech);
+    if let Some(path) = &args.engine {
+        runner.engine_path = path.clone();
+    }
+    let (mut runner, mut app, mut first) = match (resumed, started) {
+        (Some(c), _) => {
+            let offset = c.game.mirror().now();
+            let runner = runner.with_journal(Some(c.writer), offset);
+            let (app, fx) = App::resume(vocab, settings, c.game);
             (runner, app, fx)
         }
-        None => {
-            let runner = runner.with_journal(writer, Duration::ZERO);
-            let (app, fx) = App::new(vocab, settings, runner.now());
+        (None, Some((game, writer))) => {
+            let runner = runner.with_journal(Some(writer), Duration::ZERO);
+            let (app, fx) = App::start(vocab, settings, game, runner.now());
             (runner, app, fx)
         }
+        (None, None) => return Err(UserError(String::new())),
     };
     // Spoken moves: the model loads in the background.
     let source = if !args.voice_wav.is_empty() {
@@ -337,15 +385,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
     }
     head.append(&mut first);
     first = head;
-    if let Some(error) = engine_error {
-        first.extend(app.update(
-            Msg::EngineFailed {
-                error,
-                at_start: true,
-            },
-            runner.now(),
-        ));
-    }
     let result = if plain {
         crate::ui::term::install_signal_handlers();
         let stdin = std::io::BufReader::new(std::io::stdin());

@@ -5,13 +5,15 @@
 //!   mode (Fischer, simple delay, Bronstein delay), with a compact text form
 //!   (`90m/40+30m+30s`, `15m+10s`, `3m d2s`, `3m b2s`, FIDE style
 //!   `40/90m, 30m`) and the FIDE classification [`TimeControl::kind`].
+//! - [`parse_duration`]: the one duration grammar (`12.5`, `1:30`, `2m`,
+//!   `1h30m`), overflow-safe, at most [`MAX_DURATION`].
 //! - [`Clock`]: both players' clocks. Every operation takes `now`, a
 //!   [`Duration`](std::time::Duration) since an arbitrary epoch; all
 //!   arithmetic is on integer durations and every change is recorded in a
 //!   [`Ledger`], so no time is ever lost or invented (zero drift).
 //! - [`ClockEvent`] and [`Reading`]/[`TimeParts`]: what a talking clock
 //!   announces (Appendix D.2.6: the time and the number of moves).
-//! - [`flag_fall_result`], penalties and Guideline III constants.
+//! - Guideline III constants.
 //!
 //! ```
 //! use std::time::Duration;
@@ -33,6 +35,7 @@
 //! ```
 
 mod control;
+pub mod duration;
 mod fide;
 mod parts;
 mod state;
@@ -46,11 +49,19 @@ pub use control::{
     Increment, MAX_INCREMENT, MAX_PERIOD_MOVES, MAX_PERIOD_TIME, MAX_PERIODS, Period, TimeControl,
     TimeControlError,
 };
-pub use fide::{
-    ILLEGAL_MOVE_PENALTY_RAPID_BLITZ, ILLEGAL_MOVE_PENALTY_STANDARD, INCORRECT_CLAIM_PENALTY,
-    QUICKPLAY_INCREMENT, QUICKPLAY_THRESHOLD, flag_fall_result, illegal_move_penalty,
-    incorrect_claim_penalty,
-};
+pub use duration::{DurationError, MAX_DURATION, parse_duration};
+pub use fide::{QUICKPLAY_INCREMENT, QUICKPLAY_THRESHOLD};
 pub use parts::{TENTHS_BELOW, TimeParts};
 pub use state::{Adjustment, Clock, ClockError, ClockEvent, ClockState, Ledger, Reading};
 pub use text::ParseTimeControlError;
+
+use std::time::Duration;
+
+/// Low-time warning marks such as `5m,1m,30s`; `off` (or nothing) for
+/// none. `None` if a mark is not a duration.
+pub fn parse_warnings(text: &str) -> Option<Vec<Duration>> {
+    match text.trim() {
+        "off" | "" => Some(Vec::new()),
+        t => t.split(',').map(|w| parse_duration(w).ok()).collect(),
+    }
+}

@@ -705,6 +705,43 @@ impl Clock {
         }
     }
 
+    /// Arbiter: from `now` on, `color`'s clock runs, without a move being
+    /// completed (Guideline I.9.2 and I.9.3: at the resumption of an
+    /// adjourned game the clock of an absent player is started). A running
+    /// clock is charged up to `now` first; no move is counted and no
+    /// increment added. The move in progress keeps its time (and delay)
+    /// when it is the same player's.
+    ///
+    /// # Errors
+    ///
+    /// [`ClockError::FlagFallen`] (the fall is recorded),
+    /// [`ClockError::TimeWentBackwards`], [`ClockError::Overflow`].
+    pub fn run_for(&mut self, now: Duration, color: Color) -> Result<(), ClockError> {
+        let turn = match self.phase {
+            Phase::Flagged { color, at, .. } => return Err(ClockError::FlagFallen { color, at }),
+            Phase::NotStarted => Duration::ZERO,
+            Phase::Paused { color: c, at, turn } => {
+                if now < at {
+                    return Err(ClockError::TimeWentBackwards { latest: at, now });
+                }
+                if c == color { turn } else { Duration::ZERO }
+            }
+            Phase::Running { .. } => match self.settle(now)? {
+                Settled::NewlyFlagged { color, at } => {
+                    return Err(ClockError::FlagFallen { color, at });
+                }
+                Settled::Running { color: c, turn } if c == color => turn,
+                Settled::Running { .. } | Settled::Idle => Duration::ZERO,
+            },
+        };
+        self.phase = Phase::Running {
+            color,
+            since: now,
+            turn,
+        };
+        Ok(())
+    }
+
     /// Arbiter: gives `color` time or takes it away, at `now` (e.g. 2 extra
     /// minutes to the opponent of an illegal move, Art. 7.5.5; corrections
     /// after D.2.9). Works in every state, also before the start. Giving

@@ -868,3 +868,37 @@ fn three_period_control_without_text() {
     assert_eq!(added, vec![min(2), min(3)]);
     assert_eq!(c.remaining(White, now), min(6) - sec(2));
 }
+
+#[test]
+fn run_for_starts_an_absent_players_clock_without_a_move() {
+    // Guideline I.9.2: adjourned with White (the sealer) to move; at the
+    // resumption Black is absent and his clock runs; on arrival he stops
+    // it; the sealed move is then completed by White's press.
+    let mut c = clock("90m+30s");
+    c.start(T0, White).unwrap();
+    c.pause(T0 + min(10)).unwrap();
+    c.run_for(T0 + min(60), Black).unwrap();
+    assert_eq!(c.running(), Some(Black));
+    assert_eq!(c.moves(White), 0);
+    assert_eq!(c.remaining(White, T0 + min(70)), min(80));
+    assert_eq!(c.remaining(Black, T0 + min(70)), min(80));
+    c.pause(T0 + min(70)).unwrap();
+    c.run_for(T0 + min(75), White).unwrap();
+    c.press(T0 + min(75)).unwrap();
+    // The sealed move: counted for White with its increment, no time.
+    assert_eq!(c.moves(White), 1);
+    assert_eq!(c.remaining(White, T0 + min(75)), min(80) + sec(30));
+    assert_eq!(c.remaining(Black, T0 + min(76)), min(79));
+    // A running clock is charged before it is handed over.
+    c.run_for(T0 + min(77), White).unwrap();
+    assert_eq!(c.remaining(Black, T0 + min(90)), min(78));
+    assert_ledger_identity(&c, White);
+    assert_ledger_identity(&c, Black);
+    assert_eq!(
+        c.run_for(T0 + min(70), Black),
+        Err(ClockError::TimeWentBackwards {
+            latest: T0 + min(77),
+            now: T0 + min(70)
+        })
+    );
+}

@@ -31,7 +31,7 @@ use shakmaty::{ByColor, Color};
 
 use super::{Adjustment, Clock, ClockEvent, Reading, TimeParts};
 use crate::locale::{self, Locale, LocaleError};
-use crate::speech::Priority;
+use crate::vocab::Priority;
 use crate::vocab::Utterance;
 
 /// CLDR plural categories (cardinal numbers).

@@ -890,7 +890,7 @@ fn only_the_chosen_players_time_is_announced() {
 
 #[test]
 fn priorities_and_coalescing_keys() {
-    use crate::speech::Priority;
+    use crate::vocab::Priority;
     assert_eq!(
         Announcement::FlagFell { color: White }.priority(),
         Priority::Critical

@@ -23,71 +23,39 @@
 
 use std::{fmt, str::FromStr, time::Duration};
 
-use super::control::{Increment, MAX_PERIODS, Period, TimeControl, TimeControlError};
-
-const EXAMPLE: &str = "e.g. \"90m/40+30m+30s\", \"15m+10s\" or \"3m d2s\"";
+use super::control::{
+    Increment, MAX_INCREMENT, MAX_PERIOD_MOVES, MAX_PERIOD_TIME, MAX_PERIODS, Period, TimeControl,
+    TimeControlError,
+};
+use super::duration::{Cursor, DurationError, Form};
+use crate::locale::Locale;
 
 /// Why a text time control could not be read. Positions count characters
-/// from 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// from 1. [`ParseTimeControlError::describe`] words it in a locale.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseTimeControlError {
     /// Nothing but whitespace.
-    #[error("the time control is empty; write one like {EXAMPLE}")]
     Empty,
-    /// A number was expected.
-    #[error("expected a number at position {position} but found {}; write a time like {EXAMPLE}", describe(*.found))]
+    /// A period should start here (with a time or a move count).
     ExpectedNumber {
         /// Where the number should be.
         position: usize,
         /// What was there instead (`None` for the end of the text).
         found: Option<char>,
     },
-    /// A number without a time unit.
-    #[error(
-        "the number at position {position} has no unit; write h, m, s or ms after it, e.g. \"90m\", \"30s\" or \"1h30m\""
-    )]
-    MissingUnit {
-        /// Where the unit should be.
-        position: usize,
-    },
-    /// A word that is not a time unit.
-    #[error(
-        "\"{unit}\" at position {position} is not a time unit; use h, m, s or ms, e.g. \"1h30m\" or \"45s\""
-    )]
-    UnknownUnit {
-        /// Where the word starts.
-        position: usize,
-        /// The word.
-        unit: String,
-    },
-    /// Units repeated or not from largest to smallest.
-    #[error(
-        "the unit at position {position} is repeated or out of order; go from hours down to milliseconds, each once, e.g. \"1h30m\" or \"1m30s\""
-    )]
-    UnitOrder {
-        /// Where the unit starts.
-        position: usize,
-    },
-    /// A number or a duration too large to represent.
-    #[error(
-        "the number at position {position} is too large; a period has at most 100 hours and 1000 moves, e.g. \"90m/40+30m\""
-    )]
+    /// A move count too large to represent.
     NumberTooLarge {
         /// Where the number starts.
         position: usize,
     },
+    /// A time that is not a duration (see [`super::duration`]).
+    Duration(DurationError),
     /// A period with a move count is not followed by another period.
-    #[error(
-        "a period with a move count must be followed by \"+\" and the next period (position {position}), e.g. \"90m/40+30m\""
-    )]
     MissingNextPeriod {
         /// Where the `+` should be.
         position: usize,
     },
     /// Something other than an increment after the last period.
-    #[error(
-        "unexpected {} at position {position}; after the last period only an increment may follow: \"+30s\" (increment), \"d2s\" (simple delay) or \"b2s\" (Bronstein delay), e.g. \"90m/40+30m+30s\"", describe(Some(*.found))
-    )]
     Unexpected {
         /// Where it is.
         position: usize,
@@ -95,9 +63,6 @@ pub enum ParseTimeControlError {
         found: char,
     },
     /// Text after the increment.
-    #[error(
-        "unexpected {} at position {position}: nothing may follow the increment, and a period without a move count must be the last one, e.g. \"90m/40+30m+30s\"", describe(Some(*.found))
-    )]
     TrailingInput {
         /// Where it is.
         position: usize,
@@ -105,89 +70,147 @@ pub enum ParseTimeControlError {
         found: char,
     },
     /// The text is well formed but the time control is not valid.
-    #[error(transparent)]
-    Invalid(#[from] TimeControlError),
+    Invalid(TimeControlError),
 }
 
-fn describe(found: Option<char>) -> String {
-    match found {
-        None => "the end".to_owned(),
-        Some(c) => format!("{c:?}"),
+impl From<DurationError> for ParseTimeControlError {
+    fn from(e: DurationError) -> ParseTimeControlError {
+        ParseTimeControlError::Duration(e)
     }
 }
+
+impl From<TimeControlError> for ParseTimeControlError {
+    fn from(e: TimeControlError) -> ParseTimeControlError {
+        ParseTimeControlError::Invalid(e)
+    }
+}
+
+impl ParseTimeControlError {
+    /// The message in `locale`'s words, characters shown as they are
+    /// (invisible ones by their code, U+030C). Callers add an example.
+    pub fn describe(&self, locale: &Locale) -> String {
+        use ParseTimeControlError as E;
+        let pos = |p: &usize| p.to_string();
+        let found = |c: Option<char>| crate::input::show_found(locale, c);
+        match self {
+            E::Empty => locale.message("control.empty", &[]),
+            E::ExpectedNumber { position, found: f } => locale.message(
+                "control.expected_number",
+                &[("position", &pos(position)), ("found", &found(*f))],
+            ),
+            E::NumberTooLarge { position } => locale.message(
+                "control.number_too_large",
+                &[
+                    ("position", &pos(position)),
+                    ("max", &MAX_PERIOD_MOVES.to_string()),
+                ],
+            ),
+            E::Duration(e) => e.describe(locale),
+            E::MissingNextPeriod { position } => locale.message(
+                "control.missing_next_period",
+                &[("position", &pos(position))],
+            ),
+            E::Unexpected { position, found: f } => locale.message(
+                "control.unexpected",
+                &[("position", &pos(position)), ("found", &found(Some(*f)))],
+            ),
+            E::TrailingInput { position, found: f } => locale.message(
+                "control.trailing",
+                &[("position", &pos(position)), ("found", &found(Some(*f)))],
+            ),
+            E::Invalid(e) => e.describe(locale),
+        }
+    }
+}
+
+impl fmt::Display for ParseTimeControlError {
+    /// The message in the base locale's words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for ParseTimeControlError {}
+
+impl TimeControlError {
+    /// The message in `locale`'s words.
+    pub fn describe(&self, locale: &Locale) -> String {
+        use TimeControlError as E;
+        let n = |v: usize| v.to_string();
+        let period = |key: &str, p: &usize| locale.message(key, &[("period", &n(*p))]);
+        match self {
+            E::NoPeriods => locale.message("control.no_periods", &[]),
+            E::TooManyPeriods { count } => locale.message(
+                "control.too_many_periods",
+                &[("count", &n(*count)), ("max", &n(MAX_PERIODS))],
+            ),
+            E::ZeroTime { period: p } => period("control.zero_time", p),
+            E::PeriodTooLong { period: p } => locale.message(
+                "control.period_too_long",
+                &[
+                    ("period", &n(*p)),
+                    ("hours", &(MAX_PERIOD_TIME.as_secs() / 3600).to_string()),
+                ],
+            ),
+            E::MissingMoveCount { period: p } => period("control.missing_move_count", p),
+            E::LastPeriodHasMoveCount { period: p } => period("control.last_period_moves", p),
+            E::ZeroMoves { period: p } => period("control.zero_moves", p),
+            E::TooManyMoves { period: p, moves } => locale.message(
+                "control.too_many_moves",
+                &[
+                    ("period", &n(*p)),
+                    ("moves", &moves.to_string()),
+                    ("max", &MAX_PERIOD_MOVES.to_string()),
+                ],
+            ),
+            E::PeriodNotWholeMillis { period: p } => period("control.period_not_whole_ms", p),
+            E::IncrementTooLong => locale.message(
+                "control.increment_too_long",
+                &[("minutes", &(MAX_INCREMENT.as_secs() / 60).to_string())],
+            ),
+            E::IncrementNotWholeMillis => locale.message("control.increment_not_whole_ms", &[]),
+        }
+    }
+}
+
+impl fmt::Display for TimeControlError {
+    /// The message in the base locale's words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for TimeControlError {}
 
 impl FromStr for TimeControl {
     type Err = ParseTimeControlError;
 
     fn from_str(s: &str) -> Result<TimeControl, ParseTimeControlError> {
-        Parser { src: s, pos: 0 }.control()
-    }
-}
-
-/// Unit ranks, largest first; a duration's units must strictly decrease.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Unit {
-    Millis,
-    Seconds,
-    Minutes,
-    Hours,
-}
-
-impl Unit {
-    fn from_word(word: &str) -> Option<Unit> {
-        Some(match word.to_ascii_lowercase().as_str() {
-            "h" => Unit::Hours,
-            "m" | "min" => Unit::Minutes,
-            "s" | "sec" => Unit::Seconds,
-            "ms" => Unit::Millis,
-            _ => return None,
-        })
-    }
-
-    fn duration(self, n: u64) -> Option<Duration> {
-        match self {
-            Unit::Hours => n.checked_mul(3600).map(Duration::from_secs),
-            Unit::Minutes => n.checked_mul(60).map(Duration::from_secs),
-            Unit::Seconds => Some(Duration::from_secs(n)),
-            Unit::Millis => Some(Duration::from_millis(n)),
-        }
+        Parser { c: Cursor::new(s) }.control()
     }
 }
 
 struct Parser<'a> {
-    src: &'a str,
-    /// Byte offset into `src`, always on a char boundary.
-    pos: usize,
+    c: Cursor<'a>,
 }
 
 type PResult<T> = Result<T, ParseTimeControlError>;
 
 impl Parser<'_> {
     fn peek(&self) -> Option<char> {
-        self.src
-            .get(self.pos..)
-            .and_then(|rest| rest.chars().next())
+        self.c.peek()
     }
 
     fn bump(&mut self) {
-        if let Some(c) = self.peek() {
-            self.pos += c.len_utf8();
-        }
+        self.c.bump();
     }
 
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
-    }
-
-    /// 1-based character position of a byte offset.
-    fn position(&self, byte: usize) -> usize {
-        self.src.get(..byte).map_or(0, |s| s.chars().count()) + 1
+        self.c.skip_ws();
     }
 
     fn here(&self) -> usize {
-        self.position(self.pos)
+        self.c.here()
     }
 
     fn control(mut self) -> PResult<TimeControl> {
@@ -262,52 +285,47 @@ impl Parser<'_> {
         })
     }
 
+    fn duration(&mut self) -> PResult<Duration> {
+        Ok(self.c.duration(Form::Units)?)
+    }
+
     fn period(&mut self) -> PResult<Period> {
-        let start = self.pos;
-        let first = self.number()?;
-        let after_number = self.pos;
+        let start = self.c.pos;
+        let first = self.move_count()?;
         self.skip_ws();
         if self.peek() == Some('/') {
             // FIDE style: moves "/" duration.
             self.bump();
             self.skip_ws();
-            let moves = self.move_count(first, start)?;
             let time = self.duration()?;
-            return Ok(Period::new(time, moves));
+            return Ok(Period::new(time, first));
         }
-        self.pos = after_number;
-        let time = self.duration_from(first, start)?;
-        let after_duration = self.pos;
+        self.c.pos = start;
+        let time = self.duration()?;
+        let after_duration = self.c.pos;
         self.skip_ws();
         if self.peek() == Some('/') {
             self.bump();
             self.skip_ws();
-            let start = self.pos;
-            let n = self.number()?;
-            let moves = self.move_count(n, start)?;
+            let moves = self.move_count()?;
             return Ok(Period::new(time, moves));
         }
-        self.pos = after_duration;
+        self.c.pos = after_duration;
         Ok(Period::sudden_death(time))
     }
 
-    fn move_count(&self, n: u64, start: usize) -> PResult<u32> {
-        u32::try_from(n).map_err(|_| ParseTimeControlError::NumberTooLarge {
-            position: self.position(start),
-        })
-    }
-
-    fn number(&mut self) -> PResult<u64> {
-        let start = self.pos;
-        let mut value: u64 = 0;
+    /// A whole number (a move count, or the start of a time): at least
+    /// one digit; larger than a `u32` is too large.
+    fn move_count(&mut self) -> PResult<u32> {
+        let start = self.c.pos;
+        let mut value: u32 = 0;
         let mut digits = 0usize;
+        let mut overflow = false;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(d)))
-                .ok_or(ParseTimeControlError::NumberTooLarge {
-                    position: self.position(start),
-                })?;
+            match value.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                Some(v) => value = v,
+                None => overflow = true,
+            }
             digits += 1;
             self.bump();
         }
@@ -317,59 +335,22 @@ impl Parser<'_> {
                 found: self.peek(),
             });
         }
-        Ok(value)
-    }
-
-    fn duration(&mut self) -> PResult<Duration> {
-        let start = self.pos;
-        let n = self.number()?;
-        self.duration_from(n, start)
-    }
-
-    /// Reads the rest of a duration whose first number, `value`, started at
-    /// byte `start` and has just been read.
-    fn duration_from(&mut self, mut value: u64, mut start: usize) -> PResult<Duration> {
-        let mut total = Duration::ZERO;
-        let mut previous: Option<Unit> = None;
-        loop {
+        if overflow {
+            // As a time it may still be fine ("99999999999s" is refused
+            // there, with its own reason).
+            let after = self.c.pos;
             self.skip_ws();
-            let unit_start = self.pos;
-            while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-                self.bump();
-            }
-            let word = self.src.get(unit_start..self.pos).unwrap_or("");
-            if word.is_empty() {
-                return Err(ParseTimeControlError::MissingUnit {
-                    position: self.position(unit_start),
+            let is_count =
+                self.peek() == Some('/') || self.c.src[..start].trim_end().ends_with('/');
+            self.c.pos = after;
+            if is_count {
+                return Err(ParseTimeControlError::NumberTooLarge {
+                    position: self.c.position(start),
                 });
             }
-            let unit = Unit::from_word(word).ok_or_else(|| ParseTimeControlError::UnknownUnit {
-                position: self.position(unit_start),
-                unit: word.to_owned(),
-            })?;
-            if previous.is_some_and(|p| unit >= p) {
-                return Err(ParseTimeControlError::UnitOrder {
-                    position: self.position(unit_start),
-                });
-            }
-            previous = Some(unit);
-            let too_large = ParseTimeControlError::NumberTooLarge {
-                position: self.position(start),
-            };
-            let part = unit.duration(value).ok_or(too_large.clone())?;
-            total = total.checked_add(part).ok_or(too_large)?;
-            // Another "number unit" pair may follow, also after whitespace
-            // ("1h 30m").
-            let after_unit = self.pos;
-            self.skip_ws();
-            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                start = self.pos;
-                value = self.number()?;
-            } else {
-                self.pos = after_unit;
-                return Ok(total);
-            }
+            return Ok(u32::MAX);
         }
+        Ok(value)
     }
 }
 
@@ -619,6 +600,7 @@ mod tests {
 
     #[test]
     fn errors() {
+        use DurationError as D;
         assert_eq!(parse(""), Err(E::Empty));
         assert_eq!(parse("   "), Err(E::Empty));
         assert_eq!(
@@ -630,40 +612,60 @@ mod tests {
         );
         assert_eq!(
             parse("15m+"),
-            Err(E::ExpectedNumber {
+            Err(E::Duration(D::ExpectedNumber {
                 position: 5,
                 found: None
-            })
+            }))
         );
-        assert_eq!(parse("90"), Err(E::MissingUnit { position: 3 }));
-        assert_eq!(parse("40/90"), Err(E::MissingUnit { position: 6 }));
+        assert_eq!(
+            parse("90"),
+            Err(E::Duration(D::MissingUnit { position: 3 }))
+        );
+        assert_eq!(
+            parse("40/90"),
+            Err(E::Duration(D::MissingUnit { position: 6 }))
+        );
         assert_eq!(
             parse("15x"),
-            Err(E::UnknownUnit {
+            Err(E::Duration(D::UnknownUnit {
                 position: 3,
                 unit: "x".to_owned()
-            })
+            }))
         );
         assert_eq!(
             parse("3md2s"),
-            Err(E::UnknownUnit {
+            Err(E::Duration(D::UnknownUnit {
                 position: 2,
                 unit: "md".to_owned()
-            })
+            }))
         );
-        assert_eq!(parse("30m1h"), Err(E::UnitOrder { position: 5 }));
-        assert_eq!(parse("1m1m"), Err(E::UnitOrder { position: 4 }));
+        assert_eq!(
+            parse("30m1h"),
+            Err(E::Duration(D::UnitOrder { position: 5 }))
+        );
+        assert_eq!(
+            parse("1m1m"),
+            Err(E::Duration(D::UnitOrder { position: 4 }))
+        );
         assert_eq!(
             parse("99999999999999999999m"),
-            Err(E::NumberTooLarge { position: 1 })
+            Err(E::Duration(D::TooLong { position: 1 }))
         );
         assert_eq!(
             parse("9999999999999999999h"),
-            Err(E::NumberTooLarge { position: 1 })
+            Err(E::Duration(D::TooLong { position: 1 }))
+        );
+        assert_eq!(
+            parse("10000000000000000000s10000000000000000000s"),
+            Err(E::Duration(D::TooLong { position: 1 }))
         );
         assert_eq!(
             parse("90m/4294967296+30m"),
             Err(E::NumberTooLarge { position: 5 })
+        );
+        assert_eq!(
+            parse("4294967296/90m+30m"),
+            Err(E::NumberTooLarge { position: 1 })
         );
         assert_eq!(parse("90m/40"), Err(E::MissingNextPeriod { position: 7 }));
         assert_eq!(
@@ -726,28 +728,48 @@ mod tests {
     }
 
     #[test]
-    fn error_messages_explain_and_show_an_example() {
-        for input in [
+    fn error_messages_come_from_every_locale_without_escapes() {
+        // Issue 13: errors were English in every locale and showed
+        // characters as Rust escapes ('\u{30c}').
+        let inputs = [
             "",
             "m",
             "90",
             "15x",
             "30m1h",
             "99999999999999999999m",
+            "90m/4294967296+30m",
             "90m/40",
             "15m*10s",
             "15m+10s+5s",
             "0m",
             "101h",
-        ] {
-            let message = parse(input).unwrap_err().to_string();
-            assert!(message.contains("e.g."), "{input:?}: {message}");
+            "15m+2h",
+            "15m\u{30c}",
+            "1m/1+1m/1+1m/1+1m/1+1m/1+1m/1+1m/1+1m/1+1m",
+        ];
+        let en = crate::locale::builtin("en").unwrap();
+        for code in crate::locale::builtin_codes() {
+            let l = crate::locale::builtin(code).unwrap();
+            for input in inputs {
+                let e = parse(input).unwrap_err();
+                let text = e.describe(&l);
+                assert!(!text.is_empty(), "{code} {input:?}");
+                assert!(!text.contains("\\u{"), "{code} {input:?}: {text}");
+                assert!(!text.contains('{'), "{code} {input:?}: {text}");
+                assert!(!text.contains("control."), "{code} {input:?}: {text}");
+                if code != "en" {
+                    assert_ne!(text, e.describe(&en), "{code} {input:?}: English");
+                }
+            }
         }
-        let message = parse("15m+").unwrap_err().to_string();
-        assert!(message.contains("position 5"), "{message}");
-        assert!(message.contains("the end"), "{message}");
-        let message = parse("15x").unwrap_err().to_string();
-        assert!(message.contains("\"x\""), "{message}");
+        let e = parse("15m\u{30c}").unwrap_err();
+        assert!(e.describe(&en).contains("U+030C"), "{}", e.describe(&en));
+        let e = parse("15m é").unwrap_err();
+        assert!(e.describe(&en).contains("'é'"), "{}", e.describe(&en));
+        assert!(e.describe(&en).contains('5'), "{}", e.describe(&en));
+        // Display is the base locale's wording.
+        assert_eq!(e.to_string(), e.describe(&en));
     }
 
     #[test]

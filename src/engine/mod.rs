@@ -1,29 +1,115 @@
 //! Chess engines over UCI (adapter): one small trait, [`Engine`], with the
 //! real implementation [`Uci`] (a child process such as Stockfish) and a
 //! test double [`Scripted`].
+//!
+//! An engine is an untrusted program: every answer is awaited with a time
+//! limit ([`Limits`]: the `uci`/`uciok` and `isready`/`readyok` handshake,
+//! and each move: its thinking time plus a margin), lines are read on a
+//! thread of their own with a length cap, and an engine that passes a
+//! limit is killed with its whole process group. [`Worker::start`] does
+//! the handshake on the worker thread, so the game starts at once whatever
+//! the engine does; a failure arrives through [`Worker::poll`] and is
+//! described in the player's language by [`EngineError::describe`].
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::locale::Locale;
 
 /// Where Debian and Ubuntu install Stockfish.
 pub const DEFAULT_ENGINE: &str = "/usr/games/stockfish";
+
+/// The longest line read from an engine (a longer one is cut there).
+const MAX_LINE: u64 = 64 << 10;
+
+/// The stage of talking to an engine at which it failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Waiting for `uciok` after `uci`.
+    Uci,
+    /// Waiting for `readyok` after `isready`.
+    Ready,
+    /// Waiting for `bestmove` after `go`.
+    Move,
+}
 
 /// Why the engine gave no move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The program could not be started.
-    #[error("{path}: {error}")]
+    #[error("{path}: {kind}")]
     Start {
         /// The program.
         path: PathBuf,
         /// What the system said.
-        error: String,
+        kind: std::io::ErrorKind,
+        /// The system's error number, if any.
+        code: Option<i32>,
     },
-    /// The engine stopped or wrote something unexpected.
+    /// No answer within the time limit: the engine was stopped.
+    #[error("no answer within {after:?} ({stage:?})")]
+    Timeout {
+        /// What was awaited.
+        stage: Stage,
+        /// The limit.
+        after: Duration,
+    },
+    /// The engine ended (or closed its output) while an answer was awaited.
+    #[error("the engine has ended ({0:?})")]
+    Ended(Stage),
+    /// The engine answered `bestmove` without a move.
+    #[error("no move: {0}")]
+    NoMove(String),
+    /// The engine cannot be talked to (its input closed, the worker gone).
     #[error("{0}")]
     Protocol(String),
+}
+
+impl EngineError {
+    /// `true` when the engine never became usable (it could not be
+    /// started or did not finish the handshake).
+    pub fn at_start(&self) -> bool {
+        match self {
+            EngineError::Start { .. } => true,
+            EngineError::Timeout { stage, .. } | EngineError::Ended(stage) => *stage != Stage::Move,
+            EngineError::NoMove(_) | EngineError::Protocol(_) => false,
+        }
+    }
+
+    /// One localized phrase for the `{error}` of `ui.engine_missing` and
+    /// `ui.engine_failed`.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            EngineError::Start { path, kind, code } => {
+                let path = path.display().to_string();
+                if *kind == std::io::ErrorKind::NotFound {
+                    return locale.message("engine.not_found", &[("path", &path)]);
+                }
+                let e = match code {
+                    Some(c) => std::io::Error::from_raw_os_error(*c),
+                    None => std::io::Error::from(*kind),
+                };
+                let error = crate::input::describe_io_error(locale, &e);
+                locale.message("engine.cannot_run", &[("path", &path), ("error", &error)])
+            }
+            EngineError::Timeout { stage, after } => {
+                let key = match stage {
+                    Stage::Uci => "engine.no_uciok",
+                    Stage::Ready => "engine.no_readyok",
+                    Stage::Move => "engine.no_bestmove",
+                };
+                let seconds = after.as_millis().div_ceil(1000).to_string();
+                locale.message(key, &[("seconds", &seconds)])
+            }
+            EngineError::Ended(_) => locale.message("engine.ended", &[]),
+            EngineError::NoMove(_) => locale.message("engine.no_move", &[]),
+            EngineError::Protocol(_) => locale.message("engine.broken", &[]),
+        }
+    }
 }
 
 /// How strongly and how long the engine plays.
@@ -44,6 +130,27 @@ impl Default for Strength {
     }
 }
 
+/// How long an engine may take to answer before it is stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// From `uci` to `uciok`.
+    pub uciok: Duration,
+    /// From `isready` to `readyok` (an engine may load its network here).
+    pub readyok: Duration,
+    /// Added to the thinking time for `bestmove`.
+    pub move_margin: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            uciok: Duration::from_secs(5),
+            readyok: Duration::from_secs(10),
+            move_margin: Duration::from_secs(5),
+        }
+    }
+}
+
 /// Something that chooses moves.
 pub trait Engine: Send {
     /// The best move (UCI text) in the position reached from `fen` by
@@ -57,86 +164,198 @@ pub trait Engine: Send {
     fn name(&self) -> &str;
 }
 
+/// The engine's process group while it runs (`None` once it has been
+/// reaped, so a late kill never meets another process).
+type Group = Arc<Mutex<Option<i32>>>;
+
+fn kill_group(group: &Group) {
+    let held = group
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(pgid) = *held {
+        #[cfg(unix)]
+        // SAFETY: kill(2) on the engine's own process group, which has not
+        // been reaped (the lock is held).
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+        #[cfg(not(unix))]
+        let _ = pgid;
+    }
+}
+
 /// A UCI engine in a child process.
 #[derive(Debug)]
 pub struct Uci {
     child: Child,
+    group: Group,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<String>,
     name: String,
     strength: Strength,
+    limits: Limits,
+}
+
+/// Reads the engine's lines (each at most [`MAX_LINE`] bytes) into a
+/// bounded channel until its output ends.
+fn read_lines(out: impl Read, tx: &SyncSender<String>) {
+    let mut r = BufReader::new(out);
+    loop {
+        let mut buf = Vec::new();
+        match (&mut r).take(MAX_LINE).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).into_owned();
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 impl Uci {
     /// Starts the engine at `path` and sets it up (`uci`, options,
-    /// `isready`).
+    /// `isready`), waiting at most `limits` for its answers.
     ///
     /// # Errors
     ///
-    /// When the program cannot be started or does not speak UCI.
-    pub fn start(path: &Path, strength: Strength) -> Result<Uci, EngineError> {
-        let start_err = |e: String| EngineError::Start {
-            path: path.to_owned(),
-            error: e,
-        };
-        let mut child = Command::new(path)
+    /// When the program cannot be started or does not speak UCI in time
+    /// (it is then stopped).
+    pub fn start(path: &Path, strength: Strength, limits: Limits) -> Result<Uci, EngineError> {
+        Uci::start_in(path, strength, limits, Group::default())
+    }
+
+    /// [`Uci::start`], with the process group recorded in `group` from
+    /// the moment the engine runs (so another thread can stop it even
+    /// during the handshake).
+    fn start_in(
+        path: &Path,
+        strength: Strength,
+        limits: Limits,
+        group: Group,
+    ) -> Result<Uci, EngineError> {
+        let mut command = Command::new(path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| start_err(e.to_string()))?;
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            // Its own process group: it and any children it starts are
+            // stopped together, and the terminal's Ctrl+C is not theirs.
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+            // SAFETY: prctl(2) only, between fork and exec: the engine is
+            // killed if annabella dies without stopping it (SIGKILL).
+            unsafe {
+                command.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command.spawn().map_err(|e| EngineError::Start {
+            path: path.to_owned(),
+            kind: e.kind(),
+            code: e.raw_os_error(),
+        })?;
+        *group
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = i32::try_from(child.id()).ok();
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(start_err("no pipes".into()));
+            kill_group(&group);
+            let _ = child.wait();
+            return Err(EngineError::Protocol("no pipes".into()));
         };
+        let (tx, lines) = sync_channel(1024);
+        let reader = std::thread::Builder::new()
+            .name("annabella-engine-out".to_owned())
+            .spawn(move || read_lines(stdout, &tx));
         let mut uci = Uci {
             child,
+            group,
             stdin,
-            stdout: BufReader::new(stdout),
+            lines,
             name: path.display().to_string(),
             strength,
+            limits,
         };
-        uci.send("uci")?;
-        let mut lines = 0;
+        if reader.is_err() {
+            return Err(EngineError::Protocol("no reader thread".into()));
+        }
+        uci.send("uci", Stage::Uci)?;
+        let deadline = Instant::now() + limits.uciok;
         loop {
-            let line = uci.read_line()?;
+            let line = uci.read_line(Stage::Uci, limits.uciok, deadline)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 uci.name = name.trim().to_owned();
             }
             if line.trim() == "uciok" {
                 break;
             }
-            lines += 1;
-            if lines > 10_000 {
-                return Err(start_err("no uciok".into()));
-            }
         }
         if let Some(skill) = strength.skill {
-            uci.send(&format!(
-                "setoption name Skill Level value {}",
-                skill.min(20)
-            ))?;
+            uci.send(
+                &format!("setoption name Skill Level value {}", skill.min(20)),
+                Stage::Ready,
+            )?;
         }
-        uci.send("ucinewgame")?;
-        uci.send("isready")?;
-        while uci.read_line()?.trim() != "readyok" {}
+        uci.send("ucinewgame", Stage::Ready)?;
+        uci.send("isready", Stage::Ready)?;
+        let deadline = Instant::now() + limits.readyok;
+        while uci
+            .read_line(Stage::Ready, limits.readyok, deadline)?
+            .trim()
+            != "readyok"
+        {}
         Ok(uci)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| EngineError::Protocol(format!("cannot write to the engine: {e}")))
+    /// Sends `position` and `go movetime`; returns how long the engine
+    /// may take for its `bestmove` (the thinking time and the margin) and
+    /// the moment that ends.
+    fn go(
+        &mut self,
+        position: &str,
+        movetime: Duration,
+    ) -> Result<(Duration, Instant), EngineError> {
+        let movetime = movetime.max(Duration::from_millis(1));
+        self.send(position, Stage::Move)?;
+        self.send(
+            &format!("go movetime {}", movetime.as_millis()),
+            Stage::Move,
+        )?;
+        let limit = movetime.saturating_add(self.limits.move_margin);
+        Ok((limit, Instant::now() + limit))
     }
 
-    fn read_line(&mut self) -> Result<String, EngineError> {
-        let mut line = String::new();
-        match self.stdout.read_line(&mut line) {
-            Ok(0) => Err(EngineError::Protocol("the engine has ended".into())),
-            Ok(_) => Ok(line),
-            Err(e) => Err(EngineError::Protocol(format!(
-                "cannot read from the engine: {e}"
-            ))),
+    /// Writes a line; an engine that cannot be written to has ended.
+    fn send(&mut self, line: &str, stage: Stage) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Ended(stage))
+    }
+
+    /// The next line, if it comes before `deadline`; otherwise the engine
+    /// is stopped.
+    fn read_line(
+        &mut self,
+        stage: Stage,
+        limit: Duration,
+        deadline: Instant,
+    ) -> Result<String, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => {
+                kill_group(&self.group);
+                Err(EngineError::Timeout {
+                    stage,
+                    after: limit,
+                })
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Ended(stage)),
         }
     }
 }
@@ -148,20 +367,16 @@ impl Engine for Uci {
             pos.push_str(" moves ");
             pos.push_str(&moves.join(" "));
         }
-        self.send(&pos)?;
-        self.send(&format!(
-            "go movetime {}",
-            self.strength.movetime.as_millis().max(1)
-        ))?;
+        let (limit, deadline) = self.go(&pos, self.strength.movetime)?;
         loop {
-            let line = self.read_line()?;
+            let line = self.read_line(Stage::Move, limit, deadline)?;
             if let Some(rest) = line.strip_prefix("bestmove") {
                 return rest
                     .split_whitespace()
                     .next()
                     .filter(|m| *m != "(none)" && *m != "0000")
                     .map(str::to_owned)
-                    .ok_or_else(|| EngineError::Protocol(format!("no move: {}", line.trim())));
+                    .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()));
             }
         }
     }
@@ -171,17 +386,99 @@ impl Engine for Uci {
     }
 }
 
+/// An engine's judgement of a position, from the side to move's view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Advantage in hundredths of a pawn (negative: the side to move is
+    /// behind).
+    Centipawns(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+/// The engine's best move and score for a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The best move (UCI).
+    pub best: String,
+    /// The score of the deepest search line, if the engine gave one.
+    pub score: Option<Score>,
+}
+
+/// The score in a UCI `info` line (`... score cp 34 ...`,
+/// `... score mate -3 ...`).
+pub fn parse_score(info: &str) -> Option<Score> {
+    let mut words = info.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "score" {
+            let kind = words.next()?;
+            let n: i32 = words.next()?.parse().ok()?;
+            return match kind {
+                "cp" => Some(Score::Centipawns(n)),
+                "mate" => Some(Score::Mate(n)),
+                _ => None,
+            };
+        }
+    }
+    None
+}
+
+impl Uci {
+    /// Searches `fen` for `movetime` and returns the best move with the
+    /// last score the engine reported.
+    ///
+    /// # Errors
+    ///
+    /// When the engine does not answer with a move.
+    pub fn analyse(&mut self, fen: &str, movetime: Duration) -> Result<Analysis, EngineError> {
+        let (limit, deadline) = self.go(&format!("position fen {fen}"), movetime)?;
+        let mut score = None;
+        loop {
+            let line = self.read_line(Stage::Move, limit, deadline)?;
+            if line.starts_with("info")
+                && !line.contains(" upperbound")
+                && !line.contains(" lowerbound")
+            {
+                score = parse_score(&line).or(score);
+            }
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                let best = rest
+                    .split_whitespace()
+                    .next()
+                    .filter(|m| *m != "(none)" && *m != "0000")
+                    .map(str::to_owned)
+                    .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()))?;
+                return Ok(Analysis { best, score });
+            }
+        }
+    }
+}
+
 impl Drop for Uci {
     fn drop(&mut self) {
-        let _ = self.send("quit");
-        // Give it a moment to leave on its own, then make sure.
+        let _ = self.send("quit", Stage::Move);
+        // Give it a moment to leave on its own, then make sure (its whole
+        // process group: an engine may have started helpers).
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
+        let mut held = self
+            .group
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(pgid) = held.take() {
+            #[cfg(unix)]
+            // SAFETY: kill(2) on the engine's process group, not yet
+            // reaped while the lock is held.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+            #[cfg(not(unix))]
+            let _ = (pgid, self.child.kill());
+        }
         let _ = self.child.wait();
     }
 }
@@ -210,11 +507,28 @@ impl Engine for Scripted {
 }
 
 /// An engine on its own thread: requests go in, answers come out, so the
-/// user interface never waits for it.
+/// user interface never waits for it. Dropping it stops the engine at
+/// once, even in the middle of a move.
 #[derive(Debug)]
 pub struct Worker {
     tx: std::sync::mpsc::Sender<(String, Vec<String>)>,
     rx: std::sync::mpsc::Receiver<Result<String, EngineError>>,
+    /// The engine's process group ([`Worker::start`]).
+    group: Option<Group>,
+}
+
+fn serve(
+    engine: &mut dyn Engine,
+    req_rx: &std::sync::mpsc::Receiver<(String, Vec<String>)>,
+    res_tx: &std::sync::mpsc::Sender<Result<String, EngineError>>,
+) {
+    while let Ok((fen, moves)) = req_rx.recv() {
+        let r = engine.best_move(&fen, &moves);
+        let failed = r.is_err();
+        if res_tx.send(r).is_err() || failed {
+            break;
+        }
+    }
 }
 
 impl Worker {
@@ -222,15 +536,49 @@ impl Worker {
     pub fn spawn(mut engine: Box<dyn Engine>) -> Worker {
         let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
         let (res_tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            while let Ok((fen, moves)) = req_rx.recv() {
-                let r = engine.best_move(&fen, &moves);
-                if res_tx.send(r).is_err() {
-                    break;
-                }
-            }
-        });
-        Worker { tx, rx }
+        std::thread::spawn(move || serve(engine.as_mut(), &req_rx, &res_tx));
+        Worker {
+            tx,
+            rx,
+            group: None,
+        }
+    }
+
+    /// Starts the UCI engine at `path` on a new thread and serves it there:
+    /// returns at once. A failure to start (no program, no handshake in
+    /// time) is the first answer [`poll`](Self::poll) gives, whether or
+    /// not a move was asked for.
+    pub fn start(path: PathBuf, strength: Strength, limits: Limits) -> Worker {
+        let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
+        let (res_tx, rx) = std::sync::mpsc::channel();
+        let group = Group::default();
+        let engine_group = group.clone();
+        let spawned = std::thread::Builder::new()
+            .name("annabella-engine".to_owned())
+            .spawn(
+                move || match Uci::start_in(&path, strength, limits, engine_group) {
+                    Ok(mut uci) => serve(&mut uci, &req_rx, &res_tx),
+                    Err(e) => {
+                        let _ = res_tx.send(Err(e));
+                        // Requests still come until the failure is polled.
+                        while req_rx.recv().is_ok() {}
+                    }
+                },
+            );
+        if spawned.is_err() {
+            let (res_tx, rx) = std::sync::mpsc::channel();
+            let _ = res_tx.send(Err(EngineError::Protocol("no engine thread".into())));
+            return Worker {
+                tx,
+                rx,
+                group: None,
+            };
+        }
+        Worker {
+            tx,
+            rx,
+            group: Some(group),
+        }
     }
 
     /// Asks for a move; the answer comes from [`Worker::poll`].
@@ -255,10 +603,20 @@ impl Worker {
     pub fn wait(&self, timeout: Duration) -> Option<Result<String, EngineError>> {
         match self.rx.recv_timeout(timeout) {
             Ok(r) => Some(r),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Some(Err(
-                EngineError::Protocol("the engine thread has ended".into()),
-            )),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Err(EngineError::Protocol(
+                "the engine thread has ended".into(),
+            ))),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // The engine may be thinking, or stuck: it is stopped now, not at
+        // its time limit; its thread then ends on its own.
+        if let Some(g) = &self.group {
+            kill_group(g);
         }
     }
 }
@@ -281,8 +639,40 @@ mod tests {
 
     #[test]
     fn missing_program_is_a_start_error() {
-        let r = Uci::start(Path::new("/nonexistent/engine"), Strength::default());
+        let r = Uci::start(
+            Path::new("/nonexistent/engine"),
+            Strength::default(),
+            Limits::default(),
+        );
         assert!(matches!(r, Err(EngineError::Start { .. })), "{r:?}");
+    }
+
+    #[test]
+    fn scores_are_read_from_info_lines() {
+        assert_eq!(
+            parse_score("info depth 12 seldepth 20 score cp -34 nodes 1000 pv e2e4"),
+            Some(Score::Centipawns(-34))
+        );
+        assert_eq!(
+            parse_score("info depth 30 score mate 3 pv d1h5"),
+            Some(Score::Mate(3))
+        );
+        assert_eq!(parse_score("info string NNUE enabled"), None);
+    }
+
+    #[test]
+    fn stockfish_finds_a_mate_in_one() {
+        let path = Path::new(DEFAULT_ENGINE);
+        if !path.exists() {
+            eprintln!("skipped: no {DEFAULT_ENGINE}");
+            return;
+        }
+        let mut e = Uci::start(path, Strength::default(), Limits::default()).unwrap();
+        // White: Qh5 and Bc4 against f7 (scholar's mate).
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+        let a = e.analyse(fen, Duration::from_millis(300)).unwrap();
+        assert_eq!(a.best, "h5f7");
+        assert_eq!(a.score, Some(Score::Mate(1)));
     }
 
     #[test]

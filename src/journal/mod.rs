@@ -2,14 +2,23 @@
 //! lines, appended and flushed to disk (`fsync`) before it is announced, so a
 //! crash or power cut loses nothing that was already said.
 //!
-//! # Format (version 1)
+//! This module is the one journal store: creating a journal (under a name
+//! no other game has, even for two games started in the same second),
+//! appending to it while holding an exclusive lock (a second writer is
+//! refused, naming the holder), and reading it back.
+//!
+//! # Format (version 2)
 //!
 //! Every line is a JSON object `{"sum":"<sha256 hex>","rec":<JSON>}` where
 //! `sum` is the SHA-256 of the exact bytes of `<JSON>`. The first line's
 //! `rec` is the [`Header`] (format name, version, players, time control,
-//! start position, locale); every other line's `rec` is a [`Record`]: the
-//! game time, the input [`Event`] and, for people reading the file, what was
-//! announced and both clocks afterwards.
+//! start position, locale, and the locale file's text when the game used
+//! one, so the journal can always be replayed); every other line's `rec` is
+//! a [`Record`]: its sequence number and its predecessor's checksum (so a
+//! dropped, duplicated or swapped line is found, never silently replayed),
+//! the game time, the [`Command`] and, for people reading the file, what
+//! was announced and both clocks afterwards. Version 1 journals (without
+//! the chain) are still read.
 //!
 //! # Damage
 //!
@@ -19,15 +28,16 @@
 //!   reported and ignored; the old file is never written again: the game
 //!   continues in a **new journal** next to it (`NAME-cont1.jsonl`, …) whose
 //!   header names the old file, with the good records copied.
-//! - A bad line **followed by good lines** is damage, not a crash: nothing
-//!   is changed, the last good move is reported, and `annabella resume
+//! - A bad line **followed by good lines** (a wrong checksum, not a journal
+//!   line, or a break in the chain) is damage, not a crash: nothing is
+//!   changed, the last good move is reported, and `annabella resume
 //!   --from-good FILE` continues from it in a new journal the same way.
 //! - A different version or a file that is not a journal is refused with a
 //!   clear message; nothing is changed.
 //!
-//! Replay ([`replay`]) feeds the records through the pure core
-//! ([`crate::mirror::Mirror`]) with their recorded game times, so it
-//! restores exactly the same boards, scoresheets and clocks.
+//! Replay ([`crate::game::Game::replay`]) feeds the records through the
+//! pure core with their recorded game times, so it restores exactly the
+//! same boards, scoresheets and clocks.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -36,44 +46,19 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::{CastlingMode, Chess, Color, Move};
+use shakmaty::{CastlingMode, Chess};
 
 use crate::clock::TimeControl;
-use crate::mirror::{Config, Mirror, MirrorError, MoveInput, Said, idx};
-use crate::vocab::{Style, Vocabulary};
+use crate::game::Command;
+use crate::mirror::Config;
+use crate::vocab::Style;
 
 /// The format name in every header.
 pub const FORMAT: &str = "annabella-journal";
-/// The version this build writes and reads.
-pub const VERSION: u32 = 1;
-
-/// A side in the journal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
+/// The version this build writes.
+pub const VERSION: u32 = 2;
+/// The oldest version this build reads.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// The file this journal continues (after a torn line or damage).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,6 +92,11 @@ pub struct Header {
     pub chess960: bool,
     /// Locale code used to read typed words.
     pub locale: String,
+    /// The locale file's text, when the game was played with a locale
+    /// given as a file (`--locale FILE.toml`): the journal carries it, so
+    /// it can be replayed anywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale_file: Option<String>,
     /// Announcement style.
     #[serde(default)]
     pub style: Style,
@@ -119,120 +109,32 @@ pub struct Header {
     /// The journal this one continues.
     #[serde(default)]
     pub continues: Option<Continues>,
-}
-
-/// An input event of the game, as given to the pure core.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
-    /// A move made on a board (own move, or the execution of the
-    /// opponent's).
-    Board {
-        /// Whose board.
-        side: Side,
-        /// As given.
-        text: String,
-        /// The move it resolved to, in UCI (replay uses it first).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        uci: Option<String>,
-    },
-    /// The mover announces (`text`: what was said, if given separately).
-    Announce {
-        /// What was said.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        text: Option<String>,
-    },
-    /// The mover takes back an uncompleted move.
-    TakeBack,
-    /// The mover presses the clock.
-    Press,
-    /// The opponent repeats the move aloud.
-    Repeat {
-        /// What was repeated.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        text: Option<String>,
-    },
-    /// A scoresheet entry.
-    Sheet {
-        /// Whose scoresheet.
-        side: Side,
-        /// As written (may end in `(=)`).
-        text: String,
-    },
-    /// A draw offer.
-    OfferDraw {
-        /// Who offers.
-        side: Side,
-    },
-    /// An answer to a draw offer.
-    AnswerDraw {
-        /// Who answers.
-        side: Side,
-        /// Accepted?
-        accept: bool,
-    },
-    /// A resignation.
-    Resign {
-        /// Who resigns.
-        side: Side,
-    },
-    /// Game time passes.
-    Tick,
-    /// Arbiter: clock adjustment.
-    Adjust {
-        /// Whose clock.
-        side: Side,
-        /// Milliseconds.
-        ms: u64,
-        /// Added (or taken away).
-        add: bool,
-    },
-    /// Arbiter: set a clock's remaining time.
-    SetTime {
-        /// Whose clock.
-        side: Side,
-        /// Milliseconds.
-        ms: u64,
-    },
-    /// Arbiter: correct boards and scoresheets (D.2.9).
-    Correct,
-    /// Arbiter: stop the clock.
-    Pause,
-    /// Arbiter: restart the clock.
-    Resume,
-    /// Arbiter: an illegal move penalty (Art. 7.5).
-    Penalty {
-        /// Who made the illegal move.
-        side: Side,
-    },
-    /// A draw claim (threefold repetition, fifty moves).
-    Claim {
-        /// Who claims.
-        side: Side,
-    },
-    /// A sealed move (Guideline I).
-    Seal {
-        /// As given.
-        text: String,
-        /// Date, time and place of resumption.
-        resumption: String,
-    },
-    /// The opponent of the sealer is present at resumption.
-    Present,
-    /// The sealed move is opened.
-    OpenSeal,
+    /// Guideline III (games without increment, quickplay finishes) was
+    /// announced for this game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quickplay: bool,
+    /// Rapid or blitz without adequate supervision (Appendix A.5, B.3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unsupervised: bool,
 }
 
 /// One journal line after the header.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// Sequence number, 1 for the first record (set by the [`Writer`]).
+    #[serde(default)]
+    pub seq: u64,
+    /// The checksum of the line before (the header's for the first record;
+    /// set by the [`Writer`]).
+    #[serde(default)]
+    pub prev: String,
     /// Game time in milliseconds (injected time of the core).
     pub at_ms: u64,
     /// Line of the script that gave the event, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<u64>,
-    /// The event.
-    pub event: Event,
+    /// The command.
+    pub event: Command,
     /// What was announced (display form), for people reading the file.
     #[serde(default)]
     pub said: Vec<String>,
@@ -256,11 +158,23 @@ pub enum ReadError {
     Corrupt {
         /// 1-based line number.
         line: usize,
-        /// The line's checksum did not match (else: not a journal line).
-        checksum: bool,
+        /// What is wrong with it.
+        damage: Damage,
         /// What was good before it.
         good: Box<Loaded>,
     },
+}
+
+/// What is wrong with a damaged journal line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Damage {
+    /// The line's checksum does not match.
+    Checksum,
+    /// The line is not a journal line.
+    Syntax,
+    /// The line does not follow the one before (a line is missing, doubled
+    /// or out of order).
+    Chain,
 }
 
 /// A journal read from disk.
@@ -272,6 +186,8 @@ pub struct Loaded {
     pub records: Vec<Record>,
     /// 1-based number of an incomplete last line that was ignored.
     pub torn: Option<usize>,
+    /// The checksum of the last good line (what the next record follows).
+    pub last_sum: String,
 }
 
 fn checksum(json: &str) -> String {
@@ -285,33 +201,39 @@ fn checksum(json: &str) -> String {
 
 /// One journal line (with its newline) for `value`.
 pub fn encode_line<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
-    let json = serde_json::to_string(value)?;
-    Ok(format!(
-        "{{\"sum\":\"{}\",\"rec\":{json}}}\n",
-        checksum(&json)
-    ))
+    encode(value).map(|(_, line)| line)
 }
 
-/// Checks one line (without newline) and returns its JSON payload.
-fn decode_line(line: &str) -> Result<&str, bool> {
-    let rest = line.strip_prefix("{\"sum\":\"").ok_or(false)?;
+/// The checksum and the journal line (with its newline) for `value`.
+fn encode<T: Serialize>(value: &T) -> Result<(String, String), serde_json::Error> {
+    let json = serde_json::to_string(value)?;
+    let sum = checksum(&json);
+    let line = format!("{{\"sum\":\"{sum}\",\"rec\":{json}}}\n");
+    Ok((sum, line))
+}
+
+/// Checks one line (without newline) and returns its checksum and JSON
+/// payload.
+fn decode_line(line: &str) -> Result<(&str, &str), Damage> {
+    let rest = line.strip_prefix("{\"sum\":\"").ok_or(Damage::Syntax)?;
     if rest.len() < 64 + 8 || !rest.is_char_boundary(64) {
-        return Err(false);
+        return Err(Damage::Syntax);
     }
     let (sum, rest) = rest.split_at(64);
     let json = rest
         .strip_prefix("\",\"rec\":")
         .and_then(|r| r.strip_suffix('}'))
-        .ok_or(false)?;
+        .ok_or(Damage::Syntax)?;
     if checksum(json) != sum {
-        return Err(true);
+        return Err(Damage::Checksum);
     }
-    Ok(json)
+    Ok((sum, json))
 }
 
 /// Reads and checks a journal file.
 pub fn read(path: &Path) -> Result<Loaded, ReadError> {
-    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+    let bytes = crate::fsutil::read_capped(path, crate::fsutil::JOURNAL_LIMIT)
+        .map_err(|e| ReadError::Io(e.into()))?;
     parse(&bytes)
 }
 
@@ -329,10 +251,12 @@ pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
         Some(l) => *l,
         None => tail,
     };
-    let header: Header = std::str::from_utf8(header_line)
+    let (header_sum, header_json) = std::str::from_utf8(header_line)
         .ok()
         .and_then(|l| decode_line(l).ok())
-        .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+        .ok_or(ReadError::NotJournal)?;
+    let header: Header = serde_json::from_str::<serde_json::Value>(header_json)
+        .ok()
         .filter(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
         .ok_or(ReadError::NotJournal)
         .and_then(|v| {
@@ -340,7 +264,7 @@ pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
                 .get("version")
                 .and_then(serde_json::Value::as_u64)
                 .unwrap_or(0);
-            if version != u64::from(VERSION) {
+            if !(u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&version) {
                 return Err(ReadError::BadVersion(
                     u32::try_from(version).unwrap_or(u32::MAX),
                 ));
@@ -351,20 +275,41 @@ pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
         // Only a header without its newline.
         torn_tail = false;
     }
+    let chained = header.version >= 2;
     let mut loaded = Loaded {
         header,
         records: Vec::new(),
         torn: None,
+        last_sum: header_sum.to_owned(),
     };
     let body = lines.len();
     for (i, raw) in lines.iter().enumerate().skip(1) {
         let decoded = std::str::from_utf8(raw)
-            .map_err(|_| false)
+            .map_err(|_| Damage::Syntax)
             .and_then(decode_line)
-            .and_then(|j| serde_json::from_str::<Record>(j).map_err(|_| false));
+            .and_then(|(sum, j)| {
+                serde_json::from_str::<Record>(j)
+                    .map(|r| (sum, r))
+                    .map_err(|_| Damage::Syntax)
+            });
+        let follows = |r: &Record| {
+            !chained || (r.seq == loaded.records.len() as u64 + 1 && r.prev == loaded.last_sum)
+        };
         match decoded {
-            Ok(r) => loaded.records.push(r),
-            Err(checksum) => {
+            Ok((sum, r)) if follows(&r) => {
+                loaded.last_sum = sum.to_owned();
+                loaded.records.push(r);
+            }
+            Ok(_) => {
+                // A whole, valid line in the wrong place is never the mark
+                // of a crash: a line was lost, doubled or moved.
+                return Err(ReadError::Corrupt {
+                    line: i + 1,
+                    damage: Damage::Chain,
+                    good: Box::new(loaded),
+                });
+            }
+            Err(damage) => {
                 let last = i + 1 == body && !torn_tail;
                 if last {
                     // A last line that is complete but bad: also a torn
@@ -374,7 +319,7 @@ pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
                 }
                 return Err(ReadError::Corrupt {
                     line: i + 1,
-                    checksum,
+                    damage,
                     good: Box::new(loaded),
                 });
             }
@@ -386,11 +331,86 @@ pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
     Ok(loaded)
 }
 
-/// Appends records to a journal file, syncing each to disk.
+/// Why the journal store could not create or open a journal for writing.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The system refused (disk full, no permission, …).
+    Io(io::Error),
+    /// A file of that name exists already (a new journal never replaces
+    /// one).
+    Exists,
+    /// Another annabella is writing this journal.
+    Locked {
+        /// Its process id, when it could be read.
+        pid: Option<u32>,
+    },
+}
+
+impl From<io::Error> for StoreError {
+    fn from(e: io::Error) -> StoreError {
+        StoreError::Io(e)
+    }
+}
+
+/// The exclusive right to write one journal: a lock on a hidden file next
+/// to it (`.NAME.jsonl.lock`) that holds the writer's process id. The
+/// operating system releases it when the process ends, even on a crash.
+#[derive(Debug)]
+struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+impl Lock {
+    fn acquire(journal: &Path) -> Result<Lock, StoreError> {
+        let name = journal
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let path = journal.with_file_name(format!(".{name}.lock"));
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?;
+        match file.try_lock() {
+            Ok(()) => {
+                file.set_len(0)?;
+                write!(file, "{}", std::process::id())?;
+                Ok(Lock { file, path })
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut text = String::new();
+                let _ = io::Read::read_to_string(&mut file, &mut text);
+                Err(StoreError::Locked {
+                    pid: text.trim().parse().ok(),
+                })
+            }
+            Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Io(e)),
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Still holding the lock: nobody else can be using the file.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// Appends records to a journal file, syncing each to disk; holds the
+/// journal's lock while it lives.
 #[derive(Debug)]
 pub struct Writer {
     file: File,
     path: PathBuf,
+    /// Records in the file.
+    seq: u64,
+    /// The checksum of the file's last line.
+    last_sum: String,
+    _lock: Lock,
 }
 
 fn sync_dir(path: &Path) {
@@ -407,27 +427,44 @@ fn sync_dir(path: &Path) {
     }
 }
 
+/// The lines for `records` chained after `seq` records ending in
+/// `last_sum`; returns the text, the new count and the last checksum.
+fn chain(
+    records: &[Record],
+    mut seq: u64,
+    mut last_sum: String,
+) -> io::Result<(String, u64, String)> {
+    let mut text = String::new();
+    for r in records {
+        seq += 1;
+        let mut r = r.clone();
+        r.seq = seq;
+        r.prev = last_sum;
+        let (sum, line) = encode(&r).map_err(io::Error::other)?;
+        text.push_str(&line);
+        last_sum = sum;
+    }
+    Ok((text, seq, last_sum))
+}
+
 impl Writer {
     /// Creates a new journal (never overwrites an existing file) with
-    /// `header` and `records`, synced to disk. The file appears complete or
-    /// not at all: it is written under a temporary name, synced, then
-    /// linked to `path` (which fails if `path` exists).
-    pub fn create(path: &Path, header: &Header, records: &[Record]) -> io::Result<Writer> {
+    /// `header` and `records`, synced to disk, and holds its lock. The file
+    /// appears complete or not at all: it is written under a temporary
+    /// name, synced, then linked to `path` (which fails if `path` exists).
+    pub fn create(path: &Path, header: &Header, records: &[Record]) -> Result<Writer, StoreError> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
             std::fs::create_dir_all(dir)?;
         }
         if path.exists() {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "the file exists already",
-            ));
+            return Err(StoreError::Exists);
         }
-        let mut text = encode_line(header).map_err(io::Error::other)?;
-        for r in records {
-            text.push_str(&encode_line(r).map_err(io::Error::other)?);
-        }
+        let lock = Lock::acquire(path)?;
+        let (header_sum, mut text) = encode(header).map_err(io::Error::other)?;
+        let (body, seq, last_sum) = chain(records, 0, header_sum)?;
+        text.push_str(&body);
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -451,21 +488,68 @@ impl Writer {
             }
         })();
         let _ = std::fs::remove_file(&tmp);
-        written?;
+        if let Err(e) = written {
+            return Err(if e.kind() == io::ErrorKind::AlreadyExists {
+                StoreError::Exists
+            } else {
+                StoreError::Io(e)
+            });
+        }
         sync_dir(path);
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Writer {
             file,
             path: path.to_owned(),
+            seq,
+            last_sum,
+            _lock: lock,
         })
     }
 
-    /// Opens an existing, intact journal for appending.
-    pub fn append_to(path: &Path) -> io::Result<Writer> {
+    /// Creates a new journal in `dir` named `STEM.jsonl`, or `STEM-2.jsonl`,
+    /// `STEM-3.jsonl`, … when that exists (two games started in the same
+    /// second by two processes each get their own).
+    pub fn create_unique(
+        dir: &Path,
+        stem: &str,
+        header: &Header,
+        records: &[Record],
+    ) -> Result<Writer, StoreError> {
+        let mut last = StoreError::Exists;
+        for n in 1..=1000u32 {
+            let name = if n == 1 {
+                format!("{stem}.jsonl")
+            } else {
+                format!("{stem}-{n}.jsonl")
+            };
+            match Writer::create(&dir.join(name), header, records) {
+                Err(e @ (StoreError::Exists | StoreError::Locked { .. })) => last = e,
+                other => return other,
+            }
+        }
+        Err(last)
+    }
+
+    /// Opens an existing, intact journal (as read into `loaded`) for
+    /// appending, and holds its lock.
+    pub fn append_to(path: &Path, loaded: &Loaded) -> Result<Writer, StoreError> {
+        let lock = Lock::acquire(path)?;
+        // Read again under the lock: another writer may have appended
+        // between the caller's read and now.
+        let now = read(path).map_err(|e| match e {
+            ReadError::Io(e) => StoreError::Io(e),
+            _ => StoreError::Io(io::Error::other("the journal changed")),
+        })?;
+        if now.records.len() != loaded.records.len() || now.last_sum != loaded.last_sum {
+            return Err(StoreError::Io(io::Error::other("the journal changed")));
+        }
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Writer {
             file,
             path: path.to_owned(),
+            seq: loaded.records.len() as u64,
+            last_sum: loaded.last_sum.clone(),
+            _lock: lock,
         })
     }
 
@@ -473,10 +557,10 @@ impl Writer {
     /// are in the file afterwards, or (on an error, such as a full disk)
     /// none, the file being cut back to its length before.
     pub fn append_all(&mut self, records: &[Record]) -> io::Result<()> {
-        let mut text = String::new();
-        for r in records {
-            text.push_str(&encode_line(r).map_err(io::Error::other)?);
+        if records.is_empty() {
+            return Ok(());
         }
+        let (text, seq, last_sum) = chain(records, self.seq, self.last_sum.clone())?;
         let len = self.file.metadata()?.len();
         let written = self
             .file
@@ -489,20 +573,14 @@ impl Writer {
             }
             return Err(e);
         }
+        self.seq = seq;
+        self.last_sum = last_sum;
         Ok(())
     }
 
     /// The file written.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// Appends one record and waits until it is on disk.
-    pub fn append(&mut self, record: &Record) -> io::Result<()> {
-        let line = encode_line(record).map_err(io::Error::other)?;
-        self.file.write_all(line.as_bytes())?;
-        self.file.flush()?;
-        self.file.sync_data()
     }
 }
 
@@ -560,98 +638,9 @@ pub fn config_of(header: &Header) -> Result<Config, String> {
         start,
         mode,
         style: header.style,
+        quickplay: header.quickplay,
+        unsupervised: header.unsupervised,
     })
-}
-
-fn input(mirror: &Mirror, pos: Option<&Chess>, text: &str, uci: Option<&str>) -> MoveInput {
-    if let (Some(pos), Some(u)) = (pos, uci)
-        && let Some(m) = mirror.from_uci(pos, u)
-    {
-        return MoveInput::Move(m);
-    }
-    MoveInput::Text(text.to_owned())
-}
-
-/// Applies one event to the core at `now`.
-pub fn apply(mirror: &mut Mirror, now: Duration, event: &Event) -> Result<Said, MirrorError> {
-    match event {
-        Event::Board { side, text, uci } => {
-            let c = Color::from(*side);
-            let pos = mirror.board(c).position().clone();
-            let inp = input(mirror, Some(&pos), text, uci.as_deref());
-            mirror.board_move(now, c, &inp)
-        }
-        Event::Announce { text } => {
-            let inp = text.as_deref().map(MoveInput::from);
-            mirror.announce(now, inp.as_ref())
-        }
-        Event::TakeBack => mirror.take_back(now),
-        Event::Press => mirror.press(now),
-        Event::Repeat { text } => {
-            let inp = text.as_deref().map(MoveInput::from);
-            mirror.repeat(now, inp.as_ref())
-        }
-        Event::Sheet { side, text } => {
-            mirror.sheet_entry(now, (*side).into(), &MoveInput::from(text.as_str()))
-        }
-        Event::OfferDraw { side } => mirror.offer_draw(now, (*side).into()),
-        Event::AnswerDraw { side, accept } => mirror.answer_draw(now, (*side).into(), *accept),
-        Event::Resign { side } => mirror.resign(now, (*side).into()),
-        Event::Tick => mirror.tick(now),
-        Event::Adjust { side, ms, add } => {
-            mirror.arbiter_adjust(now, (*side).into(), Duration::from_millis(*ms), *add)
-        }
-        Event::SetTime { side, ms } => {
-            mirror.arbiter_set(now, (*side).into(), Duration::from_millis(*ms))
-        }
-        Event::Correct => mirror.arbiter_correct(now).map(|(_, s)| s),
-        Event::Pause => mirror.arbiter_pause(now),
-        Event::Resume => mirror.arbiter_resume(now),
-        Event::Penalty { side } => mirror.arbiter_penalty(now, (*side).into()),
-        Event::Claim { side } => mirror.claim_draw(now, (*side).into()),
-        Event::Seal { text, resumption } => {
-            mirror.seal(now, &MoveInput::from(text.as_str()), resumption)
-        }
-        Event::Present => mirror.opponent_present(now),
-        Event::OpenSeal => mirror.open_seal(now),
-    }
-}
-
-/// Fills in the resolved move of a board event after it was applied, so
-/// that replay does not depend on reading the words again.
-pub fn resolve_event(before: &Mirror, after: &Mirror, event: &mut Event) {
-    if let Event::Board { side, uci, .. } = event {
-        let c = Color::from(*side);
-        let (b, a) = (before.board(c).moves(), after.board(c).moves());
-        if a.len() == b.len() + 1 {
-            *uci = a.last().map(|m: &Move| after.uci(*m));
-        }
-    }
-}
-
-/// Both remaining times in ms at the core's current time.
-pub fn clock_ms(mirror: &Mirror) -> [u64; 2] {
-    let ms = |c: Color| {
-        u64::try_from(mirror.clock().remaining(c, mirror.now()).as_millis()).unwrap_or(u64::MAX)
-    };
-    let mut out = [0; 2];
-    out[idx(Color::White)] = ms(Color::White);
-    out[idx(Color::Black)] = ms(Color::Black);
-    out
-}
-
-/// Replays `records` from a fresh game: the exact state when the last one
-/// was written. On failure: the 0-based index of the record and the error.
-pub fn replay(
-    vocab: Vocabulary,
-    config: Config,
-    records: &[Record],
-) -> Result<Mirror, (usize, MirrorError)> {
-    let mut mirror = Mirror::new(vocab, config, Duration::ZERO);
-    for (i, r) in records.iter().enumerate() {
-        apply(&mut mirror, Duration::from_millis(r.at_ms), &r.event).map_err(|e| (i, e))?;
-    }
-    Ok(mirror)
 }
 
 /// "2026-11-21T22:15:00Z" and "2026.11.21" for a time since the Unix epoch.

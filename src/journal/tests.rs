@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::Command;
 
 fn header() -> Header {
     Header {
@@ -11,36 +12,54 @@ fn header() -> Header {
         fen: None,
         chess960: false,
         locale: "fide".to_owned(),
+        locale_file: None,
         style: Style::Long,
         event: String::new(),
         site: String::new(),
         continues: None,
+        quickplay: false,
+        unsupervised: false,
     }
 }
 
+/// Record `n` as the game layer makes it (no place in the chain yet).
 fn record(n: u64) -> Record {
     Record {
+        seq: 0,
+        prev: String::new(),
         at_ms: n * 1000,
         line: Some(n),
-        event: Event::Tick,
+        event: Command::Tick,
         said: vec![format!("tick {n}")],
         clock_ms: [n, n + 1],
     }
 }
 
+/// The file of a header and `records` records, chained as a writer
+/// chains them (computed here independently of [`Writer`]).
 fn file(records: u64) -> String {
     let mut s = encode_line(&header()).unwrap();
+    let mut prev = checksum(&serde_json::to_string(&header()).unwrap());
     for n in 0..records {
-        s.push_str(&encode_line(&record(n)).unwrap());
+        let mut r = record(n);
+        r.seq = n + 1;
+        r.prev = prev;
+        prev = checksum(&serde_json::to_string(&r).unwrap());
+        s.push_str(&encode_line(&r).unwrap());
     }
     s
+}
+
+/// The records as read back: their place in the chain is kept.
+fn events(l: &Loaded) -> Vec<(u64, u64)> {
+    l.records.iter().map(|r| (r.seq, r.at_ms)).collect()
 }
 
 #[test]
 fn round_trip() {
     let l = parse(file(3).as_bytes()).unwrap();
     assert_eq!(l.header, header());
-    assert_eq!(l.records, vec![record(0), record(1), record(2)]);
+    assert_eq!(events(&l), vec![(1, 0), (2, 1000), (3, 2000)]);
     assert_eq!(l.torn, None);
 }
 
@@ -64,14 +83,10 @@ fn garbage_in_the_middle_is_corruption() {
     bad[2] = &damaged;
     let text = bad.join("\n") + "\n";
     match parse(text.as_bytes()) {
-        Err(ReadError::Corrupt {
-            line,
-            checksum,
-            good,
-        }) => {
+        Err(ReadError::Corrupt { line, damage, good }) => {
             assert_eq!(line, 3);
-            assert!(checksum);
-            assert_eq!(good.records, vec![record(0)]);
+            assert_eq!(damage, Damage::Checksum);
+            assert_eq!(events(&good), vec![(1, 0)]);
         }
         other => panic!("expected corruption, got {other:?}"),
     }
@@ -82,10 +97,52 @@ fn garbage_in_the_middle_is_corruption() {
         parse(text.as_bytes()),
         Err(ReadError::Corrupt {
             line: 2,
-            checksum: false,
+            damage: Damage::Syntax,
             ..
         })
     ));
+}
+
+#[test]
+fn a_dropped_doubled_or_swapped_line_breaks_the_chain() {
+    let full = file(4);
+    let lines: Vec<&str> = full.lines().collect();
+    let join = |ls: Vec<&str>| ls.join("\n") + "\n";
+    // Line 3 (record 2) dropped.
+    let dropped = join(vec![lines[0], lines[1], lines[3], lines[4]]);
+    // Line 3 doubled.
+    let doubled = join(vec![lines[0], lines[1], lines[2], lines[2], lines[3]]);
+    // Lines 3 and 4 swapped.
+    let swapped = join(vec![lines[0], lines[1], lines[3], lines[2], lines[4]]);
+    // Even as the very last line, a whole line in the wrong place is no
+    // crash: it is damage, never replayed.
+    let doubled_last = join(vec![lines[0], lines[1], lines[2], lines[2]]);
+    for (what, text, at) in [
+        ("dropped", dropped, 3),
+        ("doubled", doubled, 4),
+        ("swapped", swapped, 3),
+        ("doubled last", doubled_last, 4),
+    ] {
+        match parse(text.as_bytes()) {
+            Err(ReadError::Corrupt { line, damage, good }) => {
+                assert_eq!((line, damage), (at, Damage::Chain), "{what}");
+                assert_eq!(good.records.len(), at - 2, "{what}");
+            }
+            other => panic!("{what}: expected a broken chain, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn version_1_journals_are_still_read() {
+    let mut h = header();
+    h.version = 1;
+    let mut text = encode_line(&h).unwrap();
+    for n in 0..2 {
+        text.push_str(&encode_line(&record(n)).unwrap());
+    }
+    let l = parse(text.as_bytes()).unwrap();
+    assert_eq!(l.records.len(), 2);
 }
 
 #[test]
@@ -112,14 +169,57 @@ fn continuation_names_do_not_nest() {
 }
 
 #[test]
-fn writer_never_overwrites() {
+fn writer_never_overwrites_and_chains_what_it_appends() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("g.jsonl");
     let mut w = Writer::create(&p, &header(), &[record(0)]).unwrap();
-    w.append(&record(1)).unwrap();
-    assert!(Writer::create(&p, &header(), &[]).is_err());
+    w.append_all(&[record(1), record(2)]).unwrap();
+    drop(w);
+    assert!(matches!(
+        Writer::create(&p, &header(), &[]),
+        Err(StoreError::Exists)
+    ));
+    let written = std::fs::read_to_string(&p).unwrap();
+    assert_eq!(written, file(3), "the writer's chain is the format's");
     let l = read(&p).unwrap();
-    assert_eq!(l.records, vec![record(0), record(1)]);
+    assert_eq!(events(&l), vec![(1, 0), (2, 1000), (3, 2000)]);
+}
+
+#[test]
+fn a_second_writer_is_refused_naming_the_holder() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.jsonl");
+    let w = Writer::create(&p, &header(), &[]).unwrap();
+    let l = read(&p).unwrap();
+    match Writer::append_to(&p, &l) {
+        Err(StoreError::Locked { pid }) => assert_eq!(pid, Some(std::process::id())),
+        other => panic!("expected the lock to refuse, got {other:?}"),
+    }
+    drop(w);
+    // The lock is gone with its writer.
+    let mut again = Writer::append_to(&p, &l).unwrap();
+    again.append_all(&[record(0)]).unwrap();
+    assert_eq!(read(&p).unwrap().records.len(), 1);
+}
+
+#[test]
+fn appending_after_another_writer_changed_the_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.jsonl");
+    let mut w = Writer::create(&p, &header(), &[]).unwrap();
+    let stale = read(&p).unwrap();
+    w.append_all(&[record(0)]).unwrap();
+    drop(w);
+    assert!(Writer::append_to(&p, &stale).is_err());
+}
+
+#[test]
+fn unique_names_for_games_started_in_the_same_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Writer::create_unique(dir.path(), "20261121-220000", &header(), &[]).unwrap();
+    let b = Writer::create_unique(dir.path(), "20261121-220000", &header(), &[]).unwrap();
+    assert_eq!(a.path(), dir.path().join("20261121-220000.jsonl"));
+    assert_eq!(b.path(), dir.path().join("20261121-220000-2.jsonl"));
 }
 
 #[test]

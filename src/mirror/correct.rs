@@ -17,9 +17,8 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move, Position};
 
-use super::{ArbiterRecord, Level, Mirror, MirrorError, MoveInput, Notice, Said, Stage, idx};
+use super::{BoardsSet, GameError, GameEvent, Mirror, MoveInput, Said, Stage, idx};
 use crate::clock::Clock;
-use crate::vocab::Utterance;
 
 /// What the arbiter's correction did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,12 +38,12 @@ impl Mirror {
     ///
     /// # Errors
     ///
-    /// [`MirrorError::GameOver`], [`MirrorError::Adjourned`],
-    /// [`MirrorError::TimeWentBackwards`].
-    pub fn arbiter_correct(&mut self, now: Duration) -> Result<(Correction, Said), MirrorError> {
+    /// [`GameError::GameOver`], [`GameError::Adjourned`],
+    /// [`GameError::TimeWentBackwards`].
+    pub fn arbiter_correct(&mut self, now: Duration) -> Result<(Correction, Said), GameError> {
         self.check_time(now)?;
         if self.sealed().is_some() {
-            return Err(MirrorError::Adjourned);
+            return Err(GameError::Adjourned);
         }
         let was_over = self.result;
         let mut said = Said::new();
@@ -56,20 +55,13 @@ impl Mirror {
             // After the game only the scoresheets can be corrected.
             let (w, b) = (self.boards[0].moves(), self.boards[1].moves());
             if w != b {
-                return Err(MirrorError::GameOver(r));
+                return Err(GameError::GameOver(r));
             }
         }
-        let mut records: Vec<Utterance> = Vec::new();
+        let mut records: Vec<GameEvent> = Vec::new();
         // 1. An uncompleted move is taken back.
-        if let Stage::Made { mv, .. } | Stage::Announced { mv, .. } = self.stage.clone() {
-            let mover = self.mover();
-            if mv.is_some() {
-                let b = &mut self.boards[idx(mover)];
-                let len = b.moves().len().saturating_sub(1);
-                b.truncate(len);
-            }
-            self.stage = Stage::Idle;
-            records.push(self.msg("mirror.taken_back", &[("side", &self.side(mover))]));
+        if matches!(self.stage, Stage::Made { .. } | Stage::Announced { .. }) {
+            records.push(self.undo_unpressed());
         }
         let w = self.boards[0].moves().to_vec();
         let b = self.boards[1].moves().to_vec();
@@ -95,16 +87,13 @@ impl Mirror {
                             let old = self.sheets[idx(c)].entries[i].text.clone();
                             let new = self.san(&line[..i], line[i]);
                             let (side, number) = self.ply_number(i);
-                            records.push(self.msg(
-                                "mirror.corrected_sheet",
-                                &[
-                                    ("sheet", &self.side(c)),
-                                    ("number", &Utterance::plain(number.to_string())),
-                                    ("side", &self.side(side)),
-                                    ("old", &Utterance::plain(old)),
-                                    ("new", &Utterance::plain(new.clone())),
-                                ],
-                            ));
+                            records.push(GameEvent::CorrectedSheet {
+                                sheet: c,
+                                number,
+                                side,
+                                old,
+                                new: new.clone(),
+                            });
                             let e = &mut self.sheets[idx(c)].entries[i];
                             e.text = new;
                             e.mv = Some(line[i]);
@@ -121,14 +110,11 @@ impl Mirror {
                         self.set_line(c, &line);
                     }
                     self.stage = Stage::Idle;
-                    records.push(self.msg(
-                        "mirror.corrected_board",
-                        &[
-                            ("boards", &self.both_boards()),
-                            ("count", &Utterance::plain(line.len().to_string())),
-                            ("turn", &self.side(self.boards[0].turn())),
-                        ],
-                    ));
+                    records.push(GameEvent::CorrectedBoards {
+                        boards: BoardsSet::Both,
+                        last: self.last_of(line.len()),
+                        turn: self.boards[0].turn(),
+                    });
                     changed = true;
                 }
                 kind = if changed {
@@ -166,17 +152,14 @@ impl Mirror {
                         }
                     }
                     let boards = match fixed.as_slice() {
-                        [c] => self.msg("mirror.board_of", &[("side", &self.side(*c))]),
-                        _ => self.both_boards(),
+                        [c] => BoardsSet::One(*c),
+                        _ => BoardsSet::Both,
                     };
-                    records.push(self.msg(
-                        "mirror.corrected_board",
-                        &[
-                            ("boards", &boards),
-                            ("count", &Utterance::plain(target.len().to_string())),
-                            ("turn", &self.side(self.boards[0].turn())),
-                        ],
-                    ));
+                    records.push(GameEvent::CorrectedBoards {
+                        boards,
+                        last: self.last_of(target.len()),
+                        turn: self.boards[0].turn(),
+                    });
                     kind = Correction::Boards;
                 } else {
                     // Retrace to where boards and scoresheets all agree.
@@ -194,14 +177,11 @@ impl Mirror {
                         self.sheets[idx(c)].entries.truncate(p);
                     }
                     let (_, number) = self.ply_number(d.min(p));
-                    records.push(self.msg(
-                        "mirror.corrected_retrace",
-                        &[
-                            ("number", &Utterance::plain(number.to_string())),
-                            ("count", &Utterance::plain(p.to_string())),
-                            ("turn", &self.side(self.boards[0].turn())),
-                        ],
-                    ));
+                    records.push(GameEvent::Retraced {
+                        number,
+                        last: self.last_of(p),
+                        turn: self.boards[0].turn(),
+                    });
                     kind = Correction::Retraced(p);
                 }
                 self.stage = Stage::Idle;
@@ -215,26 +195,20 @@ impl Mirror {
         self.offers.truncate(len);
         self.sync_clock(now)?;
         if records.is_empty() {
-            said.push(self.info("mirror.corrected_nothing", &[]));
+            said.push(GameEvent::NothingToCorrect);
         }
-        for text in records {
-            self.arbiter.push(ArbiterRecord {
-                at: now,
-                ply: len,
-                text: text.clone(),
-            });
-            said.push(Notice {
-                level: Level::Warning,
-                text,
-            });
+        for event in records {
+            self.record(now, &event);
+            said.push(event);
         }
         self.mismatch = None;
         self.detect(&mut said);
         Ok((kind, said))
     }
 
-    fn both_boards(&self) -> Utterance {
-        self.msg("mirror.both_boards", &[])
+    /// The side and number of the last of `plies` moves, if any.
+    fn last_of(&self, plies: usize) -> Option<(Color, u32)> {
+        plies.checked_sub(1).map(|p| self.ply_number(p))
     }
 
     /// Sets the board of `c` to `line` (moves kept where they agree).
@@ -285,7 +259,7 @@ impl Mirror {
     /// After boards changed: move counts follow the boards, and the clock
     /// runs for the side to move (rebuilt with the same remaining times if
     /// it ran for the other side).
-    fn sync_clock(&mut self, now: Duration) -> Result<(), MirrorError> {
+    fn sync_clock(&mut self, now: Duration) -> Result<(), GameError> {
         let line = self.boards[0].moves().len();
         let start_black = usize::from(self.config.start.turn() == Color::Black);
         let black_moves = (line + start_black) / 2;
@@ -299,14 +273,14 @@ impl Mirror {
                 self.clock.remaining(Color::Black, now),
             ];
             let mut clock = Clock::new(self.config.control.clone());
-            clock.start(now, turn).map_err(MirrorError::Clock)?;
+            clock.start(now, turn).map_err(GameError::Clock)?;
             for c in [Color::White, Color::Black] {
                 clock
                     .set_remaining(now, c, remaining[idx(c)])
-                    .map_err(MirrorError::Clock)?;
+                    .map_err(GameError::Clock)?;
             }
             if paused {
-                clock.pause(now).map_err(MirrorError::Clock)?;
+                clock.pause(now).map_err(GameError::Clock)?;
             }
             self.clock = clock;
         }

@@ -5,21 +5,35 @@
 //! A move goes through explicit stages ([`Stage`]): made on the mover's
 //! board, announced (a slip of the tongue is corrected here, D.2.8), clock
 //! pressed (D.2.4), then repeated and executed on the opponent's board.
-//! Events in the wrong order are refused with a typed [`MirrorError`] and
-//! change nothing. Every accepted event returns the [`Notice`]s to speak
-//! and print, from locale messages.
+//! Commands in the wrong order are refused with a typed [`GameError`].
+//! Every accepted command returns the [`GameEvent`]s it caused, typed: the
+//! core never words anything (see [`crate::game::words`]).
 //!
 //! The moment the two boards or the two scoresheets differ, a [`Mismatch`]
 //! is reported with the move number and what each side has. The arbiter's
 //! correction ([`Mirror::arbiter_correct`]) follows D.2.9.
 //!
+//! The stages live in their own files: [`moves`](self) (make, announce,
+//! take back, press, repeat, execute), the scoresheets, draws and claims,
+//! adjournment, the arbiter's clock and penalty actions, and the
+//! correction. Every stage runs through one step ([`Mirror::step`]): the
+//! time may not go backwards, the game must be on, and the clock is
+//! advanced first (a flag may fall, which ends the step).
+//!
 //! Pure: no I/O, time is injected (`now`, a [`Duration`] since the start of
-//! the game, as for [`Clock`]). The same events with the same times always
+//! the game, as for [`Clock`]). The same commands with the same times always
 //! give the same state, which is what the journal relies on.
 
+mod adjourn;
 mod arbiter;
 mod correct;
+mod draw;
+mod error;
+mod event;
+mod moves;
 mod pgn_out;
+mod quickplay;
+mod sheet;
 #[cfg(test)]
 mod tests;
 
@@ -28,14 +42,20 @@ use std::time::Duration;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Square};
 
-use crate::clock::{Adjustment, Clock, ClockError, ClockEvent, TimeControl};
-use crate::rules::{GameResult, IllegalMoveConsequence, Match};
-use crate::vocab::{ParseError, Style, Utterance, Vocabulary};
+use crate::clock::{Clock, ClockEvent, TimeControl};
+use crate::rules::{GameResult, Match};
+use crate::vocab::{ParseError, Style, Vocabulary};
 
+pub use adjourn::{Attendance, Resumption, SealFault, Sealed};
 pub use correct::Correction;
-pub use pgn_out::{PgnSource, pgn_time_control};
+pub use error::GameError;
+pub use event::{BoardsSet, Entry, GameEvent, MoveAt};
+pub use pgn_out::{PgnNotes, PgnSource, pgn_time_control};
+pub use quickplay::{
+    ClaimGrounds, QUICKPLAY_OPPONENT_TIME, QuickplayError, QuickplayEvent, QuickplayPending,
+};
 
 /// A move as given by a player or assistant: already a move, or text
 /// (algebraic notation, coordinates or the locale's words) for
@@ -58,24 +78,6 @@ impl From<Move> for MoveInput {
     fn from(m: Move) -> MoveInput {
         MoveInput::Move(m)
     }
-}
-
-/// How a notice should be treated by the adapters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    /// Ordinary announcement.
-    Info,
-    /// Something is wrong and needs attention (mismatch, slip, penalty).
-    Warning,
-}
-
-/// One line to speak and print.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    /// Info or warning.
-    pub level: Level,
-    /// The text in both forms.
-    pub text: Utterance,
 }
 
 /// A difference between the boards or the scoresheets.
@@ -136,27 +138,6 @@ impl Scoresheet {
     }
 }
 
-/// A move sealed at adjournment (Guideline I).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sealed {
-    /// Who sealed it.
-    pub by: Color,
-    /// The sealed move (secret until opened).
-    pub mv: Move,
-    /// Position before the sealed move.
-    pub fen: String,
-    /// The move number of the sealed move.
-    pub number: u32,
-    /// Time used by White and Black when sealing.
-    pub used: [Duration; 2],
-    /// A draw offer pending when the game was adjourned.
-    pub draw_offer: Option<Color>,
-    /// Date, time and place of resumption, as the arbiter wrote them.
-    pub resumption: String,
-    /// Players' names (White, Black).
-    pub names: [String; 2],
-}
-
 /// Where the move in progress stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stage {
@@ -187,92 +168,16 @@ pub enum Stage {
         /// The opponent has repeated it aloud.
         repeated: bool,
     },
-    /// The game is adjourned with a sealed move.
+    /// The game is adjourned with a sealed move (Guideline I).
     Adjourned {
         /// The envelope.
         sealed: Box<Sealed>,
-        /// The opponent of the sealer is present (opening is allowed).
-        present: bool,
+        /// The sealer has stopped the clock: the envelope is closed. Until
+        /// then he may change his sealed move (I.1.1).
+        closed: bool,
     },
     /// The game is over.
     Over(GameResult),
-}
-
-/// Why an event was refused. A refused event changes nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MirrorError {
-    /// The board of `board` cannot take a move now: it is `mover`'s turn to
-    /// make a move on `mover`'s board.
-    NotYourTurn {
-        /// The board the move was made on.
-        board: Color,
-        /// Whose move it is.
-        mover: Color,
-    },
-    /// The mover already made a move; announce it or take it back.
-    AlreadyMade(Color),
-    /// Nothing to announce or press: no move has been made.
-    NoMove(Color),
-    /// The clock is pressed only after the move was announced (D.2.4).
-    NotAnnounced(Color),
-    /// The announcement differs from the board and was not corrected (D.2.8).
-    SlipUncorrected {
-        /// Who announced.
-        color: Color,
-        /// What is on the board.
-        mv: Move,
-        /// What was announced.
-        said: Move,
-    },
-    /// The clock was pressed already; the announcement can no longer change.
-    TooLate(Color),
-    /// The opponent must first execute `mv` on his board.
-    AwaitExecution {
-        /// Whose board must take it.
-        board: Color,
-        /// The move.
-        mv: Move,
-    },
-    /// The clock must be pressed before the opponent executes the move.
-    NotPressed(Color),
-    /// On the board of `board`, the opponent's last move `mv` is missing:
-    /// the player made his own move without executing it (detected).
-    MissedMove {
-        /// The board that lacks the move.
-        board: Color,
-        /// The missing move.
-        mv: Move,
-    },
-    /// The boards differ; the arbiter must correct them first.
-    BoardsDiffer,
-    /// The text is not one legal move on that board.
-    BadMove {
-        /// The board it was tried on.
-        board: Color,
-        /// The position it was parsed in.
-        pos: Box<Chess>,
-        /// Why.
-        error: ParseError,
-    },
-    /// The game is over.
-    GameOver(GameResult),
-    /// The game is adjourned: only the adjournment steps are possible.
-    Adjourned,
-    /// The game is not adjourned.
-    NotAdjourned,
-    /// The sealed move is opened only in the presence of the opponent.
-    OpponentAbsent(Color),
-    /// No draw offer is pending.
-    NoDrawOffer,
-    /// A draw offer is accepted by the opponent of the one who made it.
-    OwnDrawOffer(Color),
-    /// The injected time went backwards.
-    TimeWentBackwards {
-        /// Latest time seen.
-        latest: Duration,
-    },
-    /// The clock refused.
-    Clock(ClockError),
 }
 
 /// A recorded arbiter action: who, what, when.
@@ -282,8 +187,8 @@ pub struct ArbiterRecord {
     pub at: Duration,
     /// Ply the action refers to (the number of moves on the boards after it).
     pub ply: usize,
-    /// What was done, in words.
-    pub text: Utterance,
+    /// What was done.
+    pub event: GameEvent,
 }
 
 /// Everything fixed at the start of a game.
@@ -301,6 +206,16 @@ pub struct Config {
     pub mode: CastlingMode,
     /// How moves are announced.
     pub style: Style,
+    /// Guideline III (games without increment, quickplay finishes) was
+    /// announced for this game (III.2.1).
+    pub quickplay: bool,
+    /// Rapid or blitz played without adequate supervision (Appendix A.5,
+    /// B.3, an event's choice): a completed illegal move loses when the
+    /// opponent claims it before making his next move (A.5.2), instead of
+    /// the time penalty of Art. 7.5.5.
+    /// Without an arbiter, a Guideline III draw claim concludes the
+    /// game (III.6).
+    pub unsupervised: bool,
 }
 
 impl Default for Config {
@@ -312,6 +227,8 @@ impl Default for Config {
             start: Chess::default(),
             mode: CastlingMode::Standard,
             style: Style::Long,
+            quickplay: false,
+            unsupervised: false,
         }
     }
 }
@@ -334,6 +251,20 @@ pub struct Mirror {
     arbiter: Vec<ArbiterRecord>,
     mismatch: Option<Mismatch>,
     result: Option<GameResult>,
+    /// A pawn moved to the last rank without a piece chosen (Art. 7.5.2):
+    /// the move it becomes if the clock is pressed (a queen).
+    unpromoted: Option<Move>,
+    /// Appendix A.5.2: the player who may claim the win for the illegal
+    /// move just completed, until he makes his next move.
+    illegal_claim: Option<Color>,
+    /// A piece the player to move touched (reported by the assistant,
+    /// D.2.10.5): Art. 4.3 applies, and he may not claim a draw on this
+    /// move (9.4). Cleared when his move is completed.
+    touched: Option<(Color, Square)>,
+    /// Guideline III procedures under way.
+    quickplay: quickplay::Quickplay,
+    /// The resumption of an adjourned game (Guideline I.9–I.11).
+    adjourn: Resumption,
 }
 
 /// Index of a colour in the two-element arrays.
@@ -350,8 +281,8 @@ pub fn hms(d: Duration) -> String {
     format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
 }
 
-/// Result of an accepted event: what to say.
-pub type Said = Vec<Notice>;
+/// Result of an accepted command: what happened, in order.
+pub type Said = Vec<GameEvent>;
 
 impl Mirror {
     /// A new game at game time `now`; White's (or the side to move's) clock
@@ -374,13 +305,18 @@ impl Mirror {
             arbiter: Vec::new(),
             mismatch: None,
             result: None,
+            unpromoted: None,
+            illegal_claim: None,
+            touched: None,
+            quickplay: quickplay::Quickplay::default(),
+            adjourn: Resumption::default(),
             config,
         }
     }
 
     // ----- reading -----
 
-    /// The vocabulary in use.
+    /// The vocabulary in use (to read typed and spoken moves).
     pub fn vocab(&self) -> &Vocabulary {
         &self.vocab
     }
@@ -457,14 +393,35 @@ impl Mirror {
         }
     }
 
+    fn turn_of_game_for_pending(&self) -> Color {
+        // During Made/Announced with a legal move, the mover's board has
+        // already advanced; with an illegal move it has not.
+        match &self.stage {
+            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. } => {
+                !self.longer_board().turn()
+            }
+            _ => self.longer_board().turn(),
+        }
+    }
+
     /// The current mismatch, if the boards or scoresheets differ.
     pub fn mismatch(&self) -> Option<&Mismatch> {
         self.mismatch.as_ref()
     }
 
+    fn mismatch_is_boards(&self) -> bool {
+        matches!(self.mismatch, Some(Mismatch::Boards { .. }))
+    }
+
     /// The arbiter's record.
     pub fn arbiter_record(&self) -> &[ArbiterRecord] {
         &self.arbiter
+    }
+
+    /// Who may claim the win for the illegal move just completed (rapid
+    /// or blitz without adequate supervision, A.5.2), until his next move.
+    pub fn win_claimable_by(&self) -> Option<Color> {
+        self.illegal_claim
     }
 
     /// A pending draw offer and who made it.
@@ -501,7 +458,7 @@ impl Mirror {
         (color, number)
     }
 
-    /// The position of a board after `ply` moves of `line`.
+    /// The position after the moves of `line`.
     fn position_after(&self, line: &[Move]) -> Chess {
         let mut pos = self.config.start.clone();
         for m in line {
@@ -510,163 +467,79 @@ impl Mirror {
         pos
     }
 
-    /// Announces `m` played from the position after `ply` moves on board
-    /// `c`.
-    fn words_at(&self, line: &[Move], ply: usize, m: Move) -> Utterance {
-        let pos = self.position_after(&line[..ply.min(line.len())]);
-        if pos.is_legal(m) {
-            self.vocab.announce(&pos, m, self.config.style)
-        } else {
-            Utterance::plain(m.to_uci(self.config.mode).to_string())
+    /// Move `m` of `line` at `ply`, in the position it was made in.
+    fn move_at(&self, line: &[Move], ply: usize, m: Move) -> MoveAt {
+        MoveAt {
+            before: self.position_after(&line[..ply.min(line.len())]),
+            mv: m,
         }
     }
 
-    fn side(&self, c: Color) -> Utterance {
-        self.vocab.side(c)
-    }
+    // ----- the step every command goes through -----
 
-    fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
-        self.vocab.message(key, args)
-    }
-
-    fn info(&self, key: &str, args: &[(&str, &Utterance)]) -> Notice {
-        Notice {
-            level: Level::Info,
-            text: self.msg(key, args),
-        }
-    }
-
-    fn warn(&self, key: &str, args: &[(&str, &Utterance)]) -> Notice {
-        Notice {
-            level: Level::Warning,
-            text: self.msg(key, args),
-        }
-    }
-
-    /// Explains a refused event in the locale's words, saying what to do.
-    pub fn describe_error(&self, e: &MirrorError) -> Utterance {
-        let s = |c: Color| self.side(c);
-        let mv_words = |board: Color, m: Move| {
-            let b = &self.boards[idx(board)];
-            let pos = b.position();
-            if pos.is_legal(m) {
-                self.vocab.announce(pos, m, self.config.style)
-            } else {
-                // Try the other board's line (the move was made there).
-                let other = &self.boards[idx(!board)];
-                let ply = b.moves().len();
-                self.words_at(other.moves(), ply, m)
-            }
-        };
-        match e {
-            MirrorError::NotYourTurn { board, mover } => self.msg(
-                "mirror.err.not_your_turn",
-                &[("board", &s(*board)), ("side", &s(*mover))],
-            ),
-            MirrorError::AlreadyMade(c) => self.msg("mirror.err.already_made", &[("side", &s(*c))]),
-            MirrorError::NoMove(c) => self.msg("mirror.err.no_move", &[("side", &s(*c))]),
-            MirrorError::NotAnnounced(c) => {
-                self.msg("mirror.err.not_announced", &[("side", &s(*c))])
-            }
-            MirrorError::SlipUncorrected { color, mv, said } => {
-                let b = self.boards[idx(*color)].position();
-                self.msg(
-                    "mirror.err.slip_uncorrected",
-                    &[
-                        ("side", &s(*color)),
-                        ("move", &self.vocab.announce(b, *mv, self.config.style)),
-                        ("said", &self.vocab.announce(b, *said, self.config.style)),
-                    ],
-                )
-            }
-            MirrorError::TooLate(c) => self.msg("mirror.err.too_late", &[("side", &s(*c))]),
-            MirrorError::AwaitExecution { board, mv } => self.msg(
-                "mirror.err.await_execution",
-                &[
-                    ("side", &s(*board)),
-                    ("opponent", &s(!*board)),
-                    ("move", &mv_words(*board, *mv)),
-                ],
-            ),
-            MirrorError::NotPressed(c) => self.msg("mirror.err.not_pressed", &[("side", &s(*c))]),
-            MirrorError::MissedMove { board, mv } => {
-                let ply = self.boards[idx(*board)].moves().len();
-                let (_, number) = self.ply_number(ply);
-                self.msg(
-                    "mirror.missed_move",
-                    &[
-                        ("side", &s(*board)),
-                        ("opponent", &s(!*board)),
-                        ("number", &Utterance::plain(number.to_string())),
-                        ("move", &mv_words(*board, *mv)),
-                    ],
-                )
-            }
-            MirrorError::BoardsDiffer => self.msg("mirror.err.boards_differ", &[]),
-            MirrorError::BadMove { board, pos, error } => {
-                let why = self.vocab.describe_error(pos, error);
-                self.msg(
-                    "mirror.err.bad_move",
-                    &[("board", &s(*board)), ("reason", &why)],
-                )
-            }
-            MirrorError::GameOver(r) => self.msg(
-                "mirror.err.game_over",
-                &[("result", &self.vocab.describe_result(r))],
-            ),
-            MirrorError::Adjourned => self.msg("mirror.err.adjourned", &[]),
-            MirrorError::NotAdjourned => self.msg("mirror.err.not_adjourned", &[]),
-            MirrorError::OpponentAbsent(c) => {
-                self.msg("mirror.err.opponent_absent", &[("side", &s(*c))])
-            }
-            MirrorError::NoDrawOffer => self.msg("mirror.err.no_draw_offer", &[]),
-            MirrorError::OwnDrawOffer(c) => {
-                self.msg("mirror.err.own_draw_offer", &[("side", &s(*c))])
-            }
-            MirrorError::TimeWentBackwards { latest } => self.msg(
-                "mirror.err.time_backwards",
-                &[("time", &Utterance::plain(hms(*latest)))],
-            ),
-            MirrorError::Clock(e) => self.msg(
-                "mirror.err.clock",
-                &[("error", &Utterance::plain(e.to_string()))],
-            ),
-        }
-    }
-
-    // ----- helpers -----
-
-    fn check_time(&mut self, now: Duration) -> Result<(), MirrorError> {
+    /// Refuses a command at a time before the latest one seen.
+    fn check_time(&self, now: Duration) -> Result<(), GameError> {
         if now < self.now {
-            return Err(MirrorError::TimeWentBackwards { latest: self.now });
+            return Err(GameError::TimeWentBackwards { latest: self.now });
         }
         Ok(())
     }
 
-    fn check_playing(&self) -> Result<(), MirrorError> {
+    /// Refuses a game command once the game is over or adjourned.
+    fn check_playing(&self) -> Result<(), GameError> {
+        if let Some(r) = self.result {
+            return Err(GameError::GameOver(r));
+        }
         match &self.stage {
-            Stage::Over(r) => Err(MirrorError::GameOver(*r)),
-            Stage::Adjourned { .. } => Err(MirrorError::Adjourned),
-            _ => Ok(()),
+            Stage::Over(r) => Err(GameError::GameOver(*r)),
+            Stage::Adjourned {
+                sealed,
+                closed: false,
+            } => Err(GameError::Sealing(sealed.by)),
+            Stage::Adjourned { .. } => Err(GameError::Adjourned),
+            _ => self.quickplay_blocks(),
         }
     }
 
+    /// Checks that a game command may run at `now` (time, game on).
+    fn guard(&self, now: Duration) -> Result<(), GameError> {
+        self.check_time(now)?;
+        self.check_playing()
+    }
+
+    /// The step every command goes through, after its checks: the clock
+    /// is advanced to `now` (a flag may fall: then the game is over and
+    /// `body` does not run), then `body` does the command's work.
+    fn step(
+        &mut self,
+        now: Duration,
+        body: impl FnOnce(&mut Mirror, &mut Said) -> Result<(), GameError>,
+    ) -> Result<Said, GameError> {
+        let mut said = Said::new();
+        self.settle(now, &mut said)?;
+        if self.result.is_none() {
+            body(self, &mut said)?;
+        }
+        Ok(said)
+    }
+
     /// Parses `input` on the position `pos`.
-    fn resolve(&self, board: Color, pos: &Chess, input: &MoveInput) -> Result<Move, MirrorError> {
+    fn resolve(&self, board: Color, pos: &Chess, input: &MoveInput) -> Result<Move, GameError> {
+        let bad = |error| GameError::BadMove {
+            board,
+            pos: Box::new(pos.clone()),
+            error,
+        };
         match input {
             MoveInput::Move(m) if pos.is_legal(*m) => Ok(*m),
             MoveInput::Move(m) => {
                 // Let the vocabulary explain it from its notation.
                 let text = m.to_uci(self.config.mode).to_string();
-                let error = match self.vocab.parse(pos, self.config.mode, &text) {
-                    Err(e) => e,
-                    Ok(_) => ParseError::Empty,
-                };
-                Err(MirrorError::BadMove {
-                    board,
-                    pos: Box::new(pos.clone()),
-                    error,
-                })
+                Err(bad(self
+                    .vocab
+                    .parse(pos, self.config.mode, &text)
+                    .err()
+                    .unwrap_or(ParseError::Empty)))
             }
             MoveInput::Text(t) => {
                 // Standard algebraic notation is unambiguous: read it first
@@ -676,13 +549,7 @@ impl Mirror {
                 {
                     return Ok(m);
                 }
-                self.vocab
-                    .parse(pos, self.config.mode, t)
-                    .map_err(|error| MirrorError::BadMove {
-                        board,
-                        pos: Box::new(pos.clone()),
-                        error,
-                    })
+                self.vocab.parse(pos, self.config.mode, t).map_err(bad)
             }
         }
     }
@@ -701,17 +568,18 @@ impl Mirror {
     }
 
     /// Advances the clock to `now` and handles a flag fall.
-    fn settle(&mut self, now: Duration, said: &mut Said) -> Result<(), MirrorError> {
+    fn settle(&mut self, now: Duration, said: &mut Said) -> Result<(), GameError> {
         self.check_time(now)?;
         self.now = now;
         if let Ok(Some(ClockEvent::FlagFell { color, .. })) = self.clock.update(now) {
             self.flag_fell(color, said);
         }
+        self.settle_absence(now, said);
         Ok(())
     }
 
     fn flag_fell(&mut self, color: Color, said: &mut Said) {
-        if self.result.is_some() {
+        if self.result.is_some() || self.quickplay_flag_fell(color, said) {
             return;
         }
         let mut r = None;
@@ -725,741 +593,40 @@ impl Mirror {
         }
     }
 
+    /// The game is over: the clocks stop at once (a flag falling later
+    /// counts for nothing, 6.9) and the result is said. A final move the
+    /// opponent has yet to make on his board can still be made there.
     fn end(&mut self, r: GameResult, said: &mut Said) {
         self.result = Some(r);
-        self.stage = Stage::Over(r);
-        let _ = self.clock.pause(self.now);
-        said.push(Notice {
-            level: Level::Info,
-            text: self.vocab.describe_result(&r),
-        });
-    }
-
-    // ----- the stages of a move -----
-
-    /// A move is made on the board of `board` at `now`: either the mover's
-    /// own move (stage Idle) or the execution of the opponent's move (stage
-    /// Pressed). An illegal own move is accepted as made (it may still be
-    /// taken back); it counts under Art. 7.5 once the clock is pressed.
-    pub fn board_move(
-        &mut self,
-        now: Duration,
-        board: Color,
-        input: &MoveInput,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mut said = Said::new();
-        match self.stage.clone() {
-            Stage::Idle => {
-                if self.mismatch_is_boards() {
-                    return Err(MirrorError::BoardsDiffer);
-                }
-                let mover = self.turn_of_game();
-                if board != mover {
-                    // Maybe the opponent's board is still missing our move?
-                    return Err(MirrorError::NotYourTurn { board, mover });
-                }
-                let pos = self.boards[idx(board)].position().clone();
-                let text = self.input_text(&pos, input);
-                self.settle(now, &mut said)?;
-                if self.result.is_some() {
-                    return Ok(said);
-                }
-                match self.resolve(board, &pos, input) {
-                    Ok(m) => {
-                        self.boards[idx(board)]
-                            .play(m)
-                            .map_err(|_| MirrorError::NoMove(board))?;
-                        self.stage = Stage::Made { mv: Some(m), text };
-                        let words = self.vocab.announce(&pos, m, self.config.style);
-                        said.push(self.info(
-                            "mirror.made",
-                            &[("side", &self.side(board)), ("move", &words)],
-                        ));
-                    }
-                    Err(e) => {
-                        let why = self.describe_error(&e);
-                        self.stage = Stage::Made { mv: None, text };
-                        said.push(Notice {
-                            level: Level::Warning,
-                            text: why,
-                        });
-                        said.push(self.warn("mirror.illegal_made", &[("side", &self.side(board))]));
-                    }
-                }
-                Ok(said)
-            }
-            Stage::Made { .. } | Stage::Announced { .. } => {
-                let mover = self.turn_of_game_for_pending();
-                if board == mover {
-                    Err(MirrorError::AlreadyMade(mover))
-                } else {
-                    Err(MirrorError::NotPressed(mover))
-                }
-            }
-            Stage::Pressed { mv, .. } => {
-                let mover = self.longer_board().turn().other();
-                let target = !mover;
-                if board != target {
-                    return Err(MirrorError::AwaitExecution { board: target, mv });
-                }
-                let pos = self.boards[idx(board)].position().clone();
-                let m = match self.resolve(board, &pos, input) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        // Is it the player's own next move, made without
-                        // executing the opponent's move first?
-                        let ahead = self.boards[idx(mover)].position().clone();
-                        if self.resolve(board, &ahead, input).is_ok() {
-                            return Err(MirrorError::MissedMove { board, mv });
-                        }
-                        return Err(e);
-                    }
-                };
-                self.settle(now, &mut said)?;
-                if self.result.is_some() {
-                    return Ok(said);
-                }
-                self.boards[idx(board)]
-                    .play(m)
-                    .map_err(|_| MirrorError::NoMove(board))?;
-                self.stage = Stage::Idle;
-                let words = self.vocab.announce(&pos, m, self.config.style);
-                if self.draw_offer == Some(mover) {
-                    // A pending offer lapses when the opponent makes a move;
-                    // executing the offerer's move is not that.
-                }
-                self.detect(&mut said);
-                if self.mismatch_is_boards() {
-                    return Ok(said);
-                }
-                let next = self.boards[idx(board)].turn();
-                said.push(self.info(
-                    "mirror.executed",
-                    &[
-                        ("side", &self.side(board)),
-                        ("move", &words),
-                        ("next", &self.side(next)),
-                    ],
-                ));
-                if let Some(r) = self.boards[idx(board)].result() {
-                    self.end(r, &mut said);
-                }
-                Ok(said)
-            }
-            Stage::Over(r) => Err(MirrorError::GameOver(r)),
-            Stage::Adjourned { .. } => Err(MirrorError::Adjourned),
-        }
-    }
-
-    fn turn_of_game_for_pending(&self) -> Color {
-        // During Made/Announced with a legal move, the mover's board has
-        // already advanced; with an illegal move it has not.
-        match &self.stage {
-            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. } => {
-                !self.longer_board().turn()
-            }
-            _ => self.longer_board().turn(),
-        }
-    }
-
-    fn mismatch_is_boards(&self) -> bool {
-        matches!(self.mismatch, Some(Mismatch::Boards { .. }))
-    }
-
-    /// The mover announces the move. `said` is what was announced when it
-    /// was given separately (typed or spoken); `None` announces what is on
-    /// the board. A different move is a slip of the tongue (D.2.8): it is
-    /// reported and must be corrected by announcing again before pressing.
-    pub fn announce(
-        &mut self,
-        now: Duration,
-        said_input: Option<&MoveInput>,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mover = self.turn_of_game_for_pending();
-        let (mv, text) = match self.stage.clone() {
-            Stage::Made { mv, text } | Stage::Announced { mv, text, .. } => (mv, text),
-            Stage::Idle => return Err(MirrorError::NoMove(mover)),
-            Stage::Pressed { .. } => return Err(MirrorError::TooLate(!self.longer_board().turn())),
-            Stage::Over(r) => return Err(MirrorError::GameOver(r)),
-            Stage::Adjourned { .. } => return Err(MirrorError::Adjourned),
-        };
-        let b = &self.boards[idx(mover)];
-        let before_len = b.moves().len() - usize::from(mv.is_some());
-        let before = self.position_after(&b.moves()[..before_len]);
-        let said_move = match said_input {
-            None => mv,
-            Some(inp) => Some(self.resolve(mover, &before, inp)?),
-        };
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
-        let (_, number) = self.ply_number(before_len);
-        let num = Utterance::plain(number.to_string());
-        match (mv, said_move) {
-            (Some(m), Some(s)) if m != s => {
-                self.stage = Stage::Announced {
-                    mv,
-                    text,
-                    slip: Some(s),
-                };
-                said.push(self.warn(
-                    "mirror.slip",
-                    &[
-                        ("side", &self.side(mover)),
-                        ("said", &self.vocab.announce(&before, s, self.config.style)),
-                        ("move", &self.vocab.announce(&before, m, self.config.style)),
-                    ],
-                ));
-            }
-            (Some(m), _) => {
-                let was_slip = matches!(self.stage, Stage::Announced { slip: Some(_), .. });
-                self.stage = Stage::Announced {
-                    mv,
-                    text,
-                    slip: None,
-                };
-                let words = self.vocab.announce(&before, m, self.config.style);
-                let key = if was_slip {
-                    "mirror.slip_corrected"
-                } else {
-                    "mirror.announced"
-                };
-                said.push(self.info(
-                    key,
-                    &[
-                        ("number", &num),
-                        ("side", &self.side(mover)),
-                        ("move", &words),
-                    ],
-                ));
-            }
-            (None, _) => {
-                self.stage = Stage::Announced {
-                    mv: None,
-                    text: text.clone(),
-                    slip: None,
-                };
-                said.push(self.warn(
-                    "mirror.announced_illegal",
-                    &[
-                        ("number", &num),
-                        ("side", &self.side(mover)),
-                        ("move", &Utterance::plain(text)),
-                    ],
-                ));
-            }
-        }
-        Ok(said)
-    }
-
-    /// The mover takes back a move that is made but not yet completed (the
-    /// clock not pressed): needed after an illegal move, or when the arbiter
-    /// has the player replace it.
-    pub fn take_back(&mut self, now: Duration) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mover = self.turn_of_game_for_pending();
-        match self.stage.clone() {
-            Stage::Made { mv, .. } | Stage::Announced { mv, .. } => {
-                let mut said = Said::new();
-                self.settle(now, &mut said)?;
-                if mv.is_some() {
-                    let b = &mut self.boards[idx(mover)];
-                    let len = b.moves().len().saturating_sub(1);
-                    b.truncate(len);
-                }
-                self.stage = Stage::Idle;
-                said.push(self.info("mirror.taken_back", &[("side", &self.side(mover))]));
-                Ok(said)
-            }
-            Stage::Idle => Err(MirrorError::NoMove(mover)),
-            Stage::Pressed { .. } => Err(MirrorError::TooLate(!self.longer_board().turn())),
-            Stage::Over(r) => Err(MirrorError::GameOver(r)),
-            Stage::Adjourned { .. } => Err(MirrorError::Adjourned),
-        }
-    }
-
-    /// The mover presses the clock, completing the move (D.2.4). An illegal
-    /// move is counted (Art. 7.5): the position before it is restored, the
-    /// opponent gets the penalty time, and a second one loses the game.
-    pub fn press(&mut self, now: Duration) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mover = self.turn_of_game_for_pending();
-        let (mv, slip) = match self.stage.clone() {
-            Stage::Announced { mv, slip, .. } => (mv, slip),
-            Stage::Made { .. } => return Err(MirrorError::NotAnnounced(mover)),
-            Stage::Idle => return Err(MirrorError::NoMove(mover)),
-            Stage::Pressed { .. } => return Err(MirrorError::TooLate(!self.longer_board().turn())),
-            Stage::Over(r) => return Err(MirrorError::GameOver(r)),
-            Stage::Adjourned { .. } => return Err(MirrorError::Adjourned),
-        };
-        if let (Some(m), Some(s)) = (mv, slip) {
-            return Err(MirrorError::SlipUncorrected {
-                color: mover,
-                mv: m,
-                said: s,
-            });
-        }
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
-        match mv {
-            None => {
-                // Art. 7.5: an illegal move is completed by pressing.
-                self.stage = Stage::Idle;
-                let mut consequence = None;
-                for b in &mut self.boards {
-                    let c = b.record_illegal_move(mover);
-                    consequence.get_or_insert(c);
-                }
-                said.push(self.warn("mirror.illegal_completed", &[("side", &self.side(mover))]));
-                match consequence {
-                    Some(IllegalMoveConsequence::Penalty { to, extra }) => {
-                        self.clock
-                            .adjust(now, to, Adjustment::Add(extra))
-                            .map_err(MirrorError::Clock)?;
-                        let minutes = Utterance::plain((extra.as_secs() / 60).to_string());
-                        said.push(self.warn(
-                            "penalty.illegal_move",
-                            &[
-                                ("side", &self.side(mover)),
-                                ("opponent", &self.side(to)),
-                                ("minutes", &minutes),
-                            ],
-                        ));
-                        self.arbiter.push(ArbiterRecord {
-                            at: now,
-                            ply: self.longer_board().moves().len(),
-                            text: said[said.len() - 1].text.clone(),
-                        });
-                    }
-                    Some(IllegalMoveConsequence::GameEnds(r)) => self.end(r, &mut said),
-                    None => {}
-                }
-                Ok(said)
-            }
-            Some(m) => {
-                let events = self.clock.press(now).map_err(MirrorError::Clock)?;
-                let ply = self.boards[idx(mover)].moves().len() - 1;
-                let remaining = self.clock.remaining(mover, now);
-                if self.clk.len() <= ply {
-                    self.clk.resize(ply + 1, None);
-                    self.offers.resize(ply + 1, false);
-                }
-                self.clk[ply] = Some(remaining);
-                self.offers[ply] = self.draw_offer == Some(mover);
-                self.stage = Stage::Pressed {
-                    mv: m,
-                    repeated: false,
-                };
-                let before = self.position_after(&self.boards[idx(mover)].moves()[..ply]);
-                let words = self.vocab.announce(&before, m, self.config.style);
-                said.push(self.info(
-                    "mirror.pressed",
-                    &[
-                        ("side", &self.side(mover)),
-                        ("opponent", &self.side(!mover)),
-                        ("move", &words),
-                        ("time", &Utterance::plain(hms(remaining))),
-                    ],
-                ));
-                for e in events {
-                    if let ClockEvent::PeriodReached { color, added, .. } = e {
-                        said.push(self.info(
-                            "mirror.period_reached",
-                            &[
-                                ("side", &self.side(color)),
-                                ("time", &Utterance::plain(hms(added))),
-                            ],
-                        ));
-                    }
-                }
-                Ok(said)
-            }
-        }
-    }
-
-    /// The opponent repeats the announced move aloud (D.2.1). `heard` is
-    /// what he repeated, if given; a different move is reported at once.
-    pub fn repeat(
-        &mut self,
-        now: Duration,
-        heard: Option<&MoveInput>,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let Stage::Pressed { mv, .. } = self.stage.clone() else {
-            let mover = self.turn_of_game_for_pending();
-            return Err(MirrorError::NotPressed(mover));
-        };
-        let mover = !self.longer_board().turn();
-        let before_len = self.boards[idx(mover)].moves().len() - 1;
-        let before = self.position_after(&self.boards[idx(mover)].moves()[..before_len]);
-        let heard_move = match heard {
-            None => mv,
-            Some(inp) => self.resolve(!mover, &before, inp)?,
-        };
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        let words = self.vocab.announce(&before, heard_move, self.config.style);
-        if heard_move == mv {
-            self.stage = Stage::Pressed { mv, repeated: true };
-            said.push(self.info(
-                "mirror.repeated",
-                &[("side", &self.side(!mover)), ("move", &words)],
-            ));
-        } else {
-            said.push(self.warn(
-                "mirror.repeat_differs",
-                &[
-                    ("side", &self.side(!mover)),
-                    ("heard", &words),
-                    ("move", &self.vocab.announce(&before, mv, self.config.style)),
-                ],
-            ));
-        }
-        Ok(said)
-    }
-
-    /// A player records an entry on his scoresheet (the next line: both
-    /// players' moves are recorded). A trailing `(=)` marks a draw offer.
-    pub fn sheet_entry(
-        &mut self,
-        now: Duration,
-        sheet: Color,
-        input: &MoveInput,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        let moves = self.sheets[idx(sheet)].valid_moves();
-        let valid_prefix = moves.len() == self.sheets[idx(sheet)].entries.len();
-        let pos = self.position_after(&moves);
-        let (raw, draw_offer) = match input {
-            MoveInput::Text(t) => {
-                let t = t.trim();
-                match t.strip_suffix("(=)") {
-                    Some(rest) => (MoveInput::Text(rest.trim().to_owned()), true),
-                    None => (MoveInput::Text(t.to_owned()), false),
-                }
-            }
-            MoveInput::Move(m) => (MoveInput::Move(*m), false),
-        };
-        let mv = if valid_prefix {
-            self.resolve(sheet, &pos, &raw).ok()
-        } else {
-            None
-        };
-        let text = match (mv, &raw) {
-            (Some(m), _) => SanPlus::from_move(pos.clone(), m).to_string(),
-            (None, MoveInput::Text(t)) => t.clone(),
-            (None, MoveInput::Move(m)) => m.to_uci(self.config.mode).to_string(),
-        };
-        let ply = self.sheets[idx(sheet)].entries.len();
-        self.sheets[idx(sheet)].entries.push(SheetEntry {
-            text: text.clone(),
-            mv,
-            draw_offer,
-            corrected: false,
-        });
-        let (side, number) = self.ply_number(ply);
-        let entry_words = match mv {
-            Some(m) => self.vocab.announce(&pos, m, self.config.style),
-            None => Utterance::plain(text),
-        };
-        let offer = if draw_offer {
-            Utterance::plain(" (=)")
-        } else {
-            Utterance::default()
-        };
-        said.push(self.info(
-            "mirror.sheet_recorded",
-            &[
-                ("sheet", &self.side(sheet)),
-                ("number", &Utterance::plain(number.to_string())),
-                ("side", &self.side(side)),
-                ("entry", &entry_words),
-                ("offer", &offer),
-            ],
-        ));
-        self.detect(&mut said);
-        Ok(said)
-    }
-
-    /// `by` offers a draw (Art. 9.1.2: after making a move, before pressing
-    /// the clock); recorded `(=)`.
-    pub fn offer_draw(&mut self, now: Duration, by: Color) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
-        self.draw_offer = Some(by);
-        said.push(self.info("mirror.draw_offered", &[("side", &self.side(by))]));
-        Ok(said)
-    }
-
-    /// The opponent of the offerer accepts (`true`) or declines the offer.
-    pub fn answer_draw(
-        &mut self,
-        now: Duration,
-        by: Color,
-        accept: bool,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let Some(offerer) = self.draw_offer else {
-            return Err(MirrorError::NoDrawOffer);
-        };
-        if offerer == by {
-            return Err(MirrorError::OwnDrawOffer(by));
-        }
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
+        self.unpromoted = None;
+        self.illegal_claim = None;
         self.draw_offer = None;
-        if accept {
-            let mut r = None;
-            for b in &mut self.boards {
-                if let Ok(res) = b.agree_draw() {
-                    r.get_or_insert(res);
-                }
-            }
-            if let Some(r) = r {
-                self.end(r, &mut said);
-            }
-        } else {
-            said.push(self.info("mirror.draw_declined", &[("side", &self.side(by))]));
+        self.touched = None;
+        if !matches!(self.stage, Stage::Pressed { .. }) {
+            self.stage = Stage::Over(r);
         }
-        Ok(said)
+        let _ = self.clock.pause(self.now);
+        said.push(GameEvent::GameOver(r));
     }
 
-    /// `by` resigns.
-    pub fn resign(&mut self, now: Duration, by: Color) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
-        let mut r = None;
-        for b in &mut self.boards {
-            if let Ok(res) = b.resign(by) {
-                r.get_or_insert(res);
-            }
-        }
-        if let Some(r) = r {
-            self.end(r, &mut said);
-        }
-        Ok(said)
+    /// Both players have made at least one move (5.2.3).
+    fn both_have_moved(&self) -> bool {
+        self.longer_board().moves().len() >= 2
+    }
+
+    /// Records an arbiter's action (or a penalty) with what it caused.
+    fn record(&mut self, now: Duration, event: &GameEvent) {
+        let ply = self.longer_board().moves().len();
+        self.arbiter.push(ArbiterRecord {
+            at: now,
+            ply,
+            event: event.clone(),
+        });
     }
 
     /// Game time passes to `now` (a flag may fall).
-    pub fn tick(&mut self, now: Duration) -> Result<Said, MirrorError> {
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        Ok(said)
-    }
-
-    /// Both clocks and move counts, as the talking clock reads them (D.2.6).
-    pub fn clock_reading(&self) -> Utterance {
-        let r = |c: Color| self.clock.reading(c, self.now);
-        let (w, b) = (r(Color::White), r(Color::Black));
-        self.msg(
-            "mirror.clock_reading",
-            &[
-                ("white", &Utterance::plain(hms(w.remaining))),
-                ("black", &Utterance::plain(hms(b.remaining))),
-                ("white_moves", &Utterance::plain(w.moves.to_string())),
-                ("black_moves", &Utterance::plain(b.moves.to_string())),
-            ],
-        )
-    }
-
-    /// Arbiter: gives `color` time (or takes it, `add == false`).
-    pub fn arbiter_adjust(
-        &mut self,
-        now: Duration,
-        color: Color,
-        amount: Duration,
-        add: bool,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        let adj = if add {
-            Adjustment::Add(amount)
-        } else {
-            Adjustment::Remove(amount)
-        };
-        self.clock
-            .adjust(now, color, adj)
-            .map_err(MirrorError::Clock)?;
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        let key = if add {
-            "mirror.adjust_add"
-        } else {
-            "mirror.adjust_remove"
-        };
-        let n = self.msg(
-            key,
-            &[
-                ("side", &self.side(color)),
-                ("time", &Utterance::plain(hms(amount))),
-                (
-                    "remaining",
-                    &Utterance::plain(hms(self.clock.remaining(color, now))),
-                ),
-            ],
-        );
-        self.arbiter.push(ArbiterRecord {
-            at: now,
-            ply: self.longer_board().moves().len(),
-            text: n.clone(),
-        });
-        said.push(Notice {
-            level: Level::Warning,
-            text: n,
-        });
-        Ok(said)
-    }
-
-    /// Arbiter: sets `color`'s remaining time (e.g. from the scoresheet's
-    /// times after a retrace, or when continuing a game from PGN).
-    pub fn arbiter_set(
-        &mut self,
-        now: Duration,
-        color: Color,
-        remaining: Duration,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        let current = self.clock.remaining(color, now);
-        if remaining >= current {
-            self.arbiter_adjust(now, color, remaining - current, true)
-        } else {
-            self.arbiter_adjust(now, color, current - remaining, false)
-        }
-    }
-
-    // ----- adjournment (Guideline I) -----
-
-    /// The player to move seals `input` instead of playing it: the clock
-    /// stops and the game is adjourned.
-    pub fn seal(
-        &mut self,
-        now: Duration,
-        input: &MoveInput,
-        resumption: &str,
-    ) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        self.check_playing()?;
-        if self.stage != Stage::Idle {
-            return Err(MirrorError::AlreadyMade(self.turn_of_game_for_pending()));
-        }
-        if self.mismatch_is_boards() {
-            return Err(MirrorError::BoardsDiffer);
-        }
-        let mover = self.turn_of_game();
-        let pos = self.boards[idx(mover)].position().clone();
-        let m = self.resolve(mover, &pos, input)?;
-        let mut said = Said::new();
-        self.settle(now, &mut said)?;
-        if self.result.is_some() {
-            return Ok(said);
-        }
-        self.clock.pause(now).map_err(MirrorError::Clock)?;
-        let ply = self.boards[idx(mover)].moves().len();
-        let (_, number) = self.ply_number(ply);
-        let sealed = Sealed {
-            by: mover,
-            mv: m,
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            number,
-            used: [
-                self.clock.used(Color::White, now),
-                self.clock.used(Color::Black, now),
-            ],
-            draw_offer: self.draw_offer,
-            resumption: resumption.to_owned(),
-            names: [self.config.white.clone(), self.config.black.clone()],
-        };
-        said.push(self.info(
-            "mirror.sealed",
-            &[
-                ("side", &self.side(mover)),
-                ("number", &Utterance::plain(number.to_string())),
-                ("white", &Utterance::plain(hms(sealed.used[0]))),
-                ("black", &Utterance::plain(hms(sealed.used[1]))),
-                ("resumption", &Utterance::plain(resumption)),
-            ],
-        ));
-        self.stage = Stage::Adjourned {
-            sealed: Box::new(sealed),
-            present: false,
-        };
-        Ok(said)
-    }
-
-    /// The sealed record while adjourned.
-    pub fn sealed(&self) -> Option<&Sealed> {
-        match &self.stage {
-            Stage::Adjourned { sealed, .. } => Some(sealed),
-            _ => None,
-        }
-    }
-
-    /// At resumption: the opponent of the sealer is present (the explicit
-    /// step before the envelope is opened).
-    pub fn opponent_present(&mut self, now: Duration) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        let Stage::Adjourned { sealed, .. } = self.stage.clone() else {
-            return Err(MirrorError::NotAdjourned);
-        };
-        self.now = now;
-        let by = sealed.by;
-        self.stage = Stage::Adjourned {
-            sealed,
-            present: true,
-        };
-        Ok(vec![
-            self.info("mirror.present", &[("side", &self.side(!by))]),
-        ])
-    }
-
-    /// Opens the envelope: the sealed move is made on the sealer's board and
-    /// announced, the clock runs again and is pressed for it; the opponent
-    /// then executes it as usual.
-    pub fn open_seal(&mut self, now: Duration) -> Result<Said, MirrorError> {
-        self.check_time(now)?;
-        let Stage::Adjourned { sealed, present } = self.stage.clone() else {
-            return Err(MirrorError::NotAdjourned);
-        };
-        if !present {
-            return Err(MirrorError::OpponentAbsent(!sealed.by));
-        }
-        self.now = now;
-        self.clock.resume(now).map_err(MirrorError::Clock)?;
-        let before = self.boards[idx(sealed.by)].position().clone();
-        let words = self.vocab.announce(&before, sealed.mv, self.config.style);
-        self.stage = Stage::Idle;
-        let mut said = vec![self.info("mirror.seal_opened", &[("move", &words)])];
-        said.extend(self.board_move(now, sealed.by, &MoveInput::Move(sealed.mv))?);
-        said.extend(self.announce(now, None)?);
-        said.extend(self.press(now)?);
-        Ok(said)
+    pub fn tick(&mut self, now: Duration) -> Result<Said, GameError> {
+        self.step(now, |_, _| Ok(()))
     }
 
     // ----- mismatch detection -----
@@ -1470,11 +637,7 @@ impl Mirror {
         if found != self.mismatch
             && let Some(m) = &found
         {
-            let text = self.describe_mismatch(m);
-            said.push(Notice {
-                level: Level::Warning,
-                text,
-            });
+            said.push(self.mismatch_event(m));
         }
         self.mismatch = found;
     }
@@ -1524,68 +687,50 @@ impl Mirror {
             .map(|ply| Mismatch::Sheets { ply })
     }
 
-    /// A mismatch in words a blind player can follow.
-    pub fn describe_mismatch(&self, m: &Mismatch) -> Utterance {
-        let nothing = self.msg("mirror.nothing", &[]);
-        match m {
-            Mismatch::Boards { ply, white, black } => {
-                let (side, number) = self.ply_number(*ply);
-                let words = |c: Color, mv: Option<Move>| match mv {
-                    Some(mv) => self.words_at(self.boards[idx(c)].moves(), *ply, mv),
-                    None => nothing.clone(),
-                };
-                self.msg(
-                    "mirror.boards_differ",
-                    &[
-                        ("number", &Utterance::plain(number.to_string())),
-                        ("side", &self.side(side)),
-                        ("black", &words(Color::Black, *black)),
-                        ("white", &words(Color::White, *white)),
-                    ],
-                )
-            }
-            Mismatch::Sheets { ply } => {
-                let (side, number) = self.ply_number(*ply);
-                let words = |c: Color| self.sheet_words(c, *ply).unwrap_or_else(|| nothing.clone());
-                self.msg(
-                    "mirror.sheets_differ",
-                    &[
-                        ("number", &Utterance::plain(number.to_string())),
-                        ("side", &self.side(side)),
-                        ("black", &words(Color::Black)),
-                        ("white", &words(Color::White)),
-                    ],
-                )
-            }
+    /// A mismatch with what each board or scoresheet has there.
+    pub fn mismatch_event(&self, m: &Mismatch) -> GameEvent {
+        let board = |c: Color, ply: usize, mv: Option<Move>| match mv {
+            Some(mv) => Entry::Move(self.move_at(self.boards[idx(c)].moves(), ply, mv)),
+            None => Entry::Nothing,
+        };
+        let (ply, white, black) = match m {
+            Mismatch::Boards { ply, white, black } => (
+                *ply,
+                board(Color::White, *ply, *white),
+                board(Color::Black, *ply, *black),
+            ),
+            Mismatch::Sheets { ply } => (
+                *ply,
+                self.sheet_at(Color::White, *ply),
+                self.sheet_at(Color::Black, *ply),
+            ),
             Mismatch::SheetInvalid { color, ply } => {
-                let (side, number) = self.ply_number(*ply);
-                let text = self.sheets[idx(*color)]
-                    .entries
-                    .get(*ply)
-                    .map(|e| e.text.clone())
-                    .unwrap_or_default();
-                self.msg(
-                    "mirror.sheet_invalid",
-                    &[
-                        ("sheet", &self.side(*color)),
-                        ("number", &Utterance::plain(number.to_string())),
-                        ("side", &self.side(side)),
-                        ("entry", &Utterance::plain(text)),
-                    ],
-                )
+                let entry = self.sheet_at(*color, *ply);
+                match color {
+                    Color::White => (*ply, entry, Entry::Nothing),
+                    Color::Black => (*ply, Entry::Nothing, entry),
+                }
             }
+        };
+        let (side, number) = self.ply_number(ply);
+        GameEvent::Mismatch {
+            found: m.clone(),
+            number,
+            side,
+            white,
+            black,
         }
     }
 
-    fn sheet_words(&self, c: Color, ply: usize) -> Option<Utterance> {
-        let e = self.sheets[idx(c)].entries.get(ply)?;
-        Some(match e.mv {
-            Some(m) => {
-                let line = self.sheets[idx(c)].valid_moves();
-                self.words_at(&line, ply, m)
-            }
-            None => Utterance::plain(e.text.clone()),
-        })
+    /// What the scoresheet of `c` has at `ply`.
+    fn sheet_at(&self, c: Color, ply: usize) -> Entry {
+        let Some(e) = self.sheets[idx(c)].entries.get(ply) else {
+            return Entry::Nothing;
+        };
+        match e.mv {
+            Some(m) => Entry::Move(self.move_at(&self.sheets[idx(c)].valid_moves(), ply, m)),
+            None => Entry::Text(e.text.clone()),
+        }
     }
 
     /// The position of the board of `c` as FEN.

@@ -10,7 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
-use super::{Mirror, hms, idx};
+use super::{GameEvent, Mirror, hms, idx};
 use crate::clock::{Increment, TimeControl};
 use crate::rules::GameResult;
 
@@ -43,7 +43,9 @@ pub fn pgn_time_control(tc: &TimeControl) -> String {
 
 fn result_token(r: Option<GameResult>) -> &'static str {
     match r {
+        // No result yet, or one the arbiter has still to decide (III.6).
         None => "*",
+        Some(r) if r.pending() => "*",
         Some(r) => match r.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
@@ -60,10 +62,27 @@ fn comment(s: &str) -> String {
     format!("{{{}}}", s.replace('}', ")").replace('{', "("))
 }
 
+/// The words of the comments a PGN export writes (the core words
+/// nothing itself).
+pub trait PgnNotes {
+    /// An arbiter's action or penalty, as a comment.
+    fn record(&self, event: &GameEvent) -> String;
+    /// The mark of a scoresheet entry the arbiter corrected.
+    fn corrected(&self) -> String;
+}
+
 impl Mirror {
     /// The game as PGN from `source`; `event`, `site` and `date`
-    /// (`YYYY.MM.DD`) fill the Seven Tag Roster.
-    pub fn pgn(&self, source: PgnSource, event: &str, site: &str, date: &str) -> String {
+    /// (`YYYY.MM.DD`) fill the Seven Tag Roster, `notes` words the
+    /// comments.
+    pub fn pgn(
+        &self,
+        source: PgnSource,
+        event: &str,
+        site: &str,
+        date: &str,
+        notes: &dyn PgnNotes,
+    ) -> String {
         let (moves, offers, corrected): (Vec<Move>, Vec<bool>, Vec<bool>) = match source {
             PgnSource::Board(c) => {
                 let moves = self.boards[idx(c)].moves().to_vec();
@@ -118,7 +137,7 @@ impl Mirror {
         out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
         for rec in self.arbiter.iter().filter(|r| r.ply == 0) {
-            tokens.push(comment(&rec.text.display));
+            tokens.push(comment(&notes.record(&rec.event)));
         }
         let mut pos = self.config.start.clone();
         let (first_color, first_number) = self.ply_number(0);
@@ -134,23 +153,23 @@ impl Mirror {
                 break;
             }
             tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
-            let mut notes: Vec<String> = Vec::new();
+            let mut comments: Vec<String> = Vec::new();
             if offers.get(i).copied().unwrap_or(false) {
-                notes.push("(=)".to_owned());
+                comments.push("(=)".to_owned());
             }
             if let PgnSource::Board(_) = source
                 && let Some(Some(t)) = self.clk.get(i)
             {
-                notes.push(format!("[%clk {}]", hms(*t)));
+                comments.push(format!("[%clk {}]", hms(*t)));
             }
             if corrected.get(i).copied().unwrap_or(false) {
-                notes.push(self.msg("mirror.pgn_corrected", &[]).display);
+                comments.push(notes.corrected());
             }
             for rec in self.arbiter.iter().filter(|r| r.ply == i + 1) {
-                notes.push(rec.text.display.clone());
+                comments.push(notes.record(&rec.event));
             }
-            if !notes.is_empty() {
-                tokens.push(comment(&notes.join(" ")));
+            if !comments.is_empty() {
+                tokens.push(comment(&comments.join(" ")));
             }
         }
         tokens.push(result_token(self.result).to_owned());

@@ -31,11 +31,20 @@ fn mv(pos: &Chess, san: &str) -> Move {
         .unwrap()
 }
 
-fn text(said: &Said) -> String {
+/// What the events say, in the words of the `play` script.
+fn text_of(m: &Mirror, said: &Said) -> String {
+    let verbs = crate::game::script::ScriptVerbs;
+    let words = crate::game::words::Wording::of(m, &verbs);
     said.iter()
-        .map(|n| n.text.display.clone())
+        .map(|e| words.event(e).display)
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A refusal in the words of the `play` script.
+fn error_text(m: &Mirror, e: &GameError) -> String {
+    let verbs = crate::game::script::ScriptVerbs;
+    crate::game::words::Wording::of(m, &verbs).error(e).display
 }
 
 /// Plays one move through all stages, with both scoresheets.
@@ -57,32 +66,34 @@ fn a_move_goes_through_every_stage() {
     let pos = Chess::default();
     let said = m.board_move(secs(3), Color::White, &"Nf3".into()).unwrap();
     assert!(
-        text(&said).contains("Springer Gustav eins Felix drei"),
+        text_of(&m, &said).contains("Springer Gustav eins Felix drei"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert!(matches!(m.stage(), Stage::Made { .. }));
-    assert_eq!(
-        m.press(secs(3)),
-        Err(MirrorError::NotAnnounced(Color::White))
-    );
+    assert_eq!(m.press(secs(3)), Err(GameError::NotAnnounced(Color::White)));
     let said = m.announce(secs(4), None).unwrap();
     assert_eq!(
-        text(&said),
+        text_of(&m, &said),
         "1. Weiß: Springer Gustav eins Felix drei"
             .replace("Weiß", &m.vocab().side(Color::White).display)
     );
     assert_eq!(
         m.board_move(secs(4), Color::Black, &"Nf3".into()),
-        Err(MirrorError::NotPressed(Color::White))
+        Err(GameError::NotPressed(Color::White))
     );
     let said = m.press(secs(10)).unwrap();
-    assert!(text(&said).contains("1:30:20 left"), "{}", text(&said));
+    assert!(
+        text_of(&m, &said).contains("1:30:20 left"),
+        "{}",
+        text_of(&m, &said)
+    );
     assert_eq!(
         m.board_move(secs(10), Color::White, &"e4".into()),
-        Err(MirrorError::AwaitExecution {
+        Err(GameError::AwaitExecution {
             board: Color::Black,
-            mv: mv(&pos, "Nf3")
+            mv: mv(&pos, "Nf3"),
+            before: Box::new(pos.clone()),
         })
     );
     m.repeat(secs(11), None).unwrap();
@@ -93,7 +104,11 @@ fn a_move_goes_through_every_stage() {
             &"Springer Gustav eins Felix drei".into(),
         )
         .unwrap();
-    assert!(text(&said).contains("both boards agree"), "{}", text(&said));
+    assert!(
+        text_of(&m, &said).contains("both boards agree"),
+        "{}",
+        text_of(&m, &said)
+    );
     assert_eq!(m.stage(), &Stage::Idle);
     assert_eq!(m.mover(), Color::Black);
     assert_eq!(m.board(Color::White).moves(), m.board(Color::Black).moves());
@@ -104,18 +119,18 @@ fn a_move_goes_through_every_stage() {
     );
     assert_eq!(
         m.board_move(secs(20), Color::White, &"e4".into()),
-        Err(MirrorError::NotYourTurn {
+        Err(GameError::NotYourTurn {
             board: Color::White,
             mover: Color::Black
         })
     );
     assert_eq!(
         m.announce(secs(20), None),
-        Err(MirrorError::NoMove(Color::Black))
+        Err(GameError::NoMove(Color::Black))
     );
     assert_eq!(
         m.tick(secs(5)),
-        Err(MirrorError::TimeWentBackwards { latest: secs(12) })
+        Err(GameError::TimeWentBackwards { latest: secs(12) })
     );
 }
 
@@ -126,24 +141,28 @@ fn slip_of_the_tongue_is_corrected_before_the_press() {
     let said = m
         .announce(secs(2), Some(&"Springer Hector drei".into()))
         .unwrap();
-    assert_eq!(said[0].level, Level::Warning);
+    assert!(said[0].is_warning());
     assert!(
-        text(&said).contains("Slip of the tongue"),
+        text_of(&m, &said).contains("Slip of the tongue"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert!(matches!(
         m.press(secs(3)),
-        Err(MirrorError::SlipUncorrected { .. })
+        Err(GameError::SlipUncorrected { .. })
     ));
     let said = m
         .announce(secs(3), Some(&"Springer Felix drei".into()))
         .unwrap();
-    assert!(text(&said).starts_with("Corrected"), "{}", text(&said));
+    assert!(
+        text_of(&m, &said).starts_with("Corrected"),
+        "{}",
+        text_of(&m, &said)
+    );
     m.press(secs(4)).unwrap();
     assert_eq!(
         m.announce(secs(4), None),
-        Err(MirrorError::TooLate(Color::White))
+        Err(GameError::TooLate(Color::White))
     );
 }
 
@@ -157,7 +176,7 @@ fn wrong_execution_is_flagged_in_words_and_corrected_from_the_sheets() {
     m.announce(secs(20), None).unwrap();
     m.press(secs(21)).unwrap();
     let said = m.board_move(secs(22), Color::Black, &"Nh3".into()).unwrap();
-    let s = text(&said);
+    let s = text_of(&m, &said);
     assert!(
         s.contains("Board of Black: Springer Gustav eins Hector drei; board of White: Springer Gustav eins Felix drei"),
         "{s}"
@@ -173,18 +192,18 @@ fn wrong_execution_is_flagged_in_words_and_corrected_from_the_sheets() {
     );
     assert_eq!(
         m.board_move(secs(23), Color::Black, &"Nc6".into()),
-        Err(MirrorError::BoardsDiffer)
+        Err(GameError::BoardsDiffer)
     );
     m.sheet_entry(secs(24), Color::White, &"Nf3".into())
         .unwrap();
     m.sheet_entry(secs(24), Color::Black, &"Nf3".into())
         .unwrap();
     let (kind, said) = m.arbiter_correct(secs(30)).unwrap();
-    assert_eq!(kind, Correction::Boards, "{}", text(&said));
+    assert_eq!(kind, Correction::Boards, "{}", text_of(&m, &said));
     assert!(
-        text(&said).contains("the board of Black set to the scoresheets"),
+        text_of(&m, &said).contains("the board of Black set to the scoresheets"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert_eq!(m.board(Color::Black).moves(), m.board(Color::White).moves());
     assert_eq!(
@@ -214,10 +233,15 @@ fn differing_sheets_retrace_both_boards() {
     let said = m
         .sheet_entry(secs(24), Color::Black, &"Nh3".into())
         .unwrap();
-    assert!(m.mismatch().is_some(), "{}", text(&said));
+    assert!(m.mismatch().is_some(), "{}", text_of(&m, &said));
     let (kind, said) = m.arbiter_correct(secs(30)).unwrap();
-    assert_eq!(kind, Correction::Retraced(2), "{}", text(&said));
-    assert!(text(&said).contains("after 2 moves"), "{}", text(&said));
+    assert_eq!(kind, Correction::Retraced(2), "{}", text_of(&m, &said));
+    assert!(
+        // Two half-moves kept: up to Black's first move (not "2 moves").
+        text_of(&m, &said).contains("up to move 1 of Black"),
+        "{}",
+        text_of(&m, &said)
+    );
     assert_eq!(m.board(Color::White).moves().len(), 2);
     assert_eq!(m.board(Color::Black).moves(), m.board(Color::White).moves());
     assert_eq!(m.sheet(Color::Black).entries().len(), 2);
@@ -251,14 +275,14 @@ fn a_missed_move_is_detected_and_corrected() {
     assert!(
         matches!(
             err,
-            MirrorError::MissedMove {
+            GameError::MissedMove {
                 board: Color::White,
                 ..
             }
         ),
         "{err:?}"
     );
-    let s = m.describe_error(&err).display;
+    let s = error_text(&m, &err);
     assert!(
         s.contains("does not show move 1 of Black, Bauer Eva sieben Eva fuenf"),
         "{s}"
@@ -268,7 +292,7 @@ fn a_missed_move_is_detected_and_corrected() {
         m.board(Color::White).moves(),
         m.board(Color::Black).moves(),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert_eq!(m.mover(), Color::White);
 }
@@ -285,21 +309,25 @@ fn a_wrong_scoresheet_entry_is_flagged_and_corrected_to_the_boards() {
     m.sheet_entry(secs(22), Color::White, &"e5".into()).unwrap();
     let said = m.sheet_entry(secs(22), Color::Black, &"e6".into()).unwrap();
     assert!(
-        text(&said).contains("scoresheets differ at move 1 of Black"),
+        text_of(&m, &said).contains("scoresheets differ at move 1 of Black"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     let said = m
         .sheet_entry(secs(22), Color::Black, &"Nf9".into())
         .unwrap();
     // Still the first mismatch (not repeated).
-    assert!(!text(&said).contains("differ"), "{}", text(&said));
+    assert!(
+        !text_of(&m, &said).contains("differ"),
+        "{}",
+        text_of(&m, &said)
+    );
     let (kind, said) = m.arbiter_correct(secs(23)).unwrap();
     assert_eq!(kind, Correction::Sheets);
     assert!(
-        text(&said).contains("e6 corrected to e5"),
+        text_of(&m, &said).contains("e6 corrected to e5"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert_eq!(m.sheet(Color::Black).entries()[1].text, "e5");
     assert!(m.sheet(Color::Black).entries()[1].corrected);
@@ -317,10 +345,14 @@ fn a_wrong_scoresheet_entry_is_flagged_and_corrected_to_the_boards() {
 fn illegal_moves_are_counted_and_penalised() {
     let mut m = mirror();
     let said = m.board_move(secs(1), Color::White, &"e5".into()).unwrap();
-    assert_eq!(said[0].level, Level::Warning);
+    assert!(said[0].is_warning());
     m.announce(secs(2), None).unwrap();
     let said = m.press(secs(3)).unwrap();
-    assert!(text(&said).contains("2 extra minutes"), "{}", text(&said));
+    assert!(
+        text_of(&m, &said).contains("Black receives 2 minutes more"),
+        "{}",
+        text_of(&m, &said)
+    );
     assert_eq!(m.clock().remaining(Color::Black, secs(3)), secs(92 * 60));
     assert_eq!(m.mover(), Color::White);
     assert_eq!(m.board(Color::White).moves().len(), 0);
@@ -334,7 +366,7 @@ fn illegal_moves_are_counted_and_penalised() {
         m.result().map(|r| (r.termination, r.winner)),
         Some((Termination::IllegalMoves, Some(Color::Black)))
     );
-    assert!(matches!(m.press(secs(9)), Err(MirrorError::GameOver(_))));
+    assert!(matches!(m.press(secs(9)), Err(GameError::GameOver(_))));
 }
 
 #[test]
@@ -343,13 +375,14 @@ fn adjournment_seals_and_opens_only_with_the_opponent_present() {
     let mut t = 0;
     full_move(&mut m, &mut t, "e4");
     m.offer_draw(secs(30), Color::White).unwrap();
-    let said = m
+    let mut said = m
         .seal(secs(40), &"Nc6".into(), "2026-11-22 10:00, Hall B")
         .unwrap();
+    said.extend(m.close_envelope(secs(40)).unwrap());
     assert!(
-        !text(&said).contains("Springer"),
+        !text_of(&m, &said).contains("Springer"),
         "the sealed move stays secret: {}",
-        text(&said)
+        text_of(&m, &said)
     );
     let sealed = m.sealed().unwrap().clone();
     assert_eq!(sealed.by, Color::Black);
@@ -362,19 +395,19 @@ fn adjournment_seals_and_opens_only_with_the_opponent_present() {
     );
     assert_eq!(
         m.board_move(secs(50), Color::Black, &"Nc6".into()),
-        Err(MirrorError::Adjourned)
+        Err(GameError::Adjourned)
     );
     // Time does not run while adjourned.
     assert_eq!(
         m.open_seal(secs(1000)),
-        Err(MirrorError::OpponentAbsent(Color::White))
+        Err(GameError::OpponentAbsent(Color::White))
     );
-    m.opponent_present(secs(1000)).unwrap();
+    m.attend(secs(1000), None, true).unwrap();
     let said = m.open_seal(secs(1000)).unwrap();
     assert!(
-        text(&said).contains("Springer Bella acht Cesar sechs"),
+        text_of(&m, &said).contains("Springer Bella acht Cesar sechs"),
         "{}",
-        text(&said)
+        text_of(&m, &said)
     );
     assert_eq!(m.clock().used(Color::Black, secs(1000)), secs(35));
     m.board_move(secs(1001), Color::White, &"Nc6".into())
@@ -395,7 +428,15 @@ fn pgn_has_tags_clocks_offers_and_corrections() {
     m.answer_draw(secs(22), Color::White, false).unwrap();
     m.arbiter_adjust(secs(23), Color::White, secs(120), true)
         .unwrap();
-    let pgn = m.pgn(PgnSource::Board(Color::White), "Test", "Here", "2026.11.21");
+    let verbs = crate::game::script::ScriptVerbs;
+    let notes = crate::game::words::Wording::of(&m, &verbs);
+    let pgn = m.pgn(
+        PgnSource::Board(Color::White),
+        "Test",
+        "Here",
+        "2026.11.21",
+        &notes,
+    );
     assert!(
         pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"),
         "{pgn}"
@@ -417,7 +458,11 @@ fn flag_fall_ends_the_game() {
     };
     let mut m = Mirror::new(vocab, config, Duration::ZERO);
     let said = m.tick(secs(61)).unwrap();
-    assert!(text(&said).contains("flag"), "{}", text(&said));
+    assert!(
+        text_of(&m, &said).contains("flag"),
+        "{}",
+        text_of(&m, &said)
+    );
     assert_eq!(m.result().map(|r| r.termination), Some(Termination::Time));
 }
 

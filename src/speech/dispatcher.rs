@@ -1,27 +1,76 @@
 //! speech-dispatcher adapter (through the `tts` crate): speech goes to the
 //! same system the user's screen reader (Orca) uses, with the user's rate
 //! and, for the user's own language, the user's voice.
+//!
+//! The daemon is never trusted to answer: every call into it (connecting,
+//! `speak`, `stop`) runs on a thread of its own, and the game never waits
+//! for it longer than a time limit ([`OPEN_LIMIT`], [`CALL_LIMIT`]). A
+//! daemon that does not answer, accepts speech but never begins or never
+//! ends it is reported as [`Trouble`]; [`super::open`] then falls back to
+//! espeak-ng (see [`super::Resilient`]).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::{Priority, Speaker, SpeechError, Voice};
+use super::{Priority, Speaker, SpeechError, Trouble, Voice};
 use crate::vocab::Utterance;
+
+/// How long connecting (and choosing a voice, which lists the daemon's
+/// voices: a few seconds with its espeak-ng module) may take.
+pub const OPEN_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long one call into the daemon (`speak`, `stop`) may take.
+pub const CALL_LIMIT: Duration = Duration::from_secs(2);
+
+/// How long the daemon may take to begin an utterance.
+pub const BEGIN_LIMIT: Duration = Duration::from_secs(3);
+
+/// What the daemon's thread is asked to do.
+enum Call {
+    Speak(String),
+    Stop,
+}
+
+/// What the daemon's thread and its callbacks report.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Utterances begun and ended (or stopped), counted by the daemon's
+    /// callbacks.
+    begun: AtomicUsize,
+    ended: AtomicUsize,
+    /// A call refused by the daemon.
+    failed: AtomicBool,
+    /// When the call under way started.
+    in_call: Mutex<Option<Instant>>,
+}
+
+impl Shared {
+    fn call_started(&self) -> Option<Instant> {
+        *self
+            .in_call
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn set_call(&self, at: Option<Instant>) {
+        *self
+            .in_call
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = at;
+    }
+}
 
 /// Speech through speech-dispatcher.
 pub struct Dispatcher {
-    tts: tts::Tts,
-    /// Utterances begun and ended (or stopped), counted by the daemon's
-    /// callbacks.
-    begun: Arc<AtomicUsize>,
-    ended: Arc<AtomicUsize>,
+    calls: Sender<Call>,
+    shared: Arc<Shared>,
     /// The utterance being spoken: when it started, how long it may take
     /// at most, and the counters before it.
     current: Option<Current>,
-    /// An utterance never began or never ended: the daemon has no working
-    /// audio output.
-    stalled: bool,
+    /// The daemon stopped working (and why).
+    stalled: Option<Trouble>,
     /// The stall was reported.
     reported: bool,
 }
@@ -34,13 +83,11 @@ struct Current {
     ended: usize,
 }
 
-/// How long the daemon may take to begin an utterance.
-pub const BEGIN_LIMIT: Duration = Duration::from_secs(3);
-
 impl std::fmt::Debug for Dispatcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Dispatcher")
             .field("current", &self.current)
+            .field("stalled", &self.stalled)
             .finish_non_exhaustive()
     }
 }
@@ -74,111 +121,197 @@ pub fn speaking_limit(text: &str) -> Duration {
     Duration::from_millis(chars.saturating_mul(250)).saturating_add(Duration::from_secs(5))
 }
 
+/// Connects and sets up the voice (on the daemon's thread).
+fn connect(voice: &Voice, shared: &Arc<Shared>) -> Result<tts::Tts, SpeechError> {
+    let unreachable = |e: tts::Error| SpeechError::NoDaemon(Trouble::Unreachable(e.to_string()));
+    let mut tts = tts::Tts::new(tts::Backends::SpeechDispatcher).map_err(unreachable)?;
+    if let Some(rate) = voice.rate {
+        tts.set_rate(rate.clamp(-100, 100) as f32)
+            .map_err(unreachable)?;
+    }
+    let want = primary_language(&voice.language);
+    let own_language = session_language().is_some_and(|l| l == want);
+    if voice.name.is_some() || !own_language {
+        let voices = tts.voices().map_err(unreachable)?;
+        let chosen = match &voice.name {
+            Some(name) => voices.iter().find(|v| v.name() == *name),
+            None => voices
+                .iter()
+                .find(|v| primary_language(v.language().as_str()) == want),
+        };
+        match chosen {
+            Some(v) => tts.set_voice(v).map_err(unreachable)?,
+            None => {
+                return Err(SpeechError::NoVoice {
+                    engine: "speech-dispatcher".to_owned(),
+                    language: voice.name.clone().unwrap_or_else(|| voice.language.clone()),
+                });
+            }
+        }
+    }
+    let (b, e, st) = (shared.clone(), shared.clone(), shared.clone());
+    let callbacks = tts
+        .on_utterance_begin(Some(Box::new(move |_| {
+            b.begun.fetch_add(1, Ordering::SeqCst);
+        })))
+        .and_then(|()| {
+            tts.on_utterance_end(Some(Box::new(move |_| {
+                e.ended.fetch_add(1, Ordering::SeqCst);
+            })))
+        })
+        .and_then(|()| {
+            tts.on_utterance_stop(Some(Box::new(move |_| {
+                st.ended.fetch_add(1, Ordering::SeqCst);
+            })))
+        });
+    callbacks.map_err(unreachable)?;
+    Ok(tts)
+}
+
 impl Dispatcher {
-    /// Connects to speech-dispatcher. The rate is set only when
-    /// `voice.rate` is given; a voice is chosen only when `voice.name` is
-    /// given or the text's language differs from the session's (then the
-    /// first voice for the language).
+    /// Connects to speech-dispatcher, waiting at most [`OPEN_LIMIT`]. The
+    /// rate is set only when `voice.rate` is given; a voice is chosen only
+    /// when `voice.name` is given or the text's language differs from the
+    /// session's (then the first voice for the language).
     ///
     /// # Errors
     ///
-    /// [`SpeechError::NoDaemon`] when no daemon can be reached;
-    /// [`SpeechError::NoVoice`] when no voice speaks the language.
+    /// [`SpeechError::NoDaemon`] when no daemon can be reached or it does
+    /// not answer in time; [`SpeechError::NoVoice`] when no voice speaks
+    /// the language.
     pub fn open(voice: &Voice) -> Result<Dispatcher, SpeechError> {
-        let mut tts = tts::Tts::new(tts::Backends::SpeechDispatcher)
-            .map_err(|e| SpeechError::NoDaemon(e.to_string()))?;
-        if let Some(rate) = voice.rate {
-            tts.set_rate(rate.clamp(-100, 100) as f32)
-                .map_err(|e| SpeechError::Failed(e.to_string()))?;
-        }
-        let want = primary_language(&voice.language);
-        let own_language = session_language().is_some_and(|l| l == want);
-        if voice.name.is_some() || !own_language {
-            let voices = tts
-                .voices()
-                .map_err(|e| SpeechError::Failed(e.to_string()))?;
-            let chosen = match &voice.name {
-                Some(name) => voices.iter().find(|v| v.name() == *name),
-                None => voices
-                    .iter()
-                    .find(|v| primary_language(v.language().as_str()) == want),
-            };
-            match chosen {
-                Some(v) => tts
-                    .set_voice(v)
-                    .map_err(|e| SpeechError::Failed(e.to_string()))?,
-                None => {
-                    return Err(SpeechError::NoVoice {
-                        engine: "speech-dispatcher".to_owned(),
-                        language: voice.name.clone().unwrap_or_else(|| voice.language.clone()),
-                    });
+        Dispatcher::open_within(voice, OPEN_LIMIT)
+    }
+
+    /// [`Dispatcher::open`] with another time limit.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dispatcher::open`].
+    pub fn open_within(voice: &Voice, limit: Duration) -> Result<Dispatcher, SpeechError> {
+        let shared = Arc::new(Shared::default());
+        let (ready_tx, ready_rx) = sync_channel(1);
+        let (calls, calls_rx) = channel::<Call>();
+        let voice = voice.clone();
+        let daemon = shared.clone();
+        // The daemon's thread: it alone waits for the daemon. If the
+        // daemon never answers, it waits on its own, and ends when it does
+        // and its Dispatcher is gone.
+        let spawned = std::thread::Builder::new()
+            .name("speech-dispatcher".to_owned())
+            .spawn(move || {
+                let mut tts = match connect(&voice, &daemon) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                if ready_tx.send(Ok(())).is_err() {
+                    return;
                 }
-            }
-        }
-        let begun = Arc::new(AtomicUsize::new(0));
-        let ended = Arc::new(AtomicUsize::new(0));
-        let (b, e, st) = (begun.clone(), ended.clone(), ended.clone());
-        let callbacks = tts
-            .on_utterance_begin(Some(Box::new(move |_| {
-                b.fetch_add(1, Ordering::SeqCst);
-            })))
-            .and_then(|()| {
-                tts.on_utterance_end(Some(Box::new(move |_| {
-                    e.fetch_add(1, Ordering::SeqCst);
-                })))
-            })
-            .and_then(|()| {
-                tts.on_utterance_stop(Some(Box::new(move |_| {
-                    st.fetch_add(1, Ordering::SeqCst);
-                })))
+                for call in calls_rx {
+                    daemon.set_call(Some(Instant::now()));
+                    let r = match call {
+                        Call::Speak(text) => tts.speak(text, false).map(|_| ()),
+                        Call::Stop => tts.stop().map(|_| ()),
+                    };
+                    if r.is_err() {
+                        daemon.failed.store(true, Ordering::SeqCst);
+                    }
+                    daemon.set_call(None);
+                }
             });
-        callbacks.map_err(|e| SpeechError::Failed(e.to_string()))?;
-        Ok(Dispatcher {
-            tts,
-            begun,
-            ended,
-            current: None,
-            stalled: false,
-            reported: false,
-        })
+        if spawned.is_err() {
+            return Err(SpeechError::NoDaemon(Trouble::Unreachable(
+                "no thread".to_owned(),
+            )));
+        }
+        match ready_rx.recv_timeout(limit) {
+            Ok(Ok(())) => Ok(Dispatcher {
+                calls,
+                shared,
+                current: None,
+                stalled: None,
+                reported: false,
+            }),
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(SpeechError::NoDaemon(Trouble::NoAnswer {
+                seconds: limit.as_secs().max(1),
+            })),
+        }
+    }
+
+    /// Has the daemon stopped working? Marks it so, once.
+    fn check(&mut self) -> Option<Trouble> {
+        if self.stalled.is_some() {
+            return self.stalled.clone();
+        }
+        let trouble = if self.shared.failed.load(Ordering::SeqCst) {
+            Some(Trouble::Silent)
+        } else if self
+            .shared
+            .call_started()
+            .is_some_and(|t| t.elapsed() > CALL_LIMIT)
+        {
+            Some(Trouble::NoAnswer {
+                seconds: CALL_LIMIT.as_secs(),
+            })
+        } else {
+            None
+        };
+        if trouble.is_some() {
+            self.stalled.clone_from(&trouble);
+            self.current = None;
+        }
+        trouble
+    }
+
+    fn stall(&mut self, trouble: Trouble) {
+        self.stalled = Some(trouble);
+        self.current = None;
+        let _ = self.calls.send(Call::Stop);
     }
 }
 
 impl Speaker for Dispatcher {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
-        if self.stalled {
-            return Err(stalled_error());
+        if let Some(t) = self.check() {
+            return Err(SpeechError::NoDaemon(t));
         }
         let current = Current {
             since: Instant::now(),
             limit: speaking_limit(&u.spoken),
-            begun: self.begun.load(Ordering::SeqCst),
-            ended: self.ended.load(Ordering::SeqCst),
+            begun: self.shared.begun.load(Ordering::SeqCst),
+            ended: self.shared.ended.load(Ordering::SeqCst),
         };
-        self.tts
-            .speak(u.spoken.as_str(), false)
-            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+        if self.calls.send(Call::Speak(u.spoken.clone())).is_err() {
+            return Err(SpeechError::NoDaemon(Trouble::Silent));
+        }
         self.current = Some(current);
         Ok(())
     }
     fn stop(&mut self) {
-        let _ = self.tts.stop();
+        if self.stalled.is_none() && self.current.is_some() {
+            let _ = self.calls.send(Call::Stop);
+        }
         self.current = None;
     }
     fn is_speaking(&mut self) -> bool {
+        if self.check().is_some() {
+            return false;
+        }
         let Some(c) = self.current else {
             return false;
         };
-        if self.ended.load(Ordering::SeqCst) > c.ended {
+        if self.shared.ended.load(Ordering::SeqCst) > c.ended {
             self.current = None;
             return false;
         }
         let elapsed = c.since.elapsed();
-        let begun = self.begun.load(Ordering::SeqCst) > c.begun;
+        let begun = self.shared.begun.load(Ordering::SeqCst) > c.begun;
         if (!begun && elapsed > BEGIN_LIMIT) || elapsed > c.limit {
-            self.stalled = true;
-            let _ = self.tts.stop();
-            self.current = None;
+            self.stall(Trouble::Silent);
             return false;
         }
         true
@@ -187,20 +320,15 @@ impl Speaker for Dispatcher {
         "speech-dispatcher"
     }
     fn take_error(&mut self) -> Option<SpeechError> {
-        // Once: the caller turns speech off after it. `speak` keeps
-        // refusing, so speech never resumes silently into the void.
-        if self.stalled && !self.reported {
-            self.reported = true;
-            return Some(stalled_error());
+        // Once: `speak` keeps refusing, so speech never resumes silently
+        // into the void.
+        let trouble = self.check()?;
+        if self.reported {
+            return None;
         }
-        None
+        self.reported = true;
+        Some(SpeechError::NoDaemon(trouble))
     }
-}
-
-fn stalled_error() -> SpeechError {
-    SpeechError::Failed(
-        "speech-dispatcher did not speak; it may have no working audio device".to_owned(),
-    )
 }
 
 #[cfg(test)]

@@ -483,7 +483,7 @@ impl Speaker for WavFileSpeaker {
 
 /// What espeak-ng's error output says about a failed playback (it exits 0
 /// even when no audio device can be opened): `None` when it played.
-pub fn playback_error(stderr: &str) -> Option<String> {
+pub fn playback_error(stderr: &str) -> Option<SpeechError> {
     let lines: Vec<&str> = stderr
         .lines()
         .map(str::trim)
@@ -493,9 +493,9 @@ pub fn playback_error(stderr: &str) -> Option<String> {
         let l = l.to_ascii_lowercase();
         l.starts_with("error") || l.contains("unknown pcm") || l.contains("cannot open")
     });
-    failed.then(|| {
-        let last = lines.last().copied().unwrap_or("");
-        format!("espeak-ng could not play ({last}); is there an audio device?")
+    failed.then(|| SpeechError::NoAudio {
+        engine: "espeak-ng".to_owned(),
+        detail: lines.last().copied().unwrap_or("").to_owned(),
     })
 }
 
@@ -505,6 +505,8 @@ pub fn playback_error(stderr: &str) -> Option<String> {
 pub struct Player {
     engine: EspeakNg,
     child: Option<Child>,
+    /// When the utterance under way started and how long it may take.
+    deadline: Option<(std::time::Instant, std::time::Duration)>,
     error: Option<SpeechError>,
 }
 
@@ -514,6 +516,7 @@ impl Player {
         Player {
             engine,
             child: None,
+            deadline: None,
             error: None,
         }
     }
@@ -525,8 +528,8 @@ impl Player {
             let _ = e.read_to_string(&mut err);
         }
         let _ = child.wait();
-        if let Some(msg) = playback_error(&err) {
-            self.error = Some(SpeechError::Failed(msg));
+        if let Some(e) = playback_error(&err) {
+            self.error = Some(e);
         }
     }
 }
@@ -535,9 +538,12 @@ impl Speaker for Player {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         self.stop();
         self.child = Some(self.engine.play(&u.spoken)?);
+        let limit = super::dispatcher::speaking_limit(&u.spoken);
+        self.deadline = Some((std::time::Instant::now(), limit));
         Ok(())
     }
     fn stop(&mut self) {
+        self.deadline = None;
         if let Some(mut c) = self.child.take() {
             let _ = c.kill();
             let _ = c.wait();
@@ -548,6 +554,19 @@ impl Speaker for Player {
             Some(c) => !matches!(c.try_wait(), Ok(None)),
             None => return false,
         };
+        // An audio device that never takes the sound: stopped at the
+        // utterance's time limit.
+        if !done
+            && let Some((since, limit)) = self.deadline
+            && since.elapsed() > limit
+        {
+            self.stop();
+            self.error = Some(SpeechError::Stuck {
+                engine: "espeak-ng".to_owned(),
+                seconds: limit.as_secs(),
+            });
+            return false;
+        }
         if done && let Some(child) = self.child.take() {
             self.check(child);
         }
@@ -691,9 +710,10 @@ mod tests {
         let headless = "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n\
                         ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n\
                         error: No such file or directory\n";
-        let msg = playback_error(headless).unwrap();
-        assert!(msg.contains("No such file or directory"), "{msg}");
-        assert!(!msg.contains('\n'));
+        let Some(SpeechError::NoAudio { detail, .. }) = playback_error(headless) else {
+            panic!("not recognized")
+        };
+        assert_eq!(detail, "error: No such file or directory");
         assert_eq!(playback_error(""), None);
         assert_eq!(playback_error("\n  \n"), None);
     }

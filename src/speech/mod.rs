@@ -29,12 +29,43 @@ pub use queue::{Item, Priority, Pushed, SpeechQueue};
 use crate::locale::Locale;
 use crate::vocab::Utterance;
 
+/// What is wrong with the speech-dispatcher daemon.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Trouble {
+    /// It cannot be reached (the library's words, for logs).
+    #[error("unreachable: {0}")]
+    Unreachable(String),
+    /// It did not answer within the time limit.
+    #[error("no answer within {seconds} s")]
+    NoAnswer {
+        /// The limit.
+        seconds: u64,
+    },
+    /// It took speech but did not speak it (never began, never ended, or
+    /// refused).
+    #[error("it did not speak")]
+    Silent,
+}
+
+impl Trouble {
+    /// One localized phrase for the `{error}` of `speech.no_daemon`.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            Trouble::Unreachable(_) => locale.message("speech.unreachable", &[]),
+            Trouble::NoAnswer { seconds } => {
+                locale.message("speech.no_answer", &[("seconds", &seconds.to_string())])
+            }
+            Trouble::Silent => locale.message("speech.silent", &[]),
+        }
+    }
+}
+
 /// Why speech output did not work.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpeechError {
-    /// No speech-dispatcher daemon could be reached.
+    /// The speech-dispatcher daemon cannot be used (then espeak-ng speaks).
     #[error("speech-dispatcher: {0}")]
-    NoDaemon(String),
+    NoDaemon(Trouble),
     /// The synthesizer program could not be run.
     #[error("{program}: {error}")]
     NoEngine {
@@ -54,6 +85,23 @@ pub enum SpeechError {
     /// Speaking or rendering failed.
     #[error("{0}")]
     Failed(String),
+    /// The synthesizer found no audio device to play on.
+    #[error("{engine} could not play ({detail})")]
+    NoAudio {
+        /// The synthesizer.
+        engine: String,
+        /// Its last line of error output (for logs).
+        detail: String,
+    },
+    /// The synthesizer did not finish an utterance within its time limit
+    /// (it was stopped).
+    #[error("{engine} did not finish within {seconds} s")]
+    Stuck {
+        /// The synthesizer.
+        engine: String,
+        /// The limit.
+        seconds: u64,
+    },
     /// An audio file could not be written.
     #[error("{path}: {error}")]
     File {
@@ -69,7 +117,9 @@ impl SpeechError {
     /// what went wrong and what to do.
     pub fn describe(&self, locale: &Locale) -> String {
         match self {
-            SpeechError::NoDaemon(e) => locale.message("speech.no_daemon", &[("error", e)]),
+            SpeechError::NoDaemon(t) => {
+                locale.message("speech.no_daemon", &[("error", &t.describe(locale))])
+            }
             SpeechError::NoEngine { program, error } => locale.message(
                 "speech.no_espeak",
                 &[("error", &format!("{program}: {error}"))],
@@ -79,6 +129,17 @@ impl SpeechError {
                 &[("engine", engine), ("language", language)],
             ),
             SpeechError::Failed(e) => locale.message("speech.failed", &[("error", e)]),
+            SpeechError::NoAudio { engine, .. } => {
+                let why = locale.message("speech.no_audio", &[("engine", engine)]);
+                locale.message("speech.failed", &[("error", &why)])
+            }
+            SpeechError::Stuck { engine, seconds } => {
+                let why = locale.message(
+                    "speech.stuck",
+                    &[("engine", engine), ("seconds", &seconds.to_string())],
+                );
+                locale.message("speech.failed", &[("error", &why)])
+            }
             SpeechError::File { path, error } => locale.message(
                 "speech.file_error",
                 &[("file", &path.display().to_string()), ("error", error)],
@@ -108,6 +169,11 @@ pub trait Speaker {
     fn take_error(&mut self) -> Option<SpeechError> {
         None
     }
+    /// Something the user must be told while speech goes on (a fallback to
+    /// another synthesizer), once each.
+    fn take_notice(&mut self) -> Option<SpeechError> {
+        None
+    }
 }
 
 impl<S: Speaker + ?Sized> Speaker for Box<S> {
@@ -125,6 +191,9 @@ impl<S: Speaker + ?Sized> Speaker for Box<S> {
     }
     fn take_error(&mut self) -> Option<SpeechError> {
         (**self).take_error()
+    }
+    fn take_notice(&mut self) -> Option<SpeechError> {
+        (**self).take_notice()
     }
 }
 
@@ -280,13 +349,15 @@ impl<S: Speaker> Announcer<S> {
     }
 
     /// Queues `item`, interrupts stale speech, and starts the next
-    /// utterance if the speaker is free. Returns an error once, the first
-    /// time the speaker fails; after that, speech is off (the caller prints
-    /// the explanation and goes on with text).
+    /// utterance if the speaker is free. Returns an error for the caller to
+    /// print as one line: the speaker's first failure, after which speech
+    /// is off ([`failed`](Self::failed)); or a notice from a speaker that
+    /// goes on (a fallback to another synthesizer), after which speech
+    /// goes on.
     ///
     /// # Errors
     ///
-    /// The speaker's first failure.
+    /// The speaker's first failure, or a notice.
     pub fn say(&mut self, item: Item) -> Result<(), SpeechError> {
         if self.failure.is_some() {
             return Ok(());
@@ -309,7 +380,11 @@ impl<S: Speaker> Announcer<S> {
             return Ok(());
         }
         loop {
-            if self.speaker.is_speaking() {
+            let speaking = self.speaker.is_speaking();
+            if let Some(n) = self.speaker.take_notice() {
+                return Err(n);
+            }
+            if speaking {
                 return Ok(());
             }
             if let Some(e) = self.speaker.take_error() {
@@ -325,6 +400,9 @@ impl<S: Speaker> Announcer<S> {
                 self.queue.finished();
                 self.failure = Some(e.clone());
                 return Err(e);
+            }
+            if let Some(n) = self.speaker.take_notice() {
+                return Err(n);
             }
         }
     }
@@ -343,19 +421,113 @@ impl<S: Speaker> Announcer<S> {
     }
 
     /// Waits (by polling every 20 ms, up to `limit`) until everything queued
-    /// has been spoken. For short command-line programs.
-    pub fn drain(&mut self, limit: std::time::Duration) -> Result<(), SpeechError> {
+    /// has been spoken. For short command-line programs. A notice does not
+    /// stop the waiting (speech goes on). Returns the notices and the
+    /// failure that ended speech, if any, for the caller to print.
+    pub fn drain(&mut self, limit: std::time::Duration) -> Vec<SpeechError> {
         let start = std::time::Instant::now();
+        let mut said = Vec::new();
         loop {
-            self.pump()?;
-            if self.queue.is_empty() && !self.speaker.is_speaking() {
-                return Ok(());
+            if let Err(e) = self.pump() {
+                said.push(e);
             }
-            if start.elapsed() >= limit || self.failed() {
-                return Ok(());
+            let done = self.queue.is_empty() && !self.speaker.is_speaking();
+            if done || start.elapsed() >= limit || self.failed() {
+                while let Some(n) = self.speaker.take_notice() {
+                    said.push(n);
+                }
+                return said;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
+    }
+}
+
+/// A speaker that falls back instead of failing: when the one in use
+/// fails (speech-dispatcher not answering, never speaking), the next one
+/// is made (espeak-ng, or text only when that cannot run either), the
+/// utterance that was cut off is said again on it, and the switch is a
+/// notice ([`Speaker::take_notice`]) for the user, once. It never fails.
+pub struct Resilient {
+    current: Box<dyn Speaker>,
+    next: Option<Fallback>,
+    notices: std::collections::VecDeque<SpeechError>,
+    /// The utterance being spoken, to say again after a switch.
+    last: Option<(Utterance, Priority)>,
+}
+
+/// Makes the next speaker, adding what the user must know to the list.
+pub type Fallback = Box<dyn FnOnce(&mut Vec<SpeechError>) -> Box<dyn Speaker>>;
+
+impl std::fmt::Debug for Resilient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resilient")
+            .field("current", &self.current.name())
+            .field("notices", &self.notices)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Resilient {
+    /// `current`, then what `next` makes when it fails, then text only.
+    pub fn new(current: Box<dyn Speaker>, next: Fallback) -> Resilient {
+        Resilient {
+            current,
+            next: Some(next),
+            notices: std::collections::VecDeque::new(),
+            last: None,
+        }
+    }
+
+    fn switch(&mut self, cause: SpeechError) {
+        self.current.stop();
+        self.notices.push_back(cause);
+        let mut more = Vec::new();
+        self.current = match self.next.take() {
+            Some(make) => make(&mut more),
+            None => Box::new(Silent),
+        };
+        self.notices.extend(more);
+        if let Some((u, p)) = self.last.clone()
+            && let Err(e) = self.current.speak(&u, p)
+        {
+            self.switch(e);
+        }
+    }
+}
+
+impl Speaker for Resilient {
+    fn speak(&mut self, u: &Utterance, priority: Priority) -> Result<(), SpeechError> {
+        self.last = Some((u.clone(), priority));
+        if let Err(e) = self.current.speak(u, priority) {
+            self.switch(e);
+        }
+        Ok(())
+    }
+    fn stop(&mut self) {
+        self.last = None;
+        self.current.stop();
+    }
+    fn is_speaking(&mut self) -> bool {
+        if self.current.is_speaking() {
+            return true;
+        }
+        match self.current.take_error() {
+            Some(e) => {
+                self.switch(e);
+                self.current.is_speaking()
+            }
+            None => {
+                self.last = None;
+                false
+            }
+        }
+    }
+    fn name(&self) -> &str {
+        self.current.name()
+    }
+    fn take_notice(&mut self) -> Option<SpeechError> {
+        self.notices.pop_front()
     }
 }
 
@@ -368,6 +540,21 @@ pub enum Output {
     File(PathBuf),
     /// No audio: display lines only.
     Text,
+}
+
+/// espeak-ng playing on the sound card, else nothing (text only); what
+/// the user must know goes to `notices`.
+fn espeak_player(voice: &Voice, notices: &mut Vec<SpeechError>) -> Box<dyn Speaker> {
+    match espeak::EspeakNg::probe(voice) {
+        Ok((engine, missing)) => {
+            notices.extend(missing);
+            Box::new(espeak::Player::new(engine))
+        }
+        Err(e) => {
+            notices.push(e);
+            Box::new(Silent)
+        }
+    }
 }
 
 /// Opens the speaker for `output`, falling back step by step. Each fallback
@@ -404,7 +591,13 @@ pub fn open(
             None => Box::new(Silent),
         },
         Output::Speak => match dispatcher::Dispatcher::open(voice) {
-            Ok(d) => Box::new(d),
+            Ok(d) => {
+                let voice = voice.clone();
+                Box::new(Resilient::new(
+                    Box::new(d),
+                    Box::new(move |notices| espeak_player(&voice, notices)),
+                ))
+            }
             Err(e) => {
                 notices.push(e.describe(locale));
                 match espeak(notices) {
@@ -495,6 +688,39 @@ mod tests {
     }
 
     #[test]
+    fn a_failing_speaker_falls_back_says_the_cut_off_utterance_again_and_tells_once() {
+        let first = Recording {
+            fail_after: Some(SpeechError::NoDaemon(Trouble::Silent)),
+            ..Recording::default()
+        };
+        let second = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        struct Shared(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
+        impl Speaker for Shared {
+            fn speak(&mut self, u: &Utterance, _p: Priority) -> Result<(), SpeechError> {
+                self.0.borrow_mut().push(u.display.clone());
+                Ok(())
+            }
+            fn stop(&mut self) {}
+            fn name(&self) -> &str {
+                "second"
+            }
+        }
+        let seen = second.clone();
+        let mut a = Announcer::new(Resilient::new(
+            Box::new(first),
+            Box::new(move |_| Box::new(Shared(seen))),
+        ));
+        // The first speaker takes "e4", then reports it did not speak.
+        let r = a.say(item("e4", Priority::Move));
+        assert_eq!(r, Err(SpeechError::NoDaemon(Trouble::Silent)));
+        assert!(!a.failed(), "speech goes on");
+        assert_eq!(second.borrow().as_slice(), ["e4"], "said again");
+        assert!(a.say(item("e5", Priority::Move)).is_ok(), "told once");
+        assert_eq!(second.borrow().as_slice(), ["e4", "e5"]);
+        assert_eq!(a.speaker().name(), "second");
+    }
+
+    #[test]
     fn text_speaker_prints_display_lines() {
         let mut t = TextSpeaker::new(Vec::new());
         let u = Utterance {
@@ -508,10 +734,13 @@ mod tests {
     #[test]
     fn errors_are_described_from_the_locale() {
         let en = crate::locale::builtin("en").unwrap();
-        let line = SpeechError::NoDaemon("connection refused".into()).describe(&en);
-        assert!(
-            line.contains("connection refused") && line.contains("espeak-ng"),
-            "{line}"
+        let line =
+            SpeechError::NoDaemon(Trouble::Unreachable("connection refused".into())).describe(&en);
+        let reason = en.message("speech.unreachable", &[]);
+        assert_eq!(
+            line,
+            en.message("speech.no_daemon", &[("error", &reason)]),
+            "the library's English is not shown"
         );
         assert!(!line.contains('\n'));
         let de = crate::locale::builtin("de").unwrap();

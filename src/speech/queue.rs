@@ -23,64 +23,7 @@
 
 use std::collections::VecDeque;
 
-use crate::vocab::Utterance;
-
-/// How important an utterance is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub enum Priority {
-    /// Periodic time announcements and other information: dropped when
-    /// stale.
-    #[default]
-    Chatter,
-    /// Answers to the user's requests (time, moves, help).
-    Request,
-    /// Low-time warnings and the countdown.
-    Warning,
-    /// Move announcements: interrupt stale chatter.
-    Move,
-    /// Flag fall, penalties, results: never dropped.
-    Critical,
-}
-
-/// One thing to say.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
-    /// What to say.
-    pub utterance: Utterance,
-    /// How important it is.
-    pub priority: Priority,
-    /// Items with the same key replace each other (ignored for
-    /// [`Priority::Critical`]).
-    pub key: Option<String>,
-}
-
-impl Item {
-    /// An item without a coalescing key.
-    pub fn new(utterance: Utterance, priority: Priority) -> Item {
-        Item {
-            utterance,
-            priority,
-            key: None,
-        }
-    }
-
-    /// An item that replaces queued items with the same `key`.
-    pub fn keyed(utterance: Utterance, priority: Priority, key: impl Into<String>) -> Item {
-        Item {
-            utterance,
-            priority,
-            key: Some(key.into()),
-        }
-    }
-
-    fn key(&self) -> Option<&str> {
-        if self.priority == Priority::Critical {
-            None
-        } else {
-            self.key.as_deref()
-        }
-    }
-}
+pub use crate::vocab::{Item, Priority};
 
 /// What the speaker must do after [`SpeechQueue::push`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -165,14 +108,14 @@ impl SpeechQueue {
                 self.speaking = None;
             }
         }
-        if let Some(key) = item.key() {
+        if let Some(key) = item.queue_key() {
             if let Some(current) = &self.speaking
-                && current.key() == Some(key)
+                && current.queue_key() == Some(key)
                 && current.utterance == item.utterance
             {
                 return out;
             }
-            if let Some(pos) = self.items.iter().position(|i| i.key() == Some(key)) {
+            if let Some(pos) = self.items.iter().position(|i| i.queue_key() == Some(key)) {
                 let old = &mut self.items[pos];
                 let priority = old.priority.max(item.priority);
                 *old = Item { priority, ..item };
@@ -241,6 +184,7 @@ impl SpeechQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocab::Utterance;
 
     fn u(s: &str) -> Utterance {
         Utterance::plain(s)

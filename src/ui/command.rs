@@ -3,7 +3,9 @@
 //! `ui.cmd.NAME` holding the accepted spellings separated by `|` (the first
 //! is the one shown in help); the base locale's words are accepted too.
 
+use crate::game::words::{Verb, Verbs};
 use crate::locale::{self, Locale};
+use crate::vocab::Utterance;
 use shakmaty::Color;
 
 /// A command of the play screen.
@@ -63,16 +65,60 @@ pub enum Cmd {
     Penalty,
     /// Arbiter: correct the boards and scoresheets (D.2.9).
     Correct,
+    /// Arbiter: set a side's remaining time.
+    Set,
+    /// Adjournment: the player to move seals his move (Guideline I).
+    Seal,
+    /// At resumption: the sealer's opponent is present.
+    Present,
+    /// At resumption: the sealed move is opened and played.
+    OpenSeal,
+    /// At resumption: a player is absent (Guideline I.9).
+    Absent,
+    /// Arbiter: the event's default time (Guideline I.10).
+    Default,
+    /// Arbiter: a player may arrive after the default time (I.10).
+    Excuse,
+    /// The assistant reports that the sighted player touched a piece
+    /// (D.2.10.5; Art. 4.3).
+    Touch,
     /// Arbiter: back to the game.
     Back,
     /// Saves the game as PGN.
     Save,
+    /// The speech rate, voice and verbosity: said, changed, saved.
+    Settings,
+    /// Goes through the game by ear once it is over.
+    Review,
     /// Quits (after confirmation).
     Quit,
     /// Yes (confirmation).
     Yes,
     /// No (confirmation).
     No,
+    /// Guideline III.4: the player having the move asks for an increment
+    /// of five seconds for both players (also a draw offer).
+    RequestIncrement,
+    /// Guideline III.5/III.6: a draw claim, the opponent cannot win by
+    /// normal means.
+    ClaimCannotWin,
+    /// Guideline III.5/III.6: a draw claim, the opponent makes no effort
+    /// to win by normal means.
+    ClaimNoEffort,
+    /// Arbiter, Guideline III.4: grant the increment.
+    GrantIncrement,
+    /// Arbiter, Guideline III.4: refuse the increment.
+    RefuseIncrement,
+    /// Arbiter, Guideline III.5.1: agree with the draw claim.
+    Agree,
+    /// Arbiter, Guideline III.5.2: postpone the decision.
+    Postpone,
+    /// Arbiter, Guideline III.5.3: reject the draw claim.
+    Reject,
+    /// Arbiter, Guideline III.5.2: a draw after a flag fall.
+    DecideDraw,
+    /// Arbiter, Guideline III.5.2: the flag fall stands.
+    DecideLoss,
 }
 
 impl Cmd {
@@ -86,7 +132,7 @@ impl Cmd {
     }
 
     /// Commands listed in the game's help.
-    pub const GAME: [Cmd; 23] = [
+    pub const GAME: [Cmd; 28] = [
         Cmd::Help,
         Cmd::Press,
         Cmd::TakeBack,
@@ -106,20 +152,40 @@ impl Cmd {
         Cmd::Accept,
         Cmd::Decline,
         Cmd::Claim,
+        Cmd::RequestIncrement,
+        Cmd::ClaimCannotWin,
+        Cmd::ClaimNoEffort,
         Cmd::Resign,
         Cmd::Arbiter,
         Cmd::Save,
+        Cmd::Settings,
+        Cmd::Review,
         Cmd::Quit,
     ];
 
     /// Commands listed in the arbiter menu.
-    pub const ARBITER: [Cmd; 8] = [
+    pub const ARBITER: [Cmd; 23] = [
         Cmd::Correct,
         Cmd::Pause,
         Cmd::Resume,
         Cmd::Add,
         Cmd::Remove,
+        Cmd::Set,
         Cmd::Penalty,
+        Cmd::Touch,
+        Cmd::Seal,
+        Cmd::Present,
+        Cmd::OpenSeal,
+        Cmd::GrantIncrement,
+        Cmd::RefuseIncrement,
+        Cmd::Agree,
+        Cmd::Postpone,
+        Cmd::Reject,
+        Cmd::DecideDraw,
+        Cmd::DecideLoss,
+        Cmd::Absent,
+        Cmd::Default,
+        Cmd::Excuse,
         Cmd::Back,
         Cmd::Help,
     ];
@@ -154,11 +220,31 @@ impl Cmd {
             Cmd::Remove => "ui.cmd.remove",
             Cmd::Penalty => "ui.cmd.penalty",
             Cmd::Correct => "ui.cmd.correct",
+            Cmd::Set => "ui.cmd.set",
+            Cmd::Seal => "ui.cmd.seal",
+            Cmd::Present => "ui.cmd.present",
+            Cmd::OpenSeal => "ui.cmd.open_seal",
+            Cmd::Absent => "ui.cmd.absent",
+            Cmd::Default => "ui.cmd.default",
+            Cmd::Excuse => "ui.cmd.excuse",
+            Cmd::Touch => "ui.cmd.touch",
             Cmd::Back => "ui.cmd.back",
             Cmd::Save => "ui.cmd.save",
+            Cmd::Settings => "ui.cmd.settings",
+            Cmd::Review => "ui.cmd.review",
             Cmd::Quit => "ui.cmd.quit",
             Cmd::Yes => "ui.cmd.yes",
             Cmd::No => "ui.cmd.no",
+            Cmd::RequestIncrement => "ui.cmd.request_increment",
+            Cmd::ClaimCannotWin => "ui.cmd.claim_cannot_win",
+            Cmd::ClaimNoEffort => "ui.cmd.claim_no_effort",
+            Cmd::GrantIncrement => "ui.cmd.grant_increment",
+            Cmd::RefuseIncrement => "ui.cmd.refuse_increment",
+            Cmd::Agree => "ui.cmd.agree",
+            Cmd::Postpone => "ui.cmd.postpone",
+            Cmd::Reject => "ui.cmd.reject",
+            Cmd::DecideDraw => "ui.cmd.decide_draw",
+            Cmd::DecideLoss => "ui.cmd.decide_loss",
         }
     }
 }
@@ -199,31 +285,49 @@ fn spellings(loc: &Locale, key: &str) -> Vec<String> {
         .collect()
 }
 
+/// Spellings (normalized) with their commands, and each command's shown
+/// spelling.
+pub type WordTable<C> = (Vec<(String, C)>, Vec<(C, String)>);
+
+/// The spellings of `commands` (each with the message key holding its
+/// spellings) in `sources`, normalized as `loc` does: (spelling, command)
+/// pairs, a spelling given to the first command that has it, and the
+/// shown (first) spelling of each command. Shared with the review's words.
+pub fn word_table<C: Copy + std::fmt::Debug>(
+    loc: &Locale,
+    commands: impl Iterator<Item = (C, &'static str)>,
+    sources: &[&Locale],
+) -> WordTable<C> {
+    let mut words: Vec<(String, C)> = Vec::new();
+    let mut shown = Vec::new();
+    for (cmd, key) in commands {
+        let mut first = None;
+        for src in sources {
+            for w in spellings(src, key) {
+                first.get_or_insert_with(|| w.clone());
+                let n = loc.normalize(&w);
+                if !words.iter().any(|(x, _)| *x == n) {
+                    words.push((n, cmd));
+                }
+            }
+        }
+        shown.push((
+            cmd,
+            first.unwrap_or_else(|| format!("{cmd:?}").to_lowercase()),
+        ));
+    }
+    (words, shown)
+}
+
 impl CommandWords {
     /// The command words of `loc`, with the base locale's English words
     /// accepted after them.
     pub fn new(loc: &Locale) -> CommandWords {
         let base = locale::builtin(locale::BASE_LOCALE).ok();
-        let mut words: Vec<(String, Cmd)> = Vec::new();
-        let mut shown = Vec::new();
         let mut sides = Vec::new();
         let sources: Vec<&Locale> = std::iter::once(loc).chain(base.as_ref()).collect();
-        for cmd in Cmd::all() {
-            let mut first = None;
-            for src in &sources {
-                for w in spellings(src, cmd.message_key()) {
-                    first.get_or_insert_with(|| w.clone());
-                    let n = loc.normalize(&w);
-                    if !words.iter().any(|(x, _)| *x == n) {
-                        words.push((n, cmd));
-                    }
-                }
-            }
-            shown.push((
-                cmd,
-                first.unwrap_or_else(|| format!("{cmd:?}").to_lowercase()),
-            ));
-        }
+        let (mut words, shown) =
+            word_table(loc, Cmd::all().map(|c| (c, c.message_key())), &sources);
         for (key, color) in [
             ("ui.cmd.white", Color::White),
             ("ui.cmd.black", Color::Black),
@@ -306,15 +410,47 @@ impl CommandWords {
     }
 }
 
+/// The play screen names its commands in messages by the locale's command
+/// words (arbiter commands work from the game prompt too).
+impl Verbs for CommandWords {
+    fn verb(&self, verb: Verb) -> Utterance {
+        let w = |c: Cmd| self.shown(c).to_owned();
+        Utterance::plain(match verb {
+            Verb::Announce | Verb::Press => w(Cmd::Press),
+            Verb::TakeBack => w(Cmd::TakeBack),
+            Verb::Correct => w(Cmd::Correct),
+            Verb::AddTime => format!(
+                "{} {} 2m",
+                w(Cmd::Add),
+                self.locale.message("side.white", &[]).to_lowercase()
+            ),
+            Verb::Present => w(Cmd::Present),
+            Verb::OpenSeal => w(Cmd::OpenSeal),
+            Verb::Seal => w(Cmd::Seal),
+            Verb::Resume => w(Cmd::Resume),
+            Verb::Accept => w(Cmd::Accept),
+            Verb::Decline => w(Cmd::Decline),
+            Verb::Claim => w(Cmd::Claim),
+            Verb::GrantIncrement => w(Cmd::GrantIncrement),
+            Verb::RefuseIncrement => w(Cmd::RefuseIncrement),
+            Verb::Agree => w(Cmd::Agree),
+            Verb::Postpone => format!("{} 2m", w(Cmd::Postpone)),
+            Verb::Reject => w(Cmd::Reject),
+            Verb::DecideDraw => w(Cmd::DecideDraw),
+            Verb::DecideLoss => w(Cmd::DecideLoss),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
 
     #[test]
     fn all_lists_every_command_once() {
         let all: Vec<Cmd> = Cmd::all().collect();
-        // The enum has 32 commands: 23 of the game, 7 more of the arbiter
+        // The enum has 52 commands: 28 of the game, 22 more of the arbiter
         // (Help is in both menus), yes and no.
-        assert_eq!(all.len(), 32);
+        assert_eq!(all.len(), 52);
         for (i, c) in all.iter().enumerate() {
             assert!(!all[i + 1..].contains(c), "{c:?} listed twice");
         }

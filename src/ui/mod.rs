@@ -6,6 +6,7 @@
 pub mod app;
 pub mod command;
 pub mod plain;
+pub mod query;
 pub mod render;
 pub mod term;
 
@@ -15,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
 use crate::journal::Writer;
-use crate::speech::{Announcer, Item, Priority, Speaker};
+use crate::speech::{Announcer, Speaker};
 use crate::vocab::Utterance;
 use crate::voice::live::{LiveVoice, VoiceEvent};
 
@@ -33,6 +34,11 @@ pub struct Runner {
     /// Push-to-talk (F2 starts and ends an utterance) instead of
     /// hands-free listening.
     pub push_to_talk: bool,
+    /// A review of the game asked for ([`Effect::Review`]): the front end
+    /// runs it, then comes back to the game.
+    pub review: Option<Box<crate::review::ReviewGame>>,
+    /// The engine a review evaluates positions with.
+    pub engine_path: std::path::PathBuf,
     talking: bool,
     voice_finished: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
@@ -58,6 +64,8 @@ impl Runner {
             journal: None,
             voice: None,
             push_to_talk: false,
+            review: None,
+            engine_path: std::path::PathBuf::from(crate::engine::DEFAULT_ENGINE),
             talking: false,
             voice_finished: false,
             offset: Duration::ZERO,
@@ -106,22 +114,21 @@ impl Runner {
                         v.set_position(*pos, mode);
                     }
                 }
-                Effect::Say(u) => {
-                    show(&u);
+                Effect::Say(item) => {
+                    show(&item.utterance);
                     let failed = match &mut self.speech {
-                        Some(s) => s.say(Item::new(u, Priority::Move)).err(),
+                        Some(s) => s.say(item).err(),
                         None => None,
                     };
                     if let Some(err) = failed {
-                        let line = Utterance::plain(err.describe(app.vocab().locale()));
-                        app.log.push(line.clone());
-                        show(&line);
-                        self.speech = None;
+                        self.speech_trouble(app, show, &err);
                     }
                 }
                 Effect::AskEngine { fen, moves } => {
                     let r = match &self.engine {
-                        Some(w) => w.ask(fen, moves).map_err(|e| e.to_string()),
+                        Some(w) => w
+                            .ask(fen, moves)
+                            .map_err(|e| e.describe(app.vocab().locale())),
                         None => Err(String::new()),
                     };
                     if let Err(error) = r {
@@ -149,9 +156,89 @@ impl Runner {
                         queue.extend(app.update(Msg::Saved(Err(e.to_string())), self.now()));
                     }
                 }
+                Effect::Speech { rate, voice } => self.reopen_speech(app, rate, voice, show),
+                Effect::SaveSettings(values) => {
+                    for (key, value) in values {
+                        let line =
+                            crate::config::file::save_and_say(app.vocab().locale(), key, &value);
+                        let fx = app.update(Msg::Notice(Utterance::plain(line)), self.now());
+                        queue.extend(fx);
+                    }
+                }
+                Effect::Review(game) => self.review = Some(game),
                 Effect::Quit => {}
             }
         }
+    }
+
+    /// Speech with a new rate or voice (the settings command); nothing
+    /// when speech is off. A fallback is said like at the start.
+    fn reopen_speech(
+        &mut self,
+        app: &mut App,
+        rate: Option<i32>,
+        name: Option<String>,
+        show: &mut dyn FnMut(&Utterance),
+    ) {
+        if self.speech.is_none() {
+            return;
+        }
+        let voice = crate::speech::Voice {
+            language: app.vocab().locale().language.clone(),
+            rate,
+            name,
+        };
+        let mut notices = Vec::new();
+        let speaker = crate::speech::open(
+            &crate::speech::Output::Speak,
+            &voice,
+            app.vocab().locale(),
+            &mut notices,
+        );
+        self.speech = Some(Announcer::new(speaker));
+        for n in notices {
+            let u = Utterance::plain(n);
+            app.log.push(u.clone());
+            show(&u);
+        }
+    }
+
+    /// A review of the game just played, run by a front end: the review
+    /// speaks through this runner's speech meanwhile.
+    pub fn start_review(
+        &mut self,
+        app: &App,
+        game: crate::review::ReviewGame,
+    ) -> (
+        crate::review::Review,
+        crate::review::front::ReviewRunner,
+        Vec<crate::review::ReviewEffect>,
+    ) {
+        let (review, first) = crate::review::front::start(
+            app.vocab().clone(),
+            game,
+            app.settings().style,
+            Duration::from_millis(1000),
+        );
+        let runner = crate::review::front::ReviewRunner::new(
+            self.speech.take(),
+            self.engine_path.clone(),
+            app.vocab().locale().clone(),
+        );
+        (review, runner, first)
+    }
+
+    /// Back from a review: speech returns, and the screen says so.
+    pub fn end_review(
+        &mut self,
+        app: &mut App,
+        mut review_runner: crate::review::front::ReviewRunner,
+        show: &mut dyn FnMut(&Utterance),
+    ) {
+        self.speech = review_runner.speech.take();
+        let back = app.vocab().message("ui.review_back", &[]);
+        let fx = app.update(Msg::Notice(back), self.now());
+        self.apply(app, fx, show);
     }
 
     /// Feeds the engine's answer, if one has arrived, into the app.
@@ -163,8 +250,8 @@ impl Runner {
             Err(e) => {
                 self.engine = None;
                 Msg::EngineFailed {
-                    error: e.to_string(),
-                    at_start: false,
+                    error: e.describe(app.vocab().locale()),
+                    at_start: e.at_start(),
                 }
             }
         };
@@ -233,12 +320,122 @@ impl Runner {
         }
     }
 
-    /// Keeps speech going (call every tick).
-    pub fn pump(&mut self) {
+    /// Keeps speech going (call every tick); a failure or a fallback of
+    /// speech is shown as one line.
+    pub fn pump(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
         if let Some(s) = &mut self.speech
-            && s.pump().is_err()
+            && let Err(err) = s.pump()
         {
-            self.speech = None;
+            self.speech_trouble(app, show, &err);
+        }
+    }
+
+    /// One line about speech: it failed (then it is off), or fell back to
+    /// another synthesizer (then it goes on, and the line is spoken too).
+    fn speech_trouble(
+        &mut self,
+        app: &mut App,
+        show: &mut dyn FnMut(&Utterance),
+        err: &crate::speech::SpeechError,
+    ) {
+        let mut next = Some(err.clone());
+        // A fallback may itself fall back: a few lines at most.
+        while let Some(err) = next.take() {
+            let line = Utterance::plain(err.describe(app.vocab().locale()));
+            app.log.push(line.clone());
+            show(&line);
+            match &mut self.speech {
+                Some(s) if s.failed() => self.speech = None,
+                Some(s) => {
+                    let item = crate::vocab::Item::new(line, crate::vocab::Priority::Critical);
+                    next = s.say(item).err();
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::clock::TimeControl;
+    use crate::speech::{Recording, SpeechError};
+    use crate::vocab::{Item, Priority, Vocabulary};
+
+    /// The speech test double, shared so the test can look at it after the
+    /// runner took it.
+    struct Shared(Rc<RefCell<Recording>>);
+
+    impl Speaker for Shared {
+        fn speak(&mut self, u: &Utterance, p: Priority) -> Result<(), SpeechError> {
+            self.0.borrow_mut().speak(u, p)
+        }
+        fn stop(&mut self) {
+            self.0.borrow_mut().stop();
+        }
+        fn is_speaking(&mut self) -> bool {
+            self.0.borrow_mut().is_speaking()
+        }
+        fn name(&self) -> &str {
+            "shared recording"
+        }
+    }
+
+    #[test]
+    fn clock_chatter_on_the_play_screen_keeps_the_clocks_priorities() {
+        let mut slow = Recording::default();
+        slow.hold = true;
+        let recording = Rc::new(RefCell::new(slow));
+        let speaker: Box<dyn Speaker> = Box::new(Shared(Rc::clone(&recording)));
+        let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
+        let settings = Settings {
+            control: "2m".parse::<TimeControl>().expect("a control"),
+            mode: Mode::Hotseat,
+            ..Settings::default()
+        };
+        let vocab = Vocabulary::builtin("en").expect("en");
+        let (mut app, first) = App::new(vocab, settings, Duration::ZERO);
+        let mut printed = Vec::new();
+        let mut show = |u: &Utterance| printed.push(u.display.clone());
+        runner.apply(&mut app, first, &mut show);
+        // The welcome is still being spoken (the synthesizer is slow)
+        // while White's last ten seconds are counted.
+        let mut said = Vec::new();
+        for s in 60..=119 {
+            let fx = app.update(Msg::Tick, Duration::from_secs(s));
+            for e in &fx {
+                if let Effect::Say(item) = e {
+                    said.push(item.clone());
+                }
+            }
+            runner.apply(&mut app, fx, &mut show);
+        }
+        // The clock's own priorities: warnings, not moves.
+        let countdown: Vec<&Item> = said
+            .iter()
+            .filter(|i| i.key.as_deref() == Some("time-left:white"))
+            .collect();
+        assert!(countdown.len() >= 10, "{said:#?}");
+        assert!(
+            countdown.iter().all(|i| i.priority == Priority::Warning),
+            "{said:#?}"
+        );
+        // Every one was printed at once; spoken, a number replaces the one
+        // before it while the synthesizer is busy: only the last remains.
+        recording.borrow_mut().end();
+        runner.pump(&mut app, &mut show);
+        recording.borrow_mut().end();
+        runner.pump(&mut app, &mut show);
+        let spoken = recording.borrow().displays();
+        let last = countdown.last().map(|i| i.utterance.display.clone());
+        assert_eq!(spoken.len(), 2, "{spoken:#?}");
+        assert_eq!(spoken.last().cloned(), last, "{spoken:#?}");
+        for i in &countdown {
+            assert!(printed.contains(&i.utterance.display), "{printed:#?}");
         }
     }
 }

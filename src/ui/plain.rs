@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{App, Msg, Runner};
+use crate::input::Line;
 use crate::vocab::Utterance;
 
 /// How often the clock is looked at while waiting for input.
@@ -30,9 +31,9 @@ pub fn run(
         }
     };
     runner.apply(&mut app, first, &mut show);
-    let (tx, rx) = mpsc::channel::<Option<String>>();
+    let (tx, rx) = mpsc::channel::<Option<Line>>();
     std::thread::spawn(move || {
-        for line in input.lines() {
+        for line in crate::input::lines(input) {
             match line {
                 Ok(l) => {
                     if tx.send(Some(l)).is_err() {
@@ -45,6 +46,8 @@ pub fn run(
         let _ = tx.send(None);
     });
     let mut input_open = true;
+    let words = super::command::CommandWords::new(app.vocab().locale());
+    let mut quitting = false;
     loop {
         if app.should_quit() {
             break;
@@ -56,10 +59,27 @@ pub fn run(
         };
         if input_open {
             match rx.recv_timeout(wait) {
-                Ok(Some(line)) => {
+                Ok(Some(Line::TooLong)) => {
+                    // One line for the player; the game goes on.
+                    let text = crate::input::TooLong::Line.describe(app.vocab().locale());
+                    let item = crate::speech::Item::new(
+                        Utterance::plain(text),
+                        crate::speech::Priority::Request,
+                    );
+                    let fx = vec![super::Effect::Say(item)];
+                    runner.apply(&mut app, fx, &mut show);
+                }
+                Ok(Some(Line::Text(line))) => {
                     // Wait for an engine move in progress, so a script's
-                    // next line meets the position it was written for.
-                    while app.waiting_for_engine() && runner.engine.is_some() {
+                    // next line meets the position it was written for;
+                    // but quitting (and its confirmation) never waits.
+                    let quit = matches!(
+                        words.read(&line),
+                        super::command::Input::Command(super::command::Cmd::Quit, _)
+                    );
+                    let waits = !(quit || quitting);
+                    quitting = quit;
+                    while waits && app.waiting_for_engine() && runner.engine.is_some() {
                         runner.poll_engine(&mut app, &mut show);
                         if app.waiting_for_engine() {
                             std::thread::sleep(Duration::from_millis(10));
@@ -67,6 +87,11 @@ pub fn run(
                     }
                     let fx = app.update(Msg::Line(line), runner.now());
                     runner.apply(&mut app, fx, &mut show);
+                    if let Some(game) = runner.review.take()
+                        && !review_here(&mut app, runner, *game, &rx, &mut show)
+                    {
+                        input_open = false;
+                    }
                 }
                 Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => input_open = false,
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -80,7 +105,7 @@ pub fn run(
         runner.poll_voice(&mut app, &mut show);
         let fx = app.update(Msg::Tick, runner.now());
         runner.apply(&mut app, fx, &mut show);
-        runner.pump();
+        runner.pump(&mut app, &mut show);
         if super::term::terminate_requested() {
             break;
         }
@@ -89,4 +114,41 @@ pub fn run(
         Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
         _ => Ok(()),
     }
+}
+
+/// Goes through the game by ear with the following input lines, until the
+/// review ends; `false` when the input ended during it.
+fn review_here(
+    app: &mut App,
+    runner: &mut Runner,
+    game: crate::review::ReviewGame,
+    rx: &mpsc::Receiver<Option<Line>>,
+    show: &mut dyn FnMut(&Utterance),
+) -> bool {
+    let (mut review, mut rr, first) = runner.start_review(app, game);
+    rr.apply(&mut review, first, show);
+    let mut open = true;
+    while !review.should_quit() && !super::term::terminate_requested() {
+        match rx.recv() {
+            Ok(Some(Line::TooLong)) => {
+                let text = crate::input::TooLong::Line.describe(app.vocab().locale());
+                show(&Utterance::plain(text));
+            }
+            Ok(Some(Line::Text(line))) => {
+                let fx = review.update(crate::review::ReviewMsg::Line(line));
+                rr.apply(&mut review, fx, show);
+                while rr.pending > 0 {
+                    rr.poll(&mut review, Duration::from_millis(100), show);
+                    rr.pump();
+                }
+                rr.pump();
+            }
+            Ok(None) | Err(_) => {
+                open = false;
+                break;
+            }
+        }
+    }
+    runner.end_review(app, rr, show);
+    open
 }

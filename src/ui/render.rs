@@ -156,7 +156,7 @@ fn legend(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
 }
 
 fn compact(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
-    let owner = app.game().turn();
+    let owner = app.current().turn();
     if area.width >= BOARD_W + 20 {
         let [top, input] =
             Layout::vertical([Constraint::Min(BOARD_H), Constraint::Length(3)]).areas(area);
@@ -388,8 +388,8 @@ fn clocks(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
 /// A scoresheet as numbered lines ("1. e4 e5").
 pub fn sheet_lines(app: &App, owner: Color) -> Vec<String> {
     let moves = app.sheet(owner);
-    let start = app.game().start().fullmoves().get();
-    let black_first = app.game().start().turn() == Color::Black;
+    let start = app.current().start().fullmoves().get();
+    let black_first = app.current().start().turn() == Color::Black;
     let mut out = Vec::new();
     let mut i = 0;
     let mut n = start;

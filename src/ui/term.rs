@@ -1,6 +1,8 @@
 //! The full-screen terminal adapter (crossterm): raw mode and the alternate
 //! screen, restored on every way out — normal exit, error, panic (panic
-//! hook), SIGTERM, SIGINT and SIGHUP (a flag checked by the event loop).
+//! hook), SIGTERM, SIGINT and SIGHUP (a flag checked by the event loop) —
+//! and, for the ways out no handler can catch (abort, stack overflow,
+//! SIGSEGV, SIGKILL), by a restoring parent process ([`supervisor`]).
 //! The loop blocks on input with a timeout (the clock display's tick); it
 //! never spins.
 
@@ -17,6 +19,10 @@ use ratatui::backend::CrosstermBackend;
 use super::render::{self, Theme};
 use super::{App, Effect, Msg, Runner};
 use crate::vocab::Utterance;
+
+pub mod supervisor;
+
+pub use supervisor::{Supervision, supervise};
 
 /// The display tick: the clock is redrawn this often while idle.
 pub const TICK: Duration = Duration::from_millis(250);
@@ -85,14 +91,14 @@ fn spawn_watchdog() {
                     if orphaned {
                         // The terminal went with the parent: nothing to
                         // restore.
-                        std::process::exit(129);
+                        crate::voice::recognizer::exit(129);
                     }
                     if t.elapsed() >= Duration::from_secs(2) {
                         // Restoring can block on a dead terminal: give it
                         // half a second.
                         let _ = std::thread::Builder::new().spawn(restore);
                         std::thread::sleep(Duration::from_millis(500));
-                        std::process::exit(129);
+                        crate::voice::recognizer::exit(129);
                     }
                 }
             }
@@ -161,6 +167,42 @@ fn app_quit_word(app: &App) -> String {
 /// # Errors
 ///
 /// When the terminal cannot be used.
+/// Goes through the game by ear on the same screen (the review's keys),
+/// until the review ends; then the game's screen is back.
+fn review_here(
+    term: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
+    runner: &mut Runner,
+    game: crate::review::ReviewGame,
+    theme: &Theme,
+    show: &mut dyn FnMut(&Utterance),
+) -> std::io::Result<()> {
+    let (mut review, mut rr, first) = runner.start_review(app, game);
+    rr.apply(&mut review, first, show);
+    loop {
+        term.draw(|f| crate::review::render::draw(f, &review, theme))?;
+        if review.should_quit() || terminate_requested() {
+            break;
+        }
+        if event::poll(TICK)? {
+            match event::read()? {
+                Event::Key(k) => {
+                    if let Some(msg) = crate::review::front::key_command(&mut review, k) {
+                        let fx = review.update(msg);
+                        rr.apply(&mut review, fx, show);
+                    }
+                }
+                Event::Resize(_, _) => term.autoresize()?,
+                _ => {}
+            }
+        }
+        rr.poll(&mut review, Duration::ZERO, show);
+        rr.pump();
+    }
+    runner.end_review(app, rr, show);
+    Ok(())
+}
+
 pub fn run(
     mut app: App,
     first: Vec<Effect>,
@@ -181,8 +223,13 @@ pub fn run(
     term.clear()?;
     let mut show = |_u: &Utterance| {};
     runner.apply(&mut app, first, &mut show);
+    let mut first_frame = true;
     loop {
         term.draw(|f| render::draw(f, &app, &theme))?;
+        if std::mem::take(&mut first_frame) {
+            // Test only (ANNABELLA_TEST_ABORT): a crash no handler catches.
+            supervisor::test_abort();
+        }
         if app.should_quit() || terminate_requested() {
             break;
         }
@@ -201,6 +248,9 @@ pub fn run(
                         let fx = app.update(msg, runner.now());
                         runner.apply(&mut app, fx, &mut show);
                     }
+                    if let Some(game) = runner.review.take() {
+                        review_here(&mut term, &mut app, runner, *game, &theme, &mut show)?;
+                    }
                 }
                 Event::Resize(_, _) => term.autoresize()?,
                 _ => {}
@@ -210,7 +260,7 @@ pub fn run(
         runner.poll_voice(&mut app, &mut show);
         let fx = app.update(Msg::Tick, runner.now());
         runner.apply(&mut app, fx, &mut show);
-        runner.pump();
+        runner.pump(&mut app, &mut show);
     }
     drop(term);
     Ok(())

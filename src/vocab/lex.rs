@@ -196,7 +196,7 @@ impl Dictionary {
     /// compact notation. Words that are neither are returned as unknown, in
     /// their original spelling.
     pub fn tokenize(&self, phrase: &str) -> Lexed {
-        let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
+        let is_sep = crate::input::is_word_separator;
         let mut raw: SmallVec<[&str; 12]> = SmallVec::new();
         let mut raw_spans: SmallVec<[(usize, usize); 12]> = SmallVec::new();
         for word in phrase.split(is_sep).filter(|w| !w.is_empty()) {
@@ -209,8 +209,12 @@ impl Dictionary {
         // that a run of words is one slice of it. An empty span is a word of
         // invisible characters only.
         let mut normalized: Option<(String, Spans)> = None;
-        let mut alternatives: SmallVec<[Tokens; 1]> = SmallVec::new();
-        alternatives.push(Tokens::new());
+        // Tokens every reading has, and the words read in several ways:
+        // (where in `common` they go, their readings). The readings of the
+        // phrase are combined at the end, so the work stays linear in the
+        // phrase however many words have several readings.
+        let mut common = Tokens::new();
+        let mut choices: Vec<(usize, Vec<Tokens>)> = Vec::new();
         let mut unknown = Vec::new();
         let mut words = 0;
         let mut i = 0;
@@ -233,36 +237,23 @@ impl Dictionary {
             words += 1;
             if let Some((n, meaning)) = hit {
                 if let Some(token) = meaning {
-                    for alt in &mut alternatives {
-                        alt.push(token);
-                    }
+                    common.push(token);
                 }
                 i += n;
                 continue;
             }
-            let compact = self.lex_compact(raw[i]);
+            let mut compact = self.lex_compact(raw[i]);
             if compact.is_empty() {
                 unknown.push(raw[i].to_owned());
             } else if compact.len() == 1 {
-                for alt in &mut alternatives {
-                    alt.extend_from_slice(&compact[0]);
-                }
+                common.extend_from_slice(&compact[0]);
             } else {
-                let mut next = SmallVec::new();
-                for alt in &alternatives {
-                    for c in &compact {
-                        if next.len() >= MAX_ALTERNATIVES {
-                            break;
-                        }
-                        let mut a = alt.clone();
-                        a.extend_from_slice(c);
-                        next.push(a);
-                    }
-                }
-                alternatives = next;
+                compact.truncate(MAX_ALTERNATIVES);
+                choices.push((common.len(), compact));
             }
             i += 1;
         }
+        let mut alternatives = combine(common, &choices);
         for alt in &mut alternatives {
             pair_squares(alt);
         }
@@ -409,38 +400,118 @@ impl Dictionary {
     /// Reads one word of compact notation. Returns every way to read it
     /// (usually one; a letter of a caseless script that is both a file and
     /// a piece letter, or overlapping piece letters such as Hebrew מ and מה,
-    /// give more), or none.
+    /// give more), at most [`MAX_ALTERNATIVES`], or none.
     fn lex_compact(&self, word: &str) -> Vec<Tokens> {
+        self.lex_compact_counted(word).0
+    }
+
+    /// [`Dictionary::lex_compact`], with the work it did: positions looked
+    /// at plus tokens written. Dynamic programming over the positions of
+    /// the word (which positions can be read to the end), then at most
+    /// [`MAX_ALTERNATIVES`] readings taken depth-first along positions that
+    /// lead to the end: the work is linear in the length of the word, and
+    /// no recursion deepens with it.
+    pub(crate) fn lex_compact_counted(&self, word: &str) -> (Vec<Tokens>, usize) {
         let w = word.trim_end_matches(['!', '?']);
         if w.is_empty() {
-            return Vec::new();
+            return (Vec::new(), 0);
         }
         let castle_form = w.trim_end_matches(['+', '#']).to_ascii_lowercase();
         let castle_form = castle_form.replace('0', "o").replace('-', "");
         if castle_form == "oo" {
-            return vec![suffix_tokens(w, Token::Castle(CastlingSide::KingSide))];
+            return (
+                vec![suffix_tokens(w, Token::Castle(CastlingSide::KingSide))],
+                1,
+            );
         }
         if castle_form == "ooo" {
-            return vec![suffix_tokens(w, Token::Castle(CastlingSide::QueenSide))];
+            return (
+                vec![suffix_tokens(w, Token::Castle(CastlingSide::QueenSide))],
+                1,
+            );
+        }
+        let n = w.len();
+        let mut work = 0usize;
+        // Readings at each byte position that can be reached from the start.
+        let mut edges: Vec<Vec<(Token, usize)>> = vec![Vec::new(); n];
+        let mut reached = vec![false; n + 1];
+        reached[0] = true;
+        let mut previous: Option<char> = None;
+        for (pos, c) in w.char_indices() {
+            if reached[pos] {
+                work += 1;
+                let mut readings = self.readings_at(&w[pos..]);
+                self.add_promotion_letter(&w[pos..], previous, &mut readings);
+                for &(_, len) in &readings {
+                    reached[pos + len] = true;
+                }
+                edges[pos] = readings;
+            }
+            previous = Some(c);
+        }
+        // Which positions can be read to the end of the word.
+        let mut ends = vec![false; n + 1];
+        ends[n] = true;
+        for pos in (0..n).rev() {
+            ends[pos] = edges[pos].iter().any(|&(_, len)| ends[pos + len]);
         }
         let mut out = Vec::new();
-        self.lex_at(w, 0, &mut Tokens::new(), &mut out);
-        out
+        if !ends[0] {
+            return (out, work);
+        }
+        // Depth first, in reading order, only along positions that lead to
+        // the end: every step goes towards a complete reading.
+        let mut prefix = Tokens::new();
+        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (pos, next) = *top;
+            if pos == n {
+                work += prefix.len();
+                out.push(prefix.clone());
+                stack.pop();
+                prefix.pop();
+                if out.len() >= MAX_ALTERNATIVES {
+                    break;
+                }
+                continue;
+            }
+            let found = edges[pos]
+                .iter()
+                .enumerate()
+                .skip(next)
+                .find(|(_, (_, len))| ends[pos + len]);
+            match found {
+                Some((i, &(token, len))) => {
+                    work += 1;
+                    top.1 = i + 1;
+                    prefix.push(token);
+                    stack.push((pos + len, 0));
+                }
+                None => {
+                    stack.pop();
+                    prefix.pop();
+                }
+            }
+        }
+        (out, work)
     }
 
-    fn lex_at(&self, w: &str, pos: usize, prefix: &mut Tokens, out: &mut Vec<Tokens>) {
-        if out.len() >= MAX_ALTERNATIVES {
+    /// A piece letter that ends a word after a rank or `=` is also read as
+    /// the promotion piece, even where it is a file letter too: `c7c8b`
+    /// (UCI, bishop), `e7e8d` (German Dame), `e8=b`.
+    fn add_promotion_letter(
+        &self,
+        rest: &str,
+        previous: Option<char>,
+        readings: &mut Vec<(Token, usize)>,
+    ) {
+        if !previous.is_some_and(|p| p.is_numeric() || p == '=' || p == '/') {
             return;
         }
-        let rest = &w[pos..];
-        if rest.is_empty() {
-            out.push(prefix.clone());
-            return;
-        }
-        for (token, len) in self.readings_at(rest) {
-            prefix.push(token);
-            self.lex_at(w, pos + len, prefix, out);
-            prefix.pop();
+        for (role, len, _) in self.pieces_at(rest) {
+            if len == rest.len() && !readings.contains(&(Token::Piece(role), len)) {
+                readings.push((Token::Piece(role), len));
+            }
         }
     }
 
@@ -509,6 +580,46 @@ fn suffix_tokens(w: &str, castle: Token) -> Tokens {
 
 /// Caps the number of readings of one phrase.
 const MAX_ALTERNATIVES: usize = 16;
+
+/// The first [`MAX_ALTERNATIVES`] readings of a phrase, in the order of
+/// its words' readings (the first word with several readings varies
+/// slowest): `common` with one reading of each choice inserted at its
+/// place. Each reading costs its length, so the work is linear.
+fn combine(common: Tokens, choices: &[(usize, Vec<Tokens>)]) -> SmallVec<[Tokens; 1]> {
+    let mut out: SmallVec<[Tokens; 1]> = SmallVec::new();
+    if choices.is_empty() {
+        out.push(common);
+        return out;
+    }
+    let mut digits = vec![0usize; choices.len()];
+    loop {
+        let mut alt = Tokens::new();
+        let mut at = 0;
+        for ((place, readings), &d) in choices.iter().zip(&digits) {
+            alt.extend_from_slice(&common[at..*place]);
+            alt.extend_from_slice(&readings[d]);
+            at = *place;
+        }
+        alt.extend_from_slice(&common[at..]);
+        out.push(alt);
+        if out.len() >= MAX_ALTERNATIVES {
+            return out;
+        }
+        // The next combination: the last choice varies fastest.
+        let mut k = choices.len();
+        loop {
+            if k == 0 {
+                return out;
+            }
+            k -= 1;
+            digits[k] += 1;
+            if digits[k] < choices[k].1.len() {
+                break;
+            }
+            digits[k] = 0;
+        }
+    }
+}
 
 /// A file immediately followed by a rank is a square (in place).
 fn pair_squares(tokens: &mut Tokens) {

@@ -15,8 +15,10 @@
 
 pub mod lex;
 pub mod parse;
+mod priority;
 
 use std::fmt;
+use std::sync::Arc;
 
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role, Square};
@@ -25,6 +27,7 @@ use crate::locale::{self, Direction, Locale, LocaleError, Word};
 use crate::rules::{GameResult, Termination};
 use lex::{Dictionary, Token};
 pub use parse::{Illegal, MoveSpec};
+pub use priority::{Item, Priority};
 
 /// How much an announcement says.
 #[derive(
@@ -144,20 +147,29 @@ pub enum ParseError {
     Illegal(Illegal),
     /// Several legal moves fit: the player must choose (never guessed).
     Ambiguous(Vec<Move>),
+    /// The phrase, or one of its words, is longer than any move (see
+    /// [`crate::input`]): refused before it is read.
+    TooLong(crate::input::TooLong),
 }
 
 /// A locale compiled for announcing and parsing.
+///
+/// Cloning is cheap (the compiled data is shared), so a game state that
+/// holds one can be copied for undo without copying the locale.
 #[derive(Debug, Clone)]
 pub struct Vocabulary {
-    locale: Locale,
-    dict: Dictionary,
+    locale: Arc<Locale>,
+    dict: Arc<Dictionary>,
 }
 
 impl Vocabulary {
     /// Compiles a validated locale.
     pub fn new(locale: Locale) -> Vocabulary {
-        let dict = Dictionary::new(&locale);
-        Vocabulary { locale, dict }
+        let dict = Arc::new(Dictionary::new(&locale));
+        Vocabulary {
+            locale: Arc::new(locale),
+            dict,
+        }
     }
 
     /// A built-in locale by code (`fide`, `en`, `de`, …).
@@ -267,6 +279,7 @@ impl Vocabulary {
 
     /// Parses `phrase` into the one legal move it means in `pos`.
     pub fn parse(&self, pos: &Chess, mode: CastlingMode, phrase: &str) -> Result<Move, ParseError> {
+        crate::input::check_phrase(phrase).map_err(ParseError::TooLong)?;
         let lexed = self.dict.tokenize(phrase);
         if lexed.words == 0 {
             return Err(ParseError::Empty);
@@ -406,6 +419,7 @@ impl Vocabulary {
                 self.message("parse.ambiguous", &[("candidates", &list)])
             }
             ParseError::Illegal(why) => self.describe_illegal(pos, *why, &side),
+            ParseError::TooLong(too_long) => Utterance::plain(too_long.describe(&self.locale)),
         }
     }
 
@@ -503,8 +517,16 @@ impl Vocabulary {
             (Termination::Agreement, _) => "result.agreement",
             (Termination::IllegalMoves, Some(_)) => "result.illegal_moves",
             (Termination::IllegalMoves, None) => "result.illegal_moves_draw",
+            (Termination::IllegalMoveClaimed, Some(_)) => "result.illegal_move_claimed",
+            (Termination::IllegalMoveClaimed, None) => "result.illegal_move_claimed_draw",
             (Termination::Time, Some(_)) => "result.time",
             (Termination::Time, None) => "result.time_draw",
+            (Termination::QuickplayClaim, _) => "result.quickplay_claim",
+            (Termination::QuickplayFlag, _) => "result.quickplay_flag",
+            (Termination::QuickplayReferred, _) => "result.quickplay_referred",
+            (Termination::SealedMove, Some(_)) => "result.sealed_move",
+            (Termination::SealedMove, None) => "result.sealed_move_draw",
+            (Termination::Absence, _) => "result.absence",
         };
         self.message(key, &args)
     }
@@ -522,5 +544,7 @@ impl Vocabulary {
     }
 }
 
+#[cfg(test)]
+pub(crate) mod fuzz;
 #[cfg(test)]
 mod tests;

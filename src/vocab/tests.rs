@@ -377,3 +377,122 @@ fn no_piece_named_reads_without_a_gap() {
         "Illegal: White has no piece on e3."
     );
 }
+
+/// Every built-in locale.
+fn every_locale() -> Vec<Vocabulary> {
+    crate::locale::builtin_codes()
+        .into_iter()
+        .map(vocab)
+        .collect()
+}
+
+#[test]
+fn one_long_word_is_read_without_deep_recursion() {
+    // Issue 13: a word of ~33,000 characters overflowed the stack in the
+    // recursive notation reader. The reader itself takes any length (a
+    // test thread has a small stack); the parser refuses such a word.
+    let v = vocab("fide");
+    let word = "e4".repeat(50_000);
+    let lexed = v.dict.tokenize(&word);
+    assert_eq!(lexed.words, 1);
+    assert!(lexed.unknown.is_empty());
+    let p = pos(START, CastlingMode::Standard);
+    for v in every_locale() {
+        let e = v
+            .parse(&p, CastlingMode::Standard, &"e4".repeat(17_000))
+            .unwrap_err();
+        assert!(
+            matches!(&e, ParseError::TooLong(crate::input::TooLong::Word { start }) if start == &"e4".repeat(10)),
+            "{e:?}"
+        );
+        let said = v.describe_error(&p, &e).display;
+        let limit = crate::input::MAX_WORD_CHARS.to_string();
+        assert!(said.contains(&limit), "{said}");
+        assert!(!said.contains("input."), "{said}");
+    }
+}
+
+#[test]
+fn a_long_phrase_is_refused_with_the_line_limit() {
+    let p = pos(START, CastlingMode::Standard);
+    let phrase = "Eva vier ".repeat(200);
+    for v in every_locale() {
+        let e = v.parse(&p, CastlingMode::Standard, &phrase).unwrap_err();
+        assert_eq!(e, ParseError::TooLong(crate::input::TooLong::Line));
+        let said = v.describe_error(&p, &e).display;
+        let limit = crate::input::MAX_LINE_CHARS.to_string();
+        assert!(said.contains(&limit), "{said}");
+    }
+}
+
+#[test]
+fn reading_notation_takes_linear_work_in_every_locale() {
+    // Issue 13: "מה" repeated and an unreadable last character made the
+    // Hebrew reader try every split of the word (2^n). The work counted by
+    // the reader (positions looked at plus tokens written) must grow
+    // linearly with the word.
+    for v in every_locale() {
+        for unit in ["מה", "e4", "ab", "Ζ", "מהה2", "x"] {
+            for tail in ["§", "", "e4"] {
+                let work = |n: usize| {
+                    let word = format!("{}{tail}", unit.repeat(n));
+                    v.dict.lex_compact_counted(&word).1
+                };
+                let (small, large) = (work(20), work(200));
+                let bound = 40 * unit.len() * 200 + 40 * 20;
+                assert!(
+                    large <= bound,
+                    "{}: {unit}x200{tail}: work {large} (x20: {small}), bound {bound}",
+                    v.locale().code
+                );
+            }
+        }
+    }
+    // Within the word limit, the parser answers the issue's phrase.
+    let p = pos(START, CastlingMode::Standard);
+    let phrase = format!("{}§", "מה".repeat(40));
+    let e = vocab("he")
+        .parse(&p, CastlingMode::Standard, &phrase)
+        .unwrap_err();
+    assert!(matches!(e, ParseError::NotUnderstood { .. }), "{e:?}");
+}
+
+#[test]
+fn many_words_with_several_readings_stay_linear() {
+    // Hebrew מהה2 is the queen to e2 or the king from the e-file to e2: a
+    // phrase of n such words has 2^n readings, of which the parser keeps
+    // the first few.
+    let v = vocab("he");
+    let phrase = "מהה2 ".repeat(300);
+    let lexed = v.dict.tokenize(&phrase);
+    assert!(lexed.alternatives.len() <= 16);
+    assert!(lexed.alternatives.len() > 1);
+    assert!(lexed.alternatives.iter().all(|a| a.len() >= 300));
+}
+
+#[test]
+fn uci_promotion_to_a_bishop_in_every_locale() {
+    // Issue 13: c7c8b read "b" as the file b (Bella) and refused the move
+    // as incomplete.
+    let white = "8/2P5/8/8/8/8/8/k6K w - - 0 1";
+    let black = "8/8/8/8/8/8/p7/1N1K3k b - - 0 1";
+    for code in crate::locale::builtin_codes() {
+        for (fen, uci, expected) in [
+            (white, "c7c8b", "c8=B"),
+            (white, "c7c8B", "c8=B"),
+            (white, "c7-c8b", "c8=B"),
+            (white, "c7c8n", "c8=N"),
+            (white, "c7c8q", "c8=Q"),
+            (white, "c7c8r", "c8=R"),
+            (black, "a2b1b", "axb1=B"),
+            (black, "a2b1q", "axb1=Q"),
+        ] {
+            parses(code, fen, uci, expected);
+        }
+    }
+    // The locale's own promotion letter (German L for Läufer, D for Dame,
+    // where d is also a file).
+    parses("de", white, "c7c8l", "c8=B");
+    parses("de", white, "c7c8d", "c8=Q");
+    parses("de", white, "c8=d", "c8=Q");
+}

@@ -546,8 +546,15 @@ pub struct LiveVoice {
     rx: Receiver<(u64, VoiceEvent)>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
+    worker: Option<std::thread::JoinHandle<()>>,
     _quiet: QuietStderr,
 }
+
+/// How long dropping a [`LiveVoice`] waits for its worker to stop (it
+/// stops within one utterance's decoding; a model still loading takes
+/// longer, and the process then ends without waiting, see
+/// [`super::recognizer::exit`]).
+pub const STOP_WAIT: Duration = Duration::from_secs(3);
 
 impl std::fmt::Debug for LiveVoice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -585,23 +592,28 @@ impl LiveVoice {
                     model_dir, vocab, settings, source, mode, rx_in, worker_tx, tx_out,
                 );
             });
-        if let Err(e) = spawned {
-            // No thread: the UI is told once, through the same channel.
-            let (tx2, rx2) = channel();
-            let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
-            return LiveVoice {
-                tx,
-                rx: rx2,
-                serial: AtomicU64::new(0),
-                stopped: std::sync::atomic::AtomicBool::new(false),
-                _quiet: quiet,
-            };
-        }
+        let worker = match spawned {
+            Ok(handle) => handle,
+            Err(e) => {
+                // No thread: the UI is told once, through the same channel.
+                let (tx2, rx2) = channel();
+                let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
+                return LiveVoice {
+                    tx,
+                    rx: rx2,
+                    serial: AtomicU64::new(0),
+                    stopped: std::sync::atomic::AtomicBool::new(false),
+                    worker: None,
+                    _quiet: quiet,
+                };
+            }
+        };
         LiveVoice {
             tx,
             rx,
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
+            worker: Some(worker),
             _quiet: quiet,
         }
     }
@@ -665,6 +677,18 @@ impl LiveVoice {
 impl Drop for LiveVoice {
     fn drop(&mut self) {
         let _ = self.tx.send(Input::Stop);
+        // The worker decodes with libvosk: it is waited for, so that no
+        // decoding runs on while the program ends.
+        let Some(worker) = self.worker.take() else {
+            return;
+        };
+        let deadline = Instant::now() + STOP_WAIT;
+        while !worker.is_finished() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if worker.is_finished() {
+            let _ = worker.join();
+        }
     }
 }
 
@@ -853,14 +877,7 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], gap_ms: u32, tx: &Sender<In
         let samples = match audio::read_wav(path) {
             Ok(s) => s,
             Err(e) => {
-                let line = msg(
-                    vocab,
-                    "voice.wav_error",
-                    &[
-                        ("file", path.display().to_string()),
-                        ("error", e.to_string()),
-                    ],
-                );
+                let line = e.line(vocab.locale(), path);
                 if tx.send(Input::Failed(line)).is_err() {
                     return;
                 }

@@ -3,6 +3,9 @@
 //! for the position.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::decide::{Decision, Hearing};
@@ -35,6 +38,105 @@ pub enum ModelError {
     /// libvosk refused to load it (corrupt or incomplete files).
     #[error("libvosk could not load the model at {0}")]
     LoadFailed(PathBuf),
+}
+
+/// Set once libvosk has been used (a model loaded): from then on the
+/// process must not run libvosk's exit-time destructors (see [`exit`]).
+static LOADED: AtomicBool = AtomicBool::new(false);
+
+/// Decoding threads that outlive the call that started them (the
+/// word-loop check of [`Utterance::finish_deciding`]), joined before a
+/// model is freed.
+static BACKGROUND: Mutex<Vec<JoinHandle<()>>> = Mutex::new(Vec::new());
+
+/// Decoding threads running now.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// How many background decoding threads are running (for tests).
+pub fn decoding_threads() -> usize {
+    RUNNING.load(Ordering::SeqCst)
+}
+
+/// Counts a decoding thread while it runs.
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        RUNNING.fetch_add(1, Ordering::SeqCst);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `work` (decoding with libvosk) on a thread of its own that is
+/// joined by [`join_decoding`]: no decoding ever runs unwatched.
+fn spawn_decoding(name: &str, work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    let running = Running::start();
+    let handle = std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(move || {
+            let _running = running;
+            work();
+        })?;
+    let mut list = BACKGROUND
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Forget the ones that have ended, so a long game keeps no list.
+    list.retain(|h| !h.is_finished());
+    list.push(handle);
+    Ok(())
+}
+
+/// Waits for every background decoding thread to end.
+pub fn join_decoding() {
+    let handles = std::mem::take(
+        &mut *BACKGROUND
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    for h in handles {
+        let _ = h.join();
+    }
+}
+
+/// Ends the process with exit status `code`.
+///
+/// Once libvosk has been loaded, the C++ destructors it registers for
+/// process exit must not run: they free the BLAS buffers and the model's
+/// tables while another thread may still be inside libvosk (a recognizer
+/// finishing, a model still loading when the user quits), which crashed
+/// `listen` with SIGSEGV after its result in about one run in 25
+/// ("BLAS : Bad memory unallocation!"). So standard output and error are
+/// flushed and the process ends at once (`_exit`), leaving the memory to
+/// the system. Without libvosk this is [`std::process::exit`].
+pub fn exit(code: i32) -> ! {
+    use std::io::Write;
+    if !LOADED.load(Ordering::SeqCst) {
+        std::process::exit(code);
+    }
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
+    // SAFETY: `_exit` ends the process without running any handler; every
+    // file annabella writes is written and synced before it returns to
+    // its caller.
+    unsafe { libc::_exit(code) }
+}
+
+/// For `main`: returns `code`, or, once libvosk has been loaded, ends the
+/// process with it at once (see [`exit`]).
+pub fn leave(code: std::process::ExitCode) -> std::process::ExitCode {
+    if !LOADED.load(Ordering::SeqCst) {
+        return code;
+    }
+    let status = (0..=255u8)
+        .find(|n| std::process::ExitCode::from(*n) == code)
+        .map_or(1, i32::from);
+    exit(status)
 }
 
 /// Files every Vosk model folder has.
@@ -91,6 +193,7 @@ impl VoskModel {
         check_model_dir(dir)?;
         let start = Instant::now();
         let path_text = dir.to_string_lossy().into_owned();
+        LOADED.store(true, Ordering::SeqCst);
         let mut model =
             vosk::Model::new(path_text).ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?;
         let load_time = start.elapsed();
@@ -148,6 +251,13 @@ impl VoskModel {
             u.feed(chunk);
         }
         Some(u.finish())
+    }
+}
+
+impl Drop for VoskModel {
+    fn drop(&mut self) {
+        // No decoding may outlive the model it was started with.
+        join_decoding();
     }
 }
 
@@ -255,13 +365,13 @@ impl Utterance {
     ) -> (Decision, Hearing, String) {
         let Utterance { mut rec, mut words } = self;
         let (tx, rx) = std::sync::mpsc::channel();
-        // A detached thread: when the check is not needed, nobody waits
-        // for it; it finishes on its own and frees the recognizer.
-        let spawned = std::thread::Builder::new()
-            .name("vosk-word-loop".to_owned())
-            .spawn(move || {
-                let _ = tx.send(loop_json(&mut words));
-            });
+        // When the check is not needed, nobody waits for it here: it
+        // finishes on its own and frees its recognizer, and it is joined
+        // before the model is freed (`join_decoding`).
+        let spawned = spawn_decoding("vosk-word-loop", move || {
+            let _ = tx.send(loop_json(&mut words));
+            drop(words);
+        });
         let json = serde_json::to_string(&rec.final_result()).unwrap_or_default();
         let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
         let first = decide(&hearing);

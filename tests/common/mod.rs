@@ -2,6 +2,8 @@
 // Each test crate uses only some of these.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -11,12 +13,7 @@ pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
     // The play screen keeps a journal in the user's data folder: a fresh
     // one per run, so tests neither collide nor litter the real one.
     let data = tempfile::tempdir().expect("a temporary folder");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(args)
-        .env("XDG_DATA_HOME", data.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = annabella(args, data.path())
         .spawn()
         .expect("the binary starts");
     child
@@ -30,6 +27,19 @@ pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
     assert!(out.status.success(), "exit {:?}: {stderr}", out.status);
     let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
     (stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// The real binary with `args`, its data and settings folders in `data`,
+/// and every stream piped.
+pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    c.args(args)
+        .env("XDG_DATA_HOME", data)
+        .env("XDG_CONFIG_HOME", data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
 }
 
 /// Whether an end-to-end tool is there. When it is missing the test is
@@ -54,6 +64,18 @@ pub fn de(key: &str, args: &[(&str, &str)]) -> String {
     annabella::locale::builtin("de")
         .expect("de locale")
         .message(key, args)
+}
+
+/// A message of the English locale (expected text from the locale data).
+pub fn en(key: &str, args: &[(&str, &str)]) -> String {
+    annabella::locale::builtin("en")
+        .expect("en locale")
+        .message(key, args)
+}
+
+/// The real binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_annabella")
 }
 
 /// The German message `key` up to the placeholder `{stop}`.
@@ -162,4 +184,42 @@ pub fn sox(args: &[&str]) {
         .status()
         .is_ok_and(|s| s.success());
     assert!(ok, "sox {args:?} failed");
+}
+
+/// Runs `cmd` with `input` on its standard input and returns its output;
+/// fails the test (after killing it) if it has not ended within
+/// `deadline`: a hang fails instead of stalling the suite.
+pub fn run_until(
+    cmd: &mut Command,
+    input: &str,
+    deadline: std::time::Duration,
+) -> std::process::Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_owned();
+    // A program that does not read its input must not block the test.
+    let writer = std::thread::spawn(move || {
+        let mut stdin = stdin;
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "still running after {deadline:?}: {cmd:?}\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = writer.join();
+    child.wait_with_output().expect("output")
 }

@@ -1,5 +1,7 @@
 use super::*;
 use crate::rules::Termination;
+use crate::voice::Command as Spoken;
+use shakmaty::Square;
 
 const T0: Duration = Duration::ZERO;
 
@@ -26,7 +28,7 @@ fn type_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
             .update(Msg::Line((*l).to_owned()), T0)
             .into_iter()
             .filter_map(|e| match e {
-                Effect::Say(u) => Some(u.display),
+                Effect::Say(i) => Some(i.utterance.display),
                 _ => None,
             })
             .collect();
@@ -37,13 +39,13 @@ fn type_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
 #[test]
 fn welcome_names_mode_side_and_help() {
     let (a, fx) = app_with("en", Settings::default());
-    let Some(Effect::Say(u)) = fx.first() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = fx.first() else {
         panic!("no welcome: {fx:?}")
     };
     assert!(u.display.contains("over-the-board play"), "{}", u.display);
     assert!(u.display.contains("White to move"), "{}", u.display);
     assert!(u.display.contains("help for help"), "{}", u.display);
-    assert_eq!(a.game().moves().len(), 0);
+    assert_eq!(a.current().moves().len(), 0);
 }
 
 #[test]
@@ -55,7 +57,7 @@ fn a_move_is_announced_then_completed_by_the_press() {
     // The opponent cannot move before the press.
     let said = type_lines(&mut a, &["d5"]);
     assert!(said[0].contains("not pressed"), "{said:?}");
-    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(a.current().moves().len(), 1);
     assert_eq!(
         type_lines(&mut a, &["press"]),
         ["White pressed the clock. Black to move."]
@@ -70,7 +72,7 @@ fn appendix_d_words_in_the_fide_locale() {
     let mut a = app("fide");
     type_lines(&mut a, &["Springer Gustav eins Felix drei", "press"]);
     type_lines(&mut a, &["Bauer David sieben David fuenf", "press"]);
-    assert_eq!(a.game().moves().len(), 2);
+    assert_eq!(a.current().moves().len(), 2);
     // Scoresheet in the locale's letters: S for Springer.
     assert_eq!(a.sheet(Color::White), ["Sf3", "d5"]);
 }
@@ -84,14 +86,14 @@ fn slip_is_taken_back_before_the_press_only() {
         said,
         ["Taken back: e4. White to move; type the right move."]
     );
-    assert!(a.game().moves().is_empty());
+    assert!(a.current().moves().is_empty());
     type_lines(&mut a, &["d4", "press"]);
     let said = type_lines(&mut a, &["takeback"]);
     assert!(
         said[0].starts_with("There is no unpressed move"),
         "{said:?}"
     );
-    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(a.current().moves().len(), 1);
 }
 
 #[test]
@@ -127,7 +129,7 @@ fn illegal_or_unknown_input_loses_nothing() {
     assert!(said[0].contains("help"), "{said:?}");
     let said = type_lines(&mut a, &["blah"]);
     assert!(said[0].contains("'blah'"), "{said:?}");
-    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(a.current().moves().len(), 1);
     assert_eq!(a.clock().running(), Some(Color::Black));
 }
 
@@ -162,7 +164,7 @@ fn board_queries() {
         "{said:?}"
     );
     // A query changes nothing.
-    assert_eq!(a.game().moves().len(), 1);
+    assert_eq!(a.current().moves().len(), 1);
 }
 
 #[test]
@@ -178,13 +180,13 @@ fn clock_queries_on_request() {
     a.update(Msg::Line("e4".into()), Duration::from_secs(10));
     a.update(Msg::Line("press".into()), Duration::from_secs(10));
     let fx = a.update(Msg::Line("time".into()), Duration::from_secs(40));
-    let Some(Effect::Say(u)) = fx.last() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = fx.last() else {
         panic!("{fx:?}")
     };
     // White used 10 s of 5 minutes, Black 30 s so far.
     assert_eq!(u.display, "White: 4:50. Black: 4:30.");
     let fx = a.update(Msg::Line("count".into()), Duration::from_secs(40));
-    let Some(Effect::Say(u)) = fx.last() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = fx.last() else {
         panic!("{fx:?}")
     };
     assert!(u.display.starts_with("White: 1 move"), "{}", u.display);
@@ -201,14 +203,30 @@ fn repeat_says_the_last_announcement_again() {
 #[test]
 fn resign_ends_the_game_and_moves_are_refused_after() {
     let mut a = app("en");
-    let said = type_lines(&mut a, &["resign"]);
+    // Said back first, naming the side; anything but yes changes nothing.
+    let en = crate::locale::builtin("en").unwrap();
+    let confirm = |side: &str| {
+        en.message(
+            "ui.confirm_resign",
+            &[("side", side), ("yes", "yes"), ("no", "no")],
+        )
+    };
+    assert_eq!(type_lines(&mut a, &["resign"]), [confirm("White")]);
+    let said = type_lines(&mut a, &["e4"]);
+    assert_eq!(said, [en.message("ui.not_confirmed", &[])]);
+    assert!(a.current().result().is_none());
+    assert_eq!(type_lines(&mut a, &["resign black"]), [confirm("Black")]);
+    type_lines(&mut a, &["no"]);
+    assert!(a.current().result().is_none());
+    type_lines(&mut a, &["resign"]);
+    let said = type_lines(&mut a, &["yes"]);
     assert!(said[0].starts_with("The game is over:"), "{said:?}");
-    let r = a.game().result().unwrap();
+    let r = a.current().result().unwrap();
     assert_eq!(r.termination, Termination::Resignation);
     assert_eq!(r.winner, Some(Color::Black));
     let said = type_lines(&mut a, &["e4"]);
     assert!(said[0].starts_with("The game is over:"), "{said:?}");
-    assert!(a.game().moves().is_empty());
+    assert!(a.current().moves().is_empty());
 }
 
 #[test]
@@ -223,16 +241,44 @@ fn draw_offer_accept_and_decline() {
     let said = type_lines(&mut a, &["accept white"]);
     assert!(said[0].contains("only Black can accept"), "{said:?}");
     type_lines(&mut a, &["decline"]);
-    assert!(a.game().result().is_none());
-    type_lines(&mut a, &["press", "draw black", "accept"]);
+    assert!(a.current().result().is_none());
+    // Only one player has moved: no draw by agreement yet (5.2.3).
+    let said = type_lines(&mut a, &["press", "draw black", "accept", "yes"]);
+    assert!(said[0].contains("at least one move"), "{said:?}");
+    assert!(a.current().result().is_none());
+    let said = type_lines(&mut a, &["e5", "draw black", "accept"]);
+    assert!(said[0].starts_with("White accepts the draw?"), "{said:?}");
+    type_lines(&mut a, &["yes"]);
     assert_eq!(
-        a.game().result().map(|r| r.termination),
+        a.current().result().map(|r| r.termination),
         Some(Termination::Agreement)
     );
 }
 
 #[test]
 fn incorrect_claim_gives_the_opponent_two_minutes() {
+    let control: TimeControl = "90m".parse().unwrap();
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control,
+            ..Settings::default()
+        },
+    );
+    let said = type_lines(&mut a, &["claim", "yes"]);
+    assert!(
+        said[0].starts_with("Draw claim by White rejected"),
+        "{said:?}"
+    );
+    assert_eq!(
+        a.clock().remaining(Color::Black, T0),
+        Duration::from_secs(90 * 60 + 120)
+    );
+    assert!(a.current().result().is_none());
+}
+
+#[test]
+fn incorrect_claim_in_blitz_gives_the_opponent_one_minute() {
     let control: TimeControl = "5m".parse().unwrap();
     let (mut a, _) = app_with(
         "en",
@@ -241,16 +287,11 @@ fn incorrect_claim_gives_the_opponent_two_minutes() {
             ..Settings::default()
         },
     );
-    let said = type_lines(&mut a, &["claim"]);
-    assert!(
-        said[0].starts_with("Draw claim by White rejected"),
-        "{said:?}"
-    );
+    type_lines(&mut a, &["claim", "yes"]);
     assert_eq!(
         a.clock().remaining(Color::Black, T0),
-        Duration::from_secs(5 * 60 + 120)
+        Duration::from_secs(5 * 60 + 60)
     );
-    assert!(a.game().result().is_none());
 }
 
 #[test]
@@ -264,7 +305,7 @@ fn threefold_claim_with_the_written_move() {
         ],
     );
     // Black has made Ng8 (the third occurrence) but not pressed: claims.
-    let said = type_lines(&mut a, &["claim"]);
+    let said = type_lines(&mut a, &["claim", "yes"]);
     assert!(said[0].starts_with("The game is over:"), "{said:?}");
     let r = a.mirror().result().unwrap();
     assert_eq!(r.termination, Termination::ThreefoldRepetition);
@@ -299,12 +340,12 @@ fn flag_fall_is_announced_and_ends_the_game() {
     let said: Vec<String> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display.clone()),
+            Effect::Say(i) => Some(i.utterance.display.clone()),
             _ => None,
         })
         .collect();
     assert!(said[0].contains("White's flag has fallen"), "{said:?}");
-    let r = a.game().result().unwrap();
+    let r = a.current().result().unwrap();
     assert_eq!(r.termination, Termination::Time);
     assert_eq!(r.winner, Some(Color::Black));
     // Said once only.
@@ -382,7 +423,7 @@ fn engine_is_asked_and_its_move_announced_and_pressed() {
     let said: Vec<&str> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display.as_str()),
+            Effect::Say(i) => Some(i.utterance.display.as_str()),
             _ => None,
         })
         .collect();
@@ -425,7 +466,7 @@ fn missing_engine_is_one_line_and_play_goes_on() {
 fn help_lists_commands_of_the_locale() {
     let mut a = app("en");
     let fx = a.update(Msg::HelpKey, T0);
-    let Some(Effect::Say(u)) = fx.first() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = fx.first() else {
         panic!()
     };
     for w in ["press", "takeback", "resign", "quit", "where", "claim"] {
@@ -433,7 +474,7 @@ fn help_lists_commands_of_the_locale() {
     }
     let mut de = app("de");
     let fx = de.update(Msg::Line("hilfe".into()), T0);
-    let Some(Effect::Say(u)) = fx.first() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = fx.first() else {
         panic!()
     };
     assert!(u.display.contains("aufgeben"), "{}", u.display);
@@ -454,7 +495,7 @@ fn save_writes_pgn_with_the_moves() {
         "{text}"
     );
     let said = a.update(Msg::Saved(Err("denied".into())), T0);
-    let Some(Effect::Say(u)) = said.first() else {
+    let Some(Effect::Say(Item { utterance: u, .. })) = said.first() else {
         panic!()
     };
     assert!(u.display.contains("denied") && u.display.contains("nothing was lost"));
@@ -464,7 +505,7 @@ fn said_at(a: &mut App, secs: u64) -> Vec<String> {
     a.update(Msg::Tick, Duration::from_secs(secs))
         .into_iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display),
+            Effect::Say(i) => Some(i.utterance.display),
             _ => None,
         })
         .collect()
@@ -517,7 +558,7 @@ fn autosave_after_every_completed_move_when_asked() {
     // Nothing is said about a successful autosave.
     assert!(
         !fx.iter()
-            .any(|e| matches!(e, Effect::Say(u) if u.display.contains("saved")))
+            .any(|e| matches!(e, Effect::Say(i) if i.utterance.display.contains("saved")))
     );
 }
 
@@ -616,7 +657,8 @@ fn journal_records_come_before_anything_is_said_and_replay_exactly() {
     }
     assert!(all.len() >= 15, "{}", all.len());
     let config = a.settings().config();
-    let replayed = journal::replay(a.vocab().clone(), config, &all).expect("replays");
+    let replayed = Game::replay(a.vocab().clone(), config, &all).expect("replays");
+    let replayed = replayed.mirror();
     for c in [Color::White, Color::Black] {
         assert_eq!(replayed.board(c).moves(), a.board(c).moves());
         assert_eq!(replayed.sheet(c), a.mirror().sheet(c));
@@ -642,7 +684,7 @@ fn a_journal_that_cannot_be_written_undoes_the_update() {
     let said: Vec<String> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display.clone()),
+            Effect::Say(i) => Some(i.utterance.display.clone()),
             _ => None,
         })
         .collect();
@@ -664,12 +706,12 @@ fn a_resumed_game_says_what_waits() {
     for l in ["e4", "press"] {
         all.extend(records(&a.update(Msg::Line(l.into()), T0)));
     }
-    let mirror = journal::replay(a.vocab().clone(), a.settings().config(), &all).unwrap();
-    let (b, fx) = App::resume(a.vocab().clone(), Settings::default(), mirror);
+    let game = Game::replay(a.vocab().clone(), a.settings().config(), &all).unwrap();
+    let (b, fx) = App::resume(a.vocab().clone(), Settings::default(), game);
     let said: Vec<String> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display.clone()),
+            Effect::Say(i) => Some(i.utterance.display.clone()),
             _ => None,
         })
         .collect();
@@ -716,7 +758,7 @@ fn heard(a: &mut App, d: Decision) -> Vec<String> {
     a.update(Msg::Heard(d), T0)
         .into_iter()
         .filter_map(|e| match e {
-            Effect::Say(u) => Some(u.display),
+            Effect::Say(i) => Some(i.utterance.display),
             _ => None,
         })
         .collect()
@@ -824,5 +866,5 @@ fn nothing_understood_plays_nothing() {
         assert!(said[0].contains("again"), "{said:?}");
     }
     assert!(a.unpressed().is_none());
-    assert!(a.game().moves().is_empty());
+    assert!(a.current().moves().is_empty());
 }

@@ -1,0 +1,327 @@
+//! `annabella review GAME.pgn|GAME.jsonl`: a finished game gone through
+//! by ear. The model is [`crate::review::Review`]; this adapter reads the
+//! game, runs the engine on its own thread, speaks, and drives either the
+//! full screen (keys) or plain lines (standard input).
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::clock::SpeechArgs;
+use super::{UserError, load_locale};
+use crate::engine::DEFAULT_ENGINE;
+use crate::review::front::{ReviewRunner, key_command};
+use crate::review::{Review, ReviewEffect, ReviewGame, ReviewGameError, ReviewMsg};
+use crate::speech::{self, Announcer};
+use crate::ui::render::{Theme, ThemeKind};
+use crate::vocab::{Style, Utterance, Vocabulary};
+
+/// Options of `annabella review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// Locale of the words and messages (see `annabella locales`), or a
+    /// path to a locale file (.toml).
+    #[arg(long, short, default_value = "fide")]
+    pub locale: String,
+    /// How moves are announced: short or long.
+    #[arg(long, default_value = "short")]
+    pub style: Style,
+    /// Plain lines instead of the full screen: commands are read line by
+    /// line from standard input (chosen by itself when output is not a
+    /// terminal).
+    #[arg(long)]
+    pub plain: bool,
+    #[command(flatten)]
+    pub speech: SpeechArgs,
+    /// Do not speak aloud (the full screen speaks by default).
+    #[arg(long, conflicts_with_all = ["speak", "speak_to"])]
+    pub silent: bool,
+    /// Which game of a PGN file (1 = the first).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub game: usize,
+    /// The UCI engine for evaluations; default /usr/games/stockfish.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// How long the engine thinks per evaluation, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub engine_movetime: u64,
+    /// No colours at all.
+    #[arg(long, conflicts_with = "high_contrast")]
+    pub monochrome: bool,
+    /// High-contrast colours.
+    #[arg(long)]
+    pub high_contrast: bool,
+    /// Lines to say at the start on the full screen (a settings file that
+    /// could not be used); already printed on standard error.
+    #[arg(skip)]
+    pub notices: Vec<String>,
+    /// The game: a PGN file, or a journal of annabella (.jsonl).
+    #[arg(value_name = "GAME.pgn|GAME.jsonl")]
+    pub file: PathBuf,
+}
+
+fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> UserError {
+    UserError(
+        vocab
+            .message(
+                "review.bad_file",
+                &[
+                    ("file", &Utterance::plain(path.display().to_string())),
+                    ("error", &Utterance::plain(error)),
+                ],
+            )
+            .display,
+    )
+}
+
+/// Reads game number `n` (1-based) of a PGN file; a game cut short by an
+/// illegal move is reviewed up to it, with a line saying so.
+pub fn read_pgn(
+    vocab: &Vocabulary,
+    path: &Path,
+    n: usize,
+) -> Result<(ReviewGame, Option<Utterance>), UserError> {
+    let file = crate::fsutil::open_regular(path).map_err(|e| {
+        bad_file(
+            vocab,
+            path,
+            crate::input::describe_io_error(vocab.locale(), &e.into()),
+        )
+    })?;
+    let games = crate::pgn::read_games(file)
+        .map_err(|e| bad_file(vocab, path, e.describe(vocab.locale())))?;
+    let no_game = || {
+        UserError(
+            vocab
+                .message(
+                    "review.no_game",
+                    &[("file", &Utterance::plain(path.display().to_string()))],
+                )
+                .display,
+        )
+    };
+    let game = games.get(n.saturating_sub(1)).ok_or_else(no_game)?;
+    match ReviewGame::from_pgn(game) {
+        Ok(g) => Ok((g, None)),
+        Err(ReviewGameError::Headers(e)) => Err(bad_file(vocab, path, e.describe(vocab.locale()))),
+        Err(ReviewGameError::Illegal {
+            number,
+            san,
+            error,
+            before,
+        }) => {
+            let note = vocab.message(
+                "review.illegal",
+                &[
+                    ("number", &Utterance::plain(number.to_string())),
+                    ("san", &Utterance::plain(san)),
+                    ("error", &Utterance::plain(error.describe(vocab.locale()))),
+                ],
+            );
+            Ok((*before, Some(note)))
+        }
+    }
+}
+
+/// Reads a journal and replays it through the game layer (the same reading
+/// as `resume` and `export`): the game as far as its good records go, and a
+/// note about damage said first.
+pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserError> {
+    let read = super::session::read(path, vocab)?;
+    if let Some(note) = &read.note {
+        eprintln!("{}", note.display);
+    }
+    Ok(ReviewGame::from_mirror(read.game.mirror()))
+}
+
+/// `annabella review`.
+pub fn run(out: &mut impl Write, args: &ReviewArgs) -> Result<ExitCode, UserError> {
+    let vocab = load_locale(&args.locale)?;
+    let is_journal = args
+        .file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
+    let (game, note) = if is_journal {
+        (read_journal(&vocab, &args.file)?, None)
+    } else {
+        read_pgn(&vocab, &args.file, args.game)?
+    };
+    review_game(out, args, vocab, game, note)
+}
+
+/// Reviews `game` (from [`ReviewGame::from_mirror`], [`read_pgn`] or
+/// [`read_journal`]) with the options of `args` (its `file` and `game`
+/// are not used); `note` is said first.
+pub fn review_game(
+    out: &mut impl Write,
+    args: &ReviewArgs,
+    vocab: Vocabulary,
+    game: ReviewGame,
+    note: Option<Utterance>,
+) -> Result<ExitCode, UserError> {
+    let plain = args.plain
+        || !std::io::stdout().is_terminal()
+        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let mut notices = Vec::new();
+    let output = if args.silent {
+        speech::Output::Text
+    } else {
+        args.speech.output(plain)
+    };
+    let speaker = speech::open(
+        &output,
+        &args.speech.voice(&vocab.locale().language),
+        vocab.locale(),
+        &mut notices,
+    );
+    let locale = vocab.locale().clone();
+    let (mut review, mut first) = Review::new(vocab, game, args.style);
+    review.set_movetime(Duration::from_millis(args.engine_movetime.max(1)));
+    let engine = args
+        .engine
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_ENGINE));
+    let mut runner = ReviewRunner::new(Some(Announcer::new(speaker)), engine, locale);
+    // Set-up lines (speech fallbacks, a game cut short) come first.
+    let shown_notices = if plain {
+        Vec::new()
+    } else {
+        args.notices.clone()
+    };
+    let extra: Vec<Utterance> = shown_notices
+        .into_iter()
+        .chain(notices)
+        .map(Utterance::plain)
+        .chain(note)
+        .collect();
+    for (i, u) in extra.iter().enumerate() {
+        review.log.insert(i, u.clone());
+    }
+    let mut head: Vec<ReviewEffect> = extra.into_iter().map(ReviewEffect::Say).collect();
+    head.append(&mut first);
+    if plain {
+        crate::ui::term::install_signal_handlers();
+        plain_loop(out, review, head, &mut runner, std::io::stdin().lock())?;
+    } else {
+        let kind = if args.monochrome {
+            ThemeKind::Monochrome
+        } else if args.high_contrast {
+            ThemeKind::HighContrast
+        } else {
+            ThemeKind::Default
+        };
+        screen_loop(review, head, &mut runner, Theme::of(kind)).map_err(|e| {
+            UserError(
+                crate::locale::builtin(crate::locale::BASE_LOCALE)
+                    .map(|l| l.message("ui.terminal_error", &[("error", &e.to_string())]))
+                    .unwrap_or_else(|_| e.to_string()),
+            )
+        })?;
+    }
+    if let Some(s) = &mut runner.speech {
+        let _ = s.drain(Duration::from_secs(5));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per command from `input`, one line per utterance out. An
+/// evaluation asked for is waited for before the next line.
+fn plain_loop(
+    out: &mut impl Write,
+    mut review: Review,
+    first: Vec<ReviewEffect>,
+    runner: &mut ReviewRunner,
+    input: impl BufRead,
+) -> Result<(), UserError> {
+    let mut failed = None;
+    let mut show = |u: &Utterance| {
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{}", u.display).and_then(|()| out.flush())
+        {
+            failed = Some(e);
+        }
+    };
+    runner.apply(&mut review, first, &mut show);
+    for line in crate::input::lines(input) {
+        let Ok(line) = line else { break };
+        let line = match line {
+            crate::input::Line::Text(text) => text,
+            crate::input::Line::TooLong => {
+                let text = crate::input::TooLong::Line.describe(review.vocab().locale());
+                show(&Utterance::plain(text));
+                continue;
+            }
+        };
+        let fx = review.update(ReviewMsg::Line(line));
+        runner.apply(&mut review, fx, &mut show);
+        while runner.pending > 0 {
+            runner.poll(&mut review, Duration::from_millis(100), &mut show);
+            runner.pump();
+        }
+        runner.pump();
+        if review.should_quit() || crate::ui::term::terminate_requested() {
+            break;
+        }
+    }
+    match failed {
+        Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(super::io_error(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The full screen: keys act at once, typed commands on Enter.
+fn screen_loop(
+    mut review: Review,
+    first: Vec<ReviewEffect>,
+    runner: &mut ReviewRunner,
+    theme: Theme,
+) -> std::io::Result<()> {
+    use crossterm::event::{self, Event};
+    use crossterm::terminal::{self, EnterAlternateScreen};
+    use ratatui::Terminal;
+    use ratatui::backend::CrosstermBackend;
+
+    struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            crate::ui::term::restore();
+        }
+    }
+    crate::ui::term::install_signal_handlers();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        crate::ui::term::restore();
+        previous(info);
+    }));
+    terminal::enable_raw_mode()?;
+    let _guard = Guard;
+    crossterm::execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    term.clear()?;
+    let mut show = |_u: &Utterance| {};
+    runner.apply(&mut review, first, &mut show);
+    loop {
+        term.draw(|f| crate::review::render::draw(f, &review, &theme))?;
+        if review.should_quit() || crate::ui::term::terminate_requested() {
+            break;
+        }
+        if event::poll(Duration::from_millis(100))? {
+            match event::read()? {
+                Event::Key(k) => {
+                    if let Some(msg) = key_command(&mut review, k) {
+                        let fx = review.update(msg);
+                        runner.apply(&mut review, fx, &mut show);
+                    }
+                }
+                Event::Resize(_, _) => term.autoresize()?,
+                _ => {}
+            }
+        }
+        runner.poll(&mut review, Duration::ZERO, &mut show);
+        runner.pump();
+    }
+    Ok(())
+}

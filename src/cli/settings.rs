@@ -1,0 +1,624 @@
+//! `annabella config` and the settings file applied to the commands'
+//! options: an option given on the command line wins, then the file, then
+//! the option's default. Which options were given is asked of clap
+//! ([`ArgMatches::value_source`]), so a default never hides the file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, Subcommand};
+
+use super::{UserError, io_error};
+use crate::config::file::{self, FileError};
+use crate::config::{Key, Source, UserConfig};
+use crate::locale::{self, Locale};
+use crate::ui::Mode;
+
+/// Options of `annabella config`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ConfigArgs {
+    #[command(subcommand)]
+    action: Option<ConfigAction>,
+    /// Without a subcommand: what the play screen would use with these
+    /// options (the play screen's options, e.g. --rate 20).
+    #[command(flatten)]
+    play: super::ui::ScreenArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum ConfigAction {
+    /// Set one value (checked first; the rest of the file and its
+    /// comments are kept).
+    ///
+    /// Example: annabella config set rate 20
+    Set {
+        /// Language of the messages (a locale code).
+        #[arg(long, short)]
+        locale: Option<String>,
+        /// The setting (see `annabella config keys`).
+        key: String,
+        /// Its value.
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+    },
+    /// Remove one value: its default applies again.
+    Unset {
+        /// Language of the messages (a locale code).
+        #[arg(long, short)]
+        locale: Option<String>,
+        /// The setting.
+        key: String,
+    },
+    /// List the settings with their allowed values.
+    Keys {
+        /// Language of the messages (a locale code).
+        #[arg(long, short)]
+        locale: Option<String>,
+    },
+}
+
+/// The settings file, read at start. A bad file is one line (`warning`)
+/// and no settings.
+#[derive(Debug, Default)]
+pub struct Startup {
+    /// The settings in force from the file.
+    pub config: UserConfig,
+    /// The file, if there is a settings folder.
+    pub path: Option<PathBuf>,
+    /// Why the file was not used.
+    pub warning: Option<String>,
+}
+
+/// The locale the settings' own messages are in: a built-in `--locale`
+/// given to the command, else the file's, else the default (fide, German
+/// messages).
+fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, String> {
+    let given = m
+        .filter(|m| given(m, &["locale"]))
+        .and_then(|m| m.try_get_one::<String>("locale").ok().flatten())
+        .map(String::as_str)
+        .or(c.get(Key::Locale))
+        .filter(|code| locale::builtin_codes().contains(code));
+    locale::builtin(given.unwrap_or("fide")).map_err(|e| e.to_string())
+}
+
+/// Reads the settings file for a command whose options are `m`.
+pub fn startup(m: Option<&ArgMatches>) -> Startup {
+    let Some(path) = file::path() else {
+        return Startup::default();
+    };
+    match file::load(&path) {
+        Ok(config) => Startup {
+            config,
+            path: Some(path),
+            warning: None,
+        },
+        Err(e) => {
+            let f = path.display().to_string();
+            let line = match message_locale(m, &UserConfig::default()) {
+                Err(error) => error,
+                Ok(loc) => match e {
+                    FileError::Config(c) => loc.message(
+                        "config.bad_file",
+                        &[("file", &f), ("problem", &c.describe(&loc))],
+                    ),
+                    FileError::Io(io) => loc.message(
+                        "config.read_failed",
+                        &[("file", &f), ("error", &io.to_string())],
+                    ),
+                },
+            };
+            Startup {
+                config: UserConfig::default(),
+                path: Some(path),
+                warning: Some(line),
+            }
+        }
+    }
+}
+
+/// Whether any of `ids` was given on the command line.
+fn given(m: &ArgMatches, ids: &[&str]) -> bool {
+    ids.iter().any(|id| {
+        matches!(m.try_contains_id(id), Ok(true))
+            && m.value_source(id) == Some(ValueSource::CommandLine)
+    })
+}
+
+/// The file's value of `key` unless one of `ids` was given.
+fn from_file<'c>(c: &'c UserConfig, m: &ArgMatches, key: Key, ids: &[&str]) -> Option<&'c str> {
+    if given(m, ids) { None } else { c.get(key) }
+}
+
+/// Parses a value the file already checked.
+fn parsed<T: std::str::FromStr>(v: Option<&str>) -> Option<T> {
+    v.and_then(|v| v.parse().ok())
+}
+
+/// Applies the settings to the play screen's options (`annabella` with no
+/// subcommand); `m` are its matches.
+pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Style, &["style"])) {
+        a.style = v;
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Rate, &["rate"])) {
+        a.rate = Some(v);
+    }
+    if let Some(v) = from_file(c, m, Key::Voice, &["voice_name"]) {
+        a.voice_name = Some(v.to_owned());
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Verbosity, &["verbosity"])) {
+        a.verbosity = v;
+    }
+    match from_file(c, m, Key::Speech, &["speak", "silent"]) {
+        Some("on") => a.speak = true,
+        Some("off") => a.silent = true,
+        _ => {}
+    }
+    if let Some(v) = from_file(c, m, Key::Mode, &["mode"]) {
+        a.mode = match v {
+            "assistant" => Mode::Assistant,
+            "engine" => Mode::Engine,
+            "hotseat" => Mode::Hotseat,
+            _ => Mode::Board,
+        };
+    }
+    if let Some(v) = from_file(c, m, Key::Control, &["control"]) {
+        a.control = Some(v.to_owned());
+    }
+    if let Some(v) = from_file(c, m, Key::Model, &["model"]) {
+        a.model = Some(PathBuf::from(v));
+    }
+    match from_file(c, m, Key::Listen, &["voice", "push_to_talk", "voice_wav"]) {
+        Some("hands-free") => a.voice = true,
+        Some("push-to-talk") => a.push_to_talk = true,
+        _ => {}
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::SilenceMs, &["silence_ms"])) {
+        a.silence_ms = v;
+    }
+    match from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
+        Some("monochrome") => a.monochrome = true,
+        Some("high-contrast") => a.high_contrast = true,
+        _ => {}
+    }
+    if let Some(v) = from_file(c, m, Key::White, &["white"]) {
+        a.white = v.to_owned();
+    }
+    if let Some(v) = from_file(c, m, Key::Black, &["black"]) {
+        a.black = v.to_owned();
+    }
+}
+
+/// Applies `rate`, `voice` and `speech` to speech options; `plain` is
+/// whether the command was asked for plain lines.
+fn apply_speech(s: &mut super::clock::SpeechArgs, c: &UserConfig, m: &ArgMatches, plain: bool) {
+    if let Some(v) = parsed(from_file(c, m, Key::Rate, &["rate"])) {
+        s.rate = Some(v);
+    }
+    if let Some(v) = from_file(c, m, Key::Voice, &["voice"]) {
+        s.voice = Some(v.to_owned());
+    }
+    match from_file(c, m, Key::Speech, &["speak", "speak_to", "plain"]) {
+        Some("on") if !plain => s.speak = true,
+        Some("off") => s.quiet = true,
+        _ => {}
+    }
+}
+
+/// Applies the settings to `annabella clock`.
+pub fn apply_clock(a: &mut super::clock::ClockArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = from_file(c, m, Key::Control, &["control"]) {
+        a.control = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Verbosity, &["verbosity"])) {
+        a.verbosity = v;
+    }
+    if let Some(v) = from_file(c, m, Key::Warn, &["warn"]) {
+        a.warn = v.to_owned();
+    }
+    apply_speech(&mut a.speech, c, m, a.plain);
+}
+
+/// Applies the settings to `annabella say`.
+pub fn apply_say(a: &mut super::say::SayArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Style, &["style"])) {
+        a.style = v;
+    }
+    apply_speech(&mut a.speech, c, m, a.plain);
+}
+
+/// Applies the settings to `annabella play`.
+pub fn apply_play(a: &mut super::play::PlayArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = from_file(c, m, Key::Control, &["control"]) {
+        a.control = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Style, &["style"])) {
+        a.style = v;
+    }
+    if let Some(v) = from_file(c, m, Key::White, &["white"]) {
+        a.white = v.to_owned();
+    }
+    if let Some(v) = from_file(c, m, Key::Black, &["black"]) {
+        a.black = v.to_owned();
+    }
+    let plain = a.script.is_some();
+    apply_speech(&mut a.speech, c, m, plain);
+}
+
+/// Applies the settings to `annabella listen`.
+pub fn apply_listen(a: &mut super::listen::ListenArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = from_file(c, m, Key::Model, &["model"]) {
+        a.model = Some(PathBuf::from(v));
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::SilenceMs, &["silence_ms"])) {
+        a.silence_ms = v;
+    }
+    if a.mic && from_file(c, m, Key::Listen, &["push_to_talk"]) == Some("push-to-talk") {
+        a.push_to_talk = true;
+    }
+}
+
+/// Applies the settings to `annabella review`.
+pub fn apply_review(a: &mut super::review::ReviewArgs, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        a.locale = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Style, &["style"])) {
+        a.style = v;
+    }
+    match from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
+        Some("monochrome") => a.monochrome = true,
+        Some("high-contrast") => a.high_contrast = true,
+        _ => {}
+    }
+    let plain = a.plain || a.silent;
+    apply_speech(&mut a.speech, c, m, plain);
+}
+
+/// The value of `key` the play screen uses with options `a` (for
+/// `annabella config`); keys the play screen has no option for come from
+/// `clock`'s options.
+fn in_force(key: Key, a: &super::ui::ScreenArgs, c: &UserConfig) -> String {
+    let auto = || "auto".to_owned();
+    match key {
+        Key::Locale => a.locale.clone(),
+        Key::Style => match a.style {
+            crate::vocab::Style::Short => "short",
+            crate::vocab::Style::Long => "long",
+        }
+        .to_owned(),
+        Key::Verbosity => match a.verbosity {
+            crate::clock::talk::Verbosity::Brief => "brief",
+            crate::clock::talk::Verbosity::Full => "full",
+        }
+        .to_owned(),
+        Key::Warn => c
+            .get(key)
+            .map(str::to_owned)
+            .unwrap_or_else(|| clock_default(key.name())),
+        Key::Voice => a.voice_name.clone().unwrap_or_else(auto),
+        Key::Rate => a.rate.map_or_else(auto, |r| r.to_string()),
+        Key::Speech => match (a.speak, a.silent) {
+            (true, _) => "on".to_owned(),
+            (_, true) => "off".to_owned(),
+            _ => auto(),
+        },
+        Key::Mode => match a.mode {
+            Mode::Board => "board",
+            Mode::Assistant => "assistant",
+            Mode::Engine => "engine",
+            Mode::Hotseat => "hotseat",
+        }
+        .to_owned(),
+        Key::Control => a
+            .control
+            .clone()
+            .unwrap_or_else(|| crate::clock::TimeControl::default().to_string()),
+        Key::Model => a
+            .model
+            .as_ref()
+            .map_or_else(auto, |p| p.display().to_string()),
+        Key::Listen => if a.voice {
+            "hands-free"
+        } else if a.push_to_talk {
+            "push-to-talk"
+        } else {
+            "off"
+        }
+        .to_owned(),
+        Key::SilenceMs => a.silence_ms.to_string(),
+        Key::Theme => if a.monochrome {
+            "monochrome"
+        } else if a.high_contrast {
+            "high-contrast"
+        } else {
+            "default"
+        }
+        .to_owned(),
+        Key::White | Key::Black => {
+            let name = if key == Key::White {
+                &a.white
+            } else {
+                &a.black
+            };
+            if name.is_empty() {
+                "\"\"".to_owned()
+            } else {
+                name.clone()
+            }
+        }
+    }
+}
+
+/// The play screen's option ids that set `key`.
+fn play_screen_ids(key: Key) -> &'static [&'static str] {
+    match key {
+        Key::Locale => &["locale"],
+        Key::Style => &["style"],
+        Key::Verbosity | Key::Warn => &[],
+        Key::Voice => &["voice_name"],
+        Key::Rate => &["rate"],
+        Key::Speech => &["speak", "silent"],
+        Key::Mode => &["mode"],
+        Key::Control => &["control"],
+        Key::Model => &["model"],
+        Key::Listen => &["voice", "push_to_talk", "voice_wav"],
+        Key::SilenceMs => &["silence_ms"],
+        Key::Theme => &["monochrome", "high_contrast"],
+        Key::White => &["white"],
+        Key::Black => &["black"],
+    }
+}
+
+fn say_line(out: &mut impl Write, line: &str) -> Result<(), UserError> {
+    writeln!(out, "{line}").map_err(io_error)
+}
+
+fn settings_path(loc: &Locale) -> Result<PathBuf, UserError> {
+    file::path().ok_or_else(|| UserError(loc.message("config.no_home", &[])))
+}
+
+fn key_of(loc: &Locale, name: &str) -> Result<Key, UserError> {
+    Key::from_name(name).ok_or_else(|| {
+        UserError(crate::config::ConfigError::UnknownKey(name.to_owned()).describe(loc))
+    })
+}
+
+fn file_problem(loc: &Locale, path: &Path, e: FileError) -> UserError {
+    UserError(file::describe(loc, path, &e))
+}
+
+/// `annabella config`: `m` are its matches, `start` the file as read at
+/// start.
+pub fn run(
+    out: &mut impl Write,
+    args: &ConfigArgs,
+    m: &ArgMatches,
+    start: &Startup,
+) -> Result<ExitCode, UserError> {
+    let m = m.subcommand().map_or(m, |(_, sub)| sub);
+    let loc = message_locale(Some(m), &start.config).map_err(UserError)?;
+    match &args.action {
+        Some(ConfigAction::Keys { .. }) => {
+            for k in Key::ALL {
+                let d = loc.message(k.message_key(), &[]);
+                say_line(
+                    out,
+                    &loc.message("config.key_line", &[("key", k.name()), ("description", &d)]),
+                )?;
+            }
+        }
+        Some(ConfigAction::Set { key, value, .. }) => {
+            let path = settings_path(&loc)?;
+            let key = key_of(&loc, key)?;
+            let value =
+                file::save_value(&path, key, value).map_err(|e| file_problem(&loc, &path, e))?;
+            let f = path.display().to_string();
+            say_line(
+                out,
+                &loc.message(
+                    "config.saved",
+                    &[("key", key.name()), ("value", &value), ("file", &f)],
+                ),
+            )?;
+        }
+        Some(ConfigAction::Unset { key, .. }) => {
+            let path = settings_path(&loc)?;
+            let key = key_of(&loc, key)?;
+            let found = file::remove_value(&path, key).map_err(|e| file_problem(&loc, &path, e))?;
+            let f = path.display().to_string();
+            let msg = if found {
+                "config.removed"
+            } else {
+                "config.not_set"
+            };
+            say_line(out, &loc.message(msg, &[("key", key.name()), ("file", &f)]))?;
+        }
+        None => show(out, &loc, args, m, start)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show(
+    out: &mut impl Write,
+    loc: &Locale,
+    args: &ConfigArgs,
+    m: &ArgMatches,
+    start: &Startup,
+) -> Result<(), UserError> {
+    let path = settings_path(loc)?;
+    let f = path.display().to_string();
+    let head = if path.exists() {
+        loc.message("config.file", &[("file", &f)])
+    } else {
+        loc.message("config.file_missing", &[("file", &f)])
+    };
+    say_line(out, &head)?;
+    let mut play = args.play.clone();
+    apply_play_screen(&mut play, &start.config, m);
+    for k in Key::ALL {
+        let source = if given(m, play_screen_ids(k)) {
+            Source::CommandLine
+        } else if start.config.get(k).is_some() {
+            Source::File
+        } else {
+            Source::Default
+        };
+        let value = in_force(k, &play, &start.config);
+        let src = loc.message(source.message_key(), &[]);
+        say_line(
+            out,
+            &loc.message(
+                "config.line",
+                &[("key", k.name()), ("value", &value), ("source", &src)],
+            ),
+        )?;
+    }
+    Ok(())
+}
+
+/// The default of one of `annabella clock`'s options, from its
+/// definition.
+fn clock_default(id: &str) -> String {
+    use clap::CommandFactory;
+    let cmd = super::Cli::command();
+    cmd.find_subcommand("clock")
+        .and_then(|c| c.get_arguments().find(|a| a.get_id() == id))
+        .and_then(|a| a.get_default_values().first())
+        .map(|v| v.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Tells the settings of one kind of value to the play screen's settings
+/// command (the lead's): checks `value` for the setting named `key`
+/// (`rate`, `verbosity`, `voice`, …) and returns it canonical, or the
+/// one line to say.
+pub fn check_value(loc: &Locale, key: &str, value: &str) -> Result<(Key, String), String> {
+    let k = Key::from_name(key)
+        .ok_or_else(|| crate::config::ConfigError::UnknownKey(key.to_owned()).describe(loc))?;
+    crate::config::validate(k, value)
+        .map(|v| (k, v))
+        .map_err(|e| e.describe(loc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::EngineSide;
+    use clap::{CommandFactory, FromArgMatches};
+
+    fn play_screen(args: &[&str], c: &UserConfig) -> super::super::ui::ScreenArgs {
+        let mut all = vec!["annabella"];
+        all.extend_from_slice(args);
+        let m = super::super::Cli::command().get_matches_from(all);
+        let mut cli = super::super::Cli::from_arg_matches(&m).unwrap();
+        apply_play_screen(&mut cli.play, c, &m);
+        cli.play
+    }
+
+    fn config(text: &str) -> UserConfig {
+        UserConfig::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_file_applies_and_options_win() {
+        let c = config(
+            "locale = 'de'\nstyle = 'long'\nrate = -20\nvoice = 'German+f2'\nspeech = 'off'\n\
+             mode = 'hotseat'\ncontrol = '15m+10s'\nmodel = '/m'\nlisten = 'push-to-talk'\n\
+             silence-ms = 450\ntheme = 'monochrome'\nwhite = 'Anna'\nblack = 'Bella'\n",
+        );
+        let a = play_screen(&[], &c);
+        assert_eq!(a.locale, "de");
+        assert_eq!(a.style, crate::vocab::Style::Long);
+        assert_eq!(a.rate, Some(-20));
+        assert_eq!(a.voice_name.as_deref(), Some("German+f2"));
+        assert!(a.silent && !a.speak);
+        assert_eq!(a.mode, Mode::Hotseat);
+        assert_eq!(a.control.as_deref(), Some("15m+10s"));
+        assert_eq!(a.model, Some(PathBuf::from("/m")));
+        assert!(a.push_to_talk && !a.voice);
+        assert_eq!(a.silence_ms, 450);
+        assert!(a.monochrome && !a.high_contrast);
+        assert_eq!((a.white.as_str(), a.black.as_str()), ("Anna", "Bella"));
+        // Options given on the command line win, also when they are the
+        // defaults; options not given keep the file's values.
+        let a = play_screen(
+            &[
+                "-l",
+                "fide",
+                "--style",
+                "short",
+                "--speak",
+                "--voice",
+                "--high-contrast",
+                "--rate",
+                "5",
+            ],
+            &c,
+        );
+        assert_eq!(a.locale, "fide");
+        assert_eq!(a.style, crate::vocab::Style::Short);
+        assert!(a.speak && !a.silent);
+        assert!(a.voice && !a.push_to_talk);
+        assert!(a.high_contrast && !a.monochrome);
+        assert_eq!(a.rate, Some(5));
+        assert_eq!(a.mode, Mode::Hotseat);
+        assert_eq!(a.engine_side, EngineSide::Black);
+    }
+
+    #[test]
+    fn no_file_changes_nothing() {
+        let a = play_screen(&[], &UserConfig::default());
+        let b = play_screen(&[], &config(""));
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        assert_eq!(a.locale, "fide");
+        assert!(!a.speak && !a.silent && a.rate.is_none());
+    }
+
+    #[test]
+    fn clock_takes_verbosity_warnings_and_speech() {
+        let c = config("verbosity = 'full'\nwarn = '2m,30s'\ncontrol = '3m+2s'\nspeech = 'off'\n");
+        let m = super::super::Cli::command().get_matches_from([
+            "annabella",
+            "clock",
+            "--control",
+            "5m",
+        ]);
+        let sub = m.subcommand_matches("clock").unwrap();
+        let mut a = super::super::clock::ClockArgs::from_arg_matches(sub).unwrap();
+        apply_clock(&mut a, &c, sub);
+        assert_eq!(a.verbosity, crate::clock::talk::Verbosity::Full);
+        assert_eq!(a.warn, "2m,30s");
+        assert_eq!(a.control, "5m");
+        assert!(a.speech.quiet);
+        assert_eq!(a.speech.output(false), crate::speech::Output::Text);
+    }
+
+    #[test]
+    fn a_value_for_the_play_screen_command_is_checked() {
+        let en = locale::builtin("en").unwrap();
+        assert_eq!(check_value(&en, "rate", "30"), Ok((Key::Rate, "30".into())));
+        let e = check_value(&en, "rate", "300").unwrap_err();
+        assert!(e.contains("rate") && e.contains("300"), "{e}");
+        assert!(check_value(&en, "speed", "3").is_err());
+    }
+}

@@ -1,0 +1,820 @@
+//! Wording (pure): the one place where what happened in a game
+//! ([`GameEvent`]) and why a command was refused ([`GameError`]) become
+//! words, from the locale's messages. A message that tells the user what to
+//! do names the command in the words of the front end that shows it
+//! ([`Verbs`]): the `play` script's syntax, the play screen's command words,
+//! or the words said to the voice input.
+
+use std::time::Duration;
+
+use shakmaty::{CastlingMode, Color, Position};
+
+use crate::clock::ClockError;
+use crate::clock::talk::plural_category;
+use crate::mirror::{
+    BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage, hms,
+};
+use crate::vocab::{Style, Utterance, Vocabulary};
+
+mod adjourn;
+mod quickplay;
+
+/// A command a message may tell the user to give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// Announce the move just made.
+    Announce,
+    /// Press the clock.
+    Press,
+    /// Take back the move just made.
+    TakeBack,
+    /// The arbiter corrects boards and scoresheets (D.2.9).
+    Correct,
+    /// The arbiter gives a player time (an example with White and two
+    /// minutes).
+    AddTime,
+    /// Record that the sealer's opponent is present (Guideline I).
+    Present,
+    /// Open the sealed move.
+    OpenSeal,
+    /// Seal a move (again, to change it).
+    Seal,
+    /// The arbiter restarts the clock.
+    Resume,
+    /// Accept a draw offer.
+    Accept,
+    /// Decline a draw offer.
+    Decline,
+    /// Claim (a draw, or the win for an illegal move in unsupervised play).
+    Claim,
+    /// The arbiter grants the increment (Guideline III.4).
+    GrantIncrement,
+    /// The arbiter refuses the increment (Guideline III.4).
+    RefuseIncrement,
+    /// The arbiter agrees with a draw claim (Guideline III.5.1).
+    Agree,
+    /// The arbiter postpones his decision, two minutes for the opponent
+    /// (Guideline III.5.2).
+    Postpone,
+    /// The arbiter rejects a draw claim (Guideline III.5.3).
+    Reject,
+    /// The arbiter declares a draw after a flag fall (Guideline III.5.2).
+    DecideDraw,
+    /// The arbiter lets a flag fall stand (Guideline III.5.2).
+    DecideLoss,
+}
+
+/// How one front end names its commands.
+pub trait Verbs {
+    /// The command as the user of this front end gives it.
+    fn verb(&self, verb: Verb) -> Utterance;
+}
+
+/// Words for events and refusals in one locale, for one front end.
+#[derive(Clone, Copy)]
+pub struct Wording<'a> {
+    vocab: &'a Vocabulary,
+    style: Style,
+    mode: CastlingMode,
+    verbs: &'a dyn Verbs,
+}
+
+impl std::fmt::Debug for Wording<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Wording")
+            .field("locale", &self.vocab.locale().code)
+            .field("style", &self.style)
+            .finish()
+    }
+}
+
+fn plain(s: impl Into<String>) -> Utterance {
+    Utterance::plain(s)
+}
+
+fn num(n: impl std::fmt::Display) -> Utterance {
+    Utterance::plain(n.to_string())
+}
+
+impl<'a> Wording<'a> {
+    /// Words in `vocab`, moves announced in `style`, commands named by
+    /// `verbs`.
+    pub fn new(
+        vocab: &'a Vocabulary,
+        style: Style,
+        mode: CastlingMode,
+        verbs: &'a dyn Verbs,
+    ) -> Wording<'a> {
+        Wording {
+            vocab,
+            style,
+            mode,
+            verbs,
+        }
+    }
+
+    /// Words for the game `mirror` (its locale, style and castling rules).
+    pub fn of(mirror: &'a Mirror, verbs: &'a dyn Verbs) -> Wording<'a> {
+        let c = mirror.config();
+        Wording::new(mirror.vocab(), c.style, c.mode, verbs)
+    }
+
+    /// The vocabulary.
+    pub fn vocab(&self) -> &'a Vocabulary {
+        self.vocab
+    }
+
+    fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+        self.vocab.message(key, args)
+    }
+
+    fn side(&self, c: Color) -> Utterance {
+        self.vocab.side(c)
+    }
+
+    fn verb(&self, v: Verb) -> Utterance {
+        self.verbs.verb(v)
+    }
+
+    /// A move in the position it was made in (coordinates if illegal).
+    pub fn move_at(&self, m: &MoveAt) -> Utterance {
+        if m.before.is_legal(m.mv) {
+            self.vocab.announce(&m.before, m.mv, self.style)
+        } else {
+            plain(m.mv.to_uci(self.mode).to_string())
+        }
+    }
+
+    /// `n` things with the plural form of the locale's language: the
+    /// message `STEM.CATEGORY` ("count.moves.one" = "ein Zug"), the number
+    /// in digits on screen and as the locale's number word when spoken.
+    fn count(&self, stem: &str, n: u64) -> Utterance {
+        let loc = self.vocab.locale();
+        let key = format!("{stem}.{}", plural_category(&loc.language, n).key());
+        let digits = n.to_string();
+        let spoken = loc.numbers.get(&digits).cloned().unwrap_or(digits.clone());
+        Utterance {
+            display: loc.message(&key, &[("n", &digits)]),
+            spoken: loc.message(&key, &[("n", &spoken)]),
+        }
+    }
+
+    /// "move 6 of White" for the last move kept, or "no moves yet".
+    fn up_to(&self, last: Option<(Color, u32)>) -> Utterance {
+        match last {
+            Some((side, number)) => self.msg(
+                "mirror.up_to",
+                &[("number", &num(number)), ("side", &self.side(side))],
+            ),
+            None => self.msg("journal.no_moves", &[]),
+        }
+    }
+
+    fn entry(&self, e: &Entry) -> Utterance {
+        match e {
+            Entry::Move(m) => self.move_at(m),
+            Entry::Text(t) => plain(t.clone()),
+            Entry::Nothing => self.msg("mirror.nothing", &[]),
+        }
+    }
+
+    /// What happened, as one line to print and speak.
+    pub fn event(&self, e: &GameEvent) -> Utterance {
+        let s = |c: Color| self.side(c);
+        match e {
+            GameEvent::Made { side, mv } => self.msg(
+                "mirror.made",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
+            GameEvent::NotLegal(err) => self.error(err),
+            GameEvent::IllegalMade { side } => {
+                self.msg("mirror.illegal_made", &[("side", &s(*side))])
+            }
+            GameEvent::PromotionMissing { side } => self.msg(
+                "mirror.promotion_missing",
+                &[
+                    ("side", &s(*side)),
+                    ("queen", &self.vocab.piece(shakmaty::Role::Queen)),
+                ],
+            ),
+            GameEvent::PressedWithoutMove { side } => {
+                self.msg("mirror.pressed_without_move", &[("side", &s(*side))])
+            }
+            GameEvent::BecameQueen { side, mv } => self.msg(
+                "mirror.became_queen",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
+            GameEvent::WinClaimable { side } => self.msg(
+                "mirror.win_claimable",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    ("claim", &self.verb(Verb::Claim)),
+                ],
+            ),
+            GameEvent::Announced {
+                number,
+                side,
+                mv,
+                corrected,
+            } => self.msg(
+                if *corrected {
+                    "mirror.slip_corrected"
+                } else {
+                    "mirror.announced"
+                },
+                &[
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                    ("move", &self.move_at(mv)),
+                ],
+            ),
+            GameEvent::AnnouncedIllegal { number, side, text } => self.msg(
+                "mirror.announced_illegal",
+                &[
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                    ("move", &plain(text.clone())),
+                ],
+            ),
+            GameEvent::Slip { side, said, mv } => self.msg(
+                "mirror.slip",
+                &[
+                    ("side", &s(*side)),
+                    ("said", &self.move_at(said)),
+                    ("move", &self.move_at(mv)),
+                ],
+            ),
+            GameEvent::TakenBack { side } => self.msg("mirror.taken_back", &[("side", &s(*side))]),
+            GameEvent::Pressed {
+                side,
+                mv,
+                remaining,
+            } => self.msg(
+                "mirror.pressed",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    ("move", &self.move_at(mv)),
+                    ("time", &plain(hms(*remaining))),
+                ],
+            ),
+            GameEvent::PeriodReached { side, added } => self.msg(
+                "mirror.period_reached",
+                &[("side", &s(*side)), ("time", &plain(hms(*added)))],
+            ),
+            GameEvent::IllegalCompleted { side } => {
+                self.msg("mirror.illegal_completed", &[("side", &s(*side))])
+            }
+            GameEvent::Penalty { side, to, extra } => self.msg(
+                "penalty.illegal_move",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(*to)),
+                    ("minutes", &self.count("time.minutes", extra.as_secs() / 60)),
+                ],
+            ),
+            GameEvent::Repeated { side, mv } => self.msg(
+                "mirror.repeated",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
+            GameEvent::RepeatDiffers { side, heard, mv } => self.msg(
+                "mirror.repeat_differs",
+                &[
+                    ("side", &s(*side)),
+                    ("heard", &self.move_at(heard)),
+                    ("move", &self.move_at(mv)),
+                ],
+            ),
+            GameEvent::Executed { board, mv, next } => match next {
+                Some(next) => self.msg(
+                    "mirror.executed",
+                    &[
+                        ("side", &s(*board)),
+                        ("move", &self.move_at(mv)),
+                        ("next", &s(*next)),
+                    ],
+                ),
+                None => self.msg(
+                    "mirror.executed_final",
+                    &[("side", &s(*board)), ("move", &self.move_at(mv))],
+                ),
+            },
+            GameEvent::SheetRecorded {
+                sheet,
+                number,
+                side,
+                entry,
+                offer,
+            } => self.msg(
+                "mirror.sheet_recorded",
+                &[
+                    ("sheet", &s(*sheet)),
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                    ("entry", &self.entry(entry)),
+                    ("offer", &plain(if *offer { " (=)" } else { "" })),
+                ],
+            ),
+            GameEvent::Mismatch {
+                found,
+                number,
+                side,
+                white,
+                black,
+            } => self.mismatch(found, *number, *side, white, black),
+            GameEvent::DrawOffered { side } => {
+                self.msg("mirror.draw_offered", &[("side", &s(*side))])
+            }
+            GameEvent::DrawDeclined { side } => {
+                self.msg("mirror.draw_declined", &[("side", &s(*side))])
+            }
+            GameEvent::DrawOfferLapsed { side } => self.msg(
+                "mirror.draw_offer_lapsed",
+                &[("side", &s(*side)), ("opponent", &s(!*side))],
+            ),
+            GameEvent::ClaimIsOffer { side } => self.msg(
+                "mirror.claim_is_offer",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    ("accept", &self.verb(Verb::Accept)),
+                    ("decline", &self.verb(Verb::Decline)),
+                ],
+            ),
+            GameEvent::ClaimRejected {
+                side,
+                repetitions,
+                halfmoves,
+                extra,
+            } => self.msg(
+                "ui.claim_rejected",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    (
+                        "repetitions",
+                        &self.count("count.times", *repetitions as u64),
+                    ),
+                    (
+                        "halfmoves",
+                        &self.count("count.halfmoves", u64::from(*halfmoves)),
+                    ),
+                    ("minutes", &self.count("time.minutes", extra.as_secs() / 60)),
+                ],
+            ),
+            GameEvent::ClockPaused { side } => self.msg(
+                "game.paused",
+                &[("side", &s(*side)), ("resume", &self.verb(Verb::Resume))],
+            ),
+            GameEvent::ClockResumed { side } => self.msg("clock.resumed", &[("side", &s(*side))]),
+            GameEvent::ClockAdjusted {
+                side,
+                amount,
+                add,
+                remaining,
+            } => self.msg(
+                if *add {
+                    "mirror.adjust_add"
+                } else {
+                    "mirror.adjust_remove"
+                },
+                &[
+                    ("side", &s(*side)),
+                    ("time", &plain(hms(*amount))),
+                    ("remaining", &plain(hms(*remaining))),
+                ],
+            ),
+            GameEvent::Sealed {
+                side,
+                number,
+                used,
+                resumption,
+            } => self.msg(
+                "mirror.sealed",
+                &[
+                    ("side", &s(*side)),
+                    ("number", &num(number)),
+                    ("white", &plain(hms(used[0]))),
+                    ("black", &plain(hms(used[1]))),
+                    ("resumption", &self.resumption(resumption)),
+                ],
+            ),
+            GameEvent::OpponentPresent { side } => self.msg(
+                "mirror.present",
+                &[
+                    ("side", &s(*side)),
+                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                ],
+            ),
+            GameEvent::SealOpened { mv } => {
+                self.msg("mirror.seal_opened", &[("move", &self.move_at(mv))])
+            }
+            GameEvent::CorrectedSheet {
+                sheet,
+                number,
+                side,
+                old,
+                new,
+            } => self.msg(
+                "mirror.corrected_sheet",
+                &[
+                    ("sheet", &s(*sheet)),
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                    ("old", &plain(old.clone())),
+                    ("new", &plain(new.clone())),
+                ],
+            ),
+            GameEvent::CorrectedBoards { boards, last, turn } => {
+                let boards = match boards {
+                    BoardsSet::One(c) => self.msg("mirror.board_of", &[("side", &s(*c))]),
+                    BoardsSet::Both => self.msg("mirror.both_boards", &[]),
+                };
+                self.msg(
+                    "mirror.corrected_board",
+                    &[
+                        ("boards", &boards),
+                        ("last", &self.up_to(*last)),
+                        ("turn", &s(*turn)),
+                    ],
+                )
+            }
+            GameEvent::Retraced { number, last, turn } => self.msg(
+                "mirror.corrected_retrace",
+                &[
+                    ("number", &num(number)),
+                    ("last", &self.up_to(*last)),
+                    ("turn", &s(*turn)),
+                    ("add_time", &self.verb(Verb::AddTime)),
+                ],
+            ),
+            GameEvent::NothingToCorrect => self.msg("mirror.corrected_nothing", &[]),
+            GameEvent::TouchNotHonoured { side, square } => self.msg(
+                "mirror.touch_not_honoured",
+                &[("side", &s(*side)), ("square", &self.vocab.square(*square))],
+            ),
+            GameEvent::Touched {
+                side,
+                square,
+                piece,
+            } => {
+                let what = match piece {
+                    Some(p) => self.msg(
+                        "mirror.piece_of",
+                        &[
+                            ("piece", &self.vocab.piece(p.role)),
+                            ("side", &self.side(p.color)),
+                        ],
+                    ),
+                    None => self.msg("mirror.nothing", &[]),
+                };
+                self.msg(
+                    "mirror.touched",
+                    &[
+                        ("side", &s(*side)),
+                        ("square", &self.vocab.square(*square)),
+                        ("piece", &what),
+                    ],
+                )
+            }
+            GameEvent::GameOver(r) => self.vocab.describe_result(r),
+            GameEvent::Quickplay(e) => self.quickplay_event(e),
+            GameEvent::SealWritten { .. }
+            | GameEvent::SealFaulty { .. }
+            | GameEvent::EnvelopeDrawOffer { .. }
+            | GameEvent::DrawOfferStands { .. }
+            | GameEvent::PlayerPresent { .. }
+            | GameEvent::PlayerAbsent { .. }
+            | GameEvent::PlayerArrived { .. }
+            | GameEvent::AbsentClockStarted { .. }
+            | GameEvent::SealInvalid { .. }
+            | GameEvent::DefaultTimeSet { .. }
+            | GameEvent::Excused { .. } => self.adjournment(e),
+        }
+    }
+
+    fn mismatch(
+        &self,
+        found: &Mismatch,
+        number: u32,
+        side: Color,
+        white: &Entry,
+        black: &Entry,
+    ) -> Utterance {
+        let correct = self.verb(Verb::Correct);
+        let common = |key: &str| {
+            self.msg(
+                key,
+                &[
+                    ("number", &num(number)),
+                    ("side", &self.side(side)),
+                    ("black", &self.entry(black)),
+                    ("white", &self.entry(white)),
+                    ("correct", &correct),
+                ],
+            )
+        };
+        match found {
+            Mismatch::Boards { .. } => common("mirror.boards_differ"),
+            Mismatch::Sheets { .. } => common("mirror.sheets_differ"),
+            Mismatch::SheetInvalid { color, .. } => {
+                let entry = match color {
+                    Color::White => white,
+                    Color::Black => black,
+                };
+                let text = match entry {
+                    Entry::Text(t) => plain(t.clone()),
+                    other => self.entry(other),
+                };
+                self.msg(
+                    "mirror.sheet_invalid",
+                    &[
+                        ("sheet", &self.side(*color)),
+                        ("number", &num(number)),
+                        ("side", &self.side(side)),
+                        ("entry", &text),
+                        ("correct", &correct),
+                    ],
+                )
+            }
+        }
+    }
+
+    /// Why a command was refused, saying what to do.
+    pub fn error(&self, e: &GameError) -> Utterance {
+        let s = |c: Color| self.side(c);
+        match e {
+            GameError::NotYourTurn { board, mover } => self.msg(
+                "mirror.err.not_your_turn",
+                &[("board", &s(*board)), ("side", &s(*mover))],
+            ),
+            GameError::AlreadyMade(c) => self.msg(
+                "mirror.err.already_made",
+                &[
+                    ("side", &s(*c)),
+                    ("announce", &self.verb(Verb::Announce)),
+                    ("press", &self.verb(Verb::Press)),
+                    ("takeback", &self.verb(Verb::TakeBack)),
+                ],
+            ),
+            GameError::NoMove(c) => self.msg("mirror.err.no_move", &[("side", &s(*c))]),
+            GameError::NotAnnounced(c) => self.msg("mirror.err.not_announced", &[("side", &s(*c))]),
+            GameError::SlipUncorrected {
+                color,
+                mv: made,
+                said,
+                before,
+            } => {
+                let at = |m| {
+                    self.move_at(&MoveAt {
+                        before: (**before).clone(),
+                        mv: m,
+                    })
+                };
+                self.msg(
+                    "mirror.err.slip_uncorrected",
+                    &[
+                        ("side", &s(*color)),
+                        ("move", &at(*made)),
+                        ("said", &at(*said)),
+                    ],
+                )
+            }
+            GameError::TooLate(c) => self.msg(
+                "mirror.err.too_late",
+                &[("side", &s(*c)), ("correct", &self.verb(Verb::Correct))],
+            ),
+            GameError::AwaitExecution {
+                board,
+                mv: m,
+                before,
+            } => self.msg(
+                "mirror.err.await_execution",
+                &[
+                    ("side", &s(*board)),
+                    ("opponent", &s(!*board)),
+                    (
+                        "move",
+                        &self.move_at(&MoveAt {
+                            before: (**before).clone(),
+                            mv: *m,
+                        }),
+                    ),
+                ],
+            ),
+            GameError::NotPressed(c) => self.msg("mirror.err.not_pressed", &[("side", &s(*c))]),
+            GameError::MissedMove {
+                board,
+                mv: m,
+                before,
+                number,
+            } => self.msg(
+                "mirror.missed_move",
+                &[
+                    ("side", &s(*board)),
+                    ("opponent", &s(!*board)),
+                    ("number", &num(number)),
+                    (
+                        "move",
+                        &self.move_at(&MoveAt {
+                            before: (**before).clone(),
+                            mv: *m,
+                        }),
+                    ),
+                ],
+            ),
+            GameError::BoardsDiffer => self.msg(
+                "mirror.err.boards_differ",
+                &[("correct", &self.verb(Verb::Correct))],
+            ),
+            GameError::BadMove { board, pos, error } => {
+                let why = self.vocab.describe_error(pos, error);
+                self.msg(
+                    "mirror.err.bad_move",
+                    &[("board", &s(*board)), ("reason", &why)],
+                )
+            }
+            GameError::GameOver(r) => self.msg(
+                "mirror.err.game_over",
+                &[("result", &self.vocab.describe_result(r))],
+            ),
+            GameError::Adjourned => self.msg(
+                "mirror.err.adjourned",
+                &[
+                    ("present", &self.verb(Verb::Present)),
+                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                ],
+            ),
+            GameError::NotAdjourned => self.msg("mirror.err.not_adjourned", &[]),
+            GameError::OpponentAbsent(c) => self.msg(
+                "mirror.err.opponent_absent",
+                &[("side", &s(*c)), ("present", &self.verb(Verb::Present))],
+            ),
+            GameError::NoDrawOffer => self.msg("mirror.err.no_draw_offer", &[]),
+            GameError::DrawTooEarly => self.msg("mirror.err.draw_too_early", &[]),
+            GameError::ClaimAfterTouch(c) => {
+                self.msg("mirror.err.claim_after_touch", &[("side", &s(*c))])
+            }
+            GameError::OwnDrawOffer(c) => {
+                self.msg("mirror.err.own_draw_offer", &[("side", &s(*c))])
+            }
+            GameError::TimeWentBackwards { latest } => self.msg(
+                "mirror.err.time_backwards",
+                &[("time", &plain(hms(*latest)))],
+            ),
+            GameError::Clock(e) => self.clock_error(e),
+            GameError::BadSquare(text) => {
+                self.msg("mirror.err.bad_square", &[("text", &plain(text.clone()))])
+            }
+            GameError::Quickplay(e) => self.quickplay_error(e),
+            GameError::Sealing(c) => self.msg(
+                "mirror.err.sealing",
+                &[
+                    ("side", &s(*c)),
+                    ("seal", &self.verb(Verb::Seal)),
+                    ("press", &self.verb(Verb::Press)),
+                ],
+            ),
+            GameError::SealNotMade { side, mv, before } => self.msg(
+                "mirror.err.seal_not_made",
+                &[
+                    ("side", &s(*side)),
+                    (
+                        "move",
+                        &self.move_at(&MoveAt {
+                            before: (**before).clone(),
+                            mv: *mv,
+                        }),
+                    ),
+                ],
+            ),
+        }
+    }
+
+    /// A clock refusal, in the locale's words.
+    pub fn clock_error(&self, e: &ClockError) -> Utterance {
+        let s = |c: Color| self.side(c);
+        match e {
+            ClockError::Paused { .. } => {
+                self.msg("game.clock.paused", &[("resume", &self.verb(Verb::Resume))])
+            }
+            ClockError::NotPaused => self.msg("game.clock.not_paused", &[]),
+            ClockError::FlagFallen { color, .. } => {
+                self.msg("game.clock.flag_fallen", &[("side", &s(*color))])
+            }
+            ClockError::RemovalExceedsRemaining {
+                color,
+                remaining,
+                requested,
+            } => self.msg(
+                "game.clock.cannot_take",
+                &[
+                    ("side", &s(*color)),
+                    ("time", &plain(hms(*requested))),
+                    ("left", &plain(hms(*remaining))),
+                ],
+            ),
+            ClockError::TimeWentBackwards { latest, .. } => self.msg(
+                "mirror.err.time_backwards",
+                &[("time", &plain(hms(*latest)))],
+            ),
+            ClockError::NotStarted
+            | ClockError::AlreadyStarted
+            | ClockError::IncrementAlreadySet { .. }
+            | ClockError::InvalidIncrement(_)
+            | ClockError::Overflow => self.msg("game.clock.refused", &[]),
+        }
+    }
+
+    /// Both clocks and move counts, as the talking clock reads them (D.2.6).
+    pub fn clock_reading(&self, mirror: &Mirror, now: Duration) -> Utterance {
+        let r = |c: Color| mirror.clock().reading(c, now);
+        let (w, b) = (r(Color::White), r(Color::Black));
+        self.msg(
+            "mirror.clock_reading",
+            &[
+                ("white", &plain(hms(w.remaining))),
+                ("black", &plain(hms(b.remaining))),
+                (
+                    "white_moves",
+                    &self.count("count.moves", u64::from(w.moves)),
+                ),
+                (
+                    "black_moves",
+                    &self.count("count.moves", u64::from(b.moves)),
+                ),
+            ],
+        )
+    }
+
+    /// "Move N, SIDE to move. White h:mm:ss, Black h:mm:ss." (with the
+    /// result first once the game is over).
+    pub fn state_line(&self, m: &Mirror) -> Utterance {
+        let (mover, number) = m.move_under_way();
+        let t = |c: Color| plain(hms(m.clock().remaining(c, m.now())));
+        let mut text = self.msg(
+            "journal.state",
+            &[
+                ("number", &num(number)),
+                ("side", &self.side(mover)),
+                ("white", &t(Color::White)),
+                ("black", &t(Color::Black)),
+            ],
+        );
+        if let Some(r) = m.result() {
+            let r = self.vocab.describe_result(&r);
+            text.display = format!("{} {}", r.display, text.display);
+            text.spoken = format!("{} {}", r.spoken, text.spoken);
+        }
+        if let Stage::Adjourned { sealed, .. } = m.stage() {
+            let e = self.envelope(sealed);
+            text.display = format!("{} {}", text.display, e.display);
+            text.spoken = format!("{} {}", text.spoken, e.spoken);
+        }
+        text
+    }
+
+    /// The last move on the boards, as "N. SAN", for messages.
+    pub fn last_move(&self, m: &Mirror) -> Utterance {
+        let moves = m.game().moves();
+        match moves.split_last() {
+            None => self.msg("journal.no_moves", &[]),
+            Some((last, before)) => {
+                let (color, number) = m.ply_number(before.len());
+                let dots = if color == Color::White { "." } else { "..." };
+                plain(format!("{number}{dots} {}", m.san(before, *last)))
+            }
+        }
+    }
+
+    /// What waits in the game now, for a player who comes back to it (a
+    /// resumed journal): the result, a mismatch for the arbiter, a move to
+    /// press or to execute, or nothing.
+    pub fn waiting(&self, m: &Mirror) -> Option<Utterance> {
+        if let Some(r) = m.result() {
+            return Some(self.vocab.describe_result(&r));
+        }
+        if let Some(found) = m.mismatch() {
+            return Some(self.event(&m.mismatch_event(found)));
+        }
+        if let Some(u) = self.quickplay_waiting(m) {
+            return Some(u);
+        }
+        match m.stage() {
+            Stage::Pressed { .. } => m.await_execution().map(|e| self.error(&e)),
+            Stage::Adjourned { sealed, .. } => Some(self.envelope(sealed)),
+            _ => None,
+        }
+    }
+}
+
+impl PgnNotes for Wording<'_> {
+    fn record(&self, event: &GameEvent) -> String {
+        self.event(event).display
+    }
+
+    fn corrected(&self) -> String {
+        self.msg("mirror.pgn_corrected", &[]).display
+    }
+}

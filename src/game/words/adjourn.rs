@@ -1,0 +1,135 @@
+//! The words of adjourned games (Guideline I): sealing, the envelope,
+//! attendance at the resumption, the opening and its faults.
+
+use shakmaty::Color;
+
+use super::{Verb, Wording, num, plain};
+use crate::mirror::{GameEvent, SealFault, Sealed, hms};
+use crate::vocab::Utterance;
+
+impl Wording<'_> {
+    /// The adjournment's events (Guideline I).
+    pub(super) fn adjournment(&self, e: &GameEvent) -> Utterance {
+        let s = |c: Color| self.side(c);
+        let offer = |key: &str, side: Color| {
+            self.msg(
+                key,
+                &[
+                    ("side", &s(side)),
+                    ("opponent", &s(!side)),
+                    ("accept", &self.verb(Verb::Accept)),
+                    ("decline", &self.verb(Verb::Decline)),
+                ],
+            )
+        };
+        match e {
+            GameEvent::SealWritten { side, number } => self.msg(
+                "mirror.seal_written",
+                &[
+                    ("side", &s(*side)),
+                    ("number", &num(number)),
+                    ("seal", &self.verb(Verb::Seal)),
+                    ("press", &self.verb(Verb::Press)),
+                ],
+            ),
+            GameEvent::SealFaulty { side, fault } => self.msg(
+                "mirror.seal_faulty",
+                &[
+                    ("side", &s(*side)),
+                    ("fault", &self.seal_fault(*fault)),
+                    ("seal", &self.verb(Verb::Seal)),
+                    ("press", &self.verb(Verb::Press)),
+                ],
+            ),
+            GameEvent::EnvelopeDrawOffer { side } => offer("mirror.envelope_draw_offer", *side),
+            GameEvent::DrawOfferStands { side } => offer("mirror.draw_offer_stands", *side),
+            GameEvent::PlayerPresent { side } => {
+                self.msg("mirror.player_present", &[("side", &s(*side))])
+            }
+            GameEvent::PlayerAbsent {
+                side,
+                clock_started,
+                default_time,
+            } => self.msg(
+                if *clock_started {
+                    "mirror.player_absent_clock"
+                } else {
+                    "mirror.player_absent"
+                },
+                &[("side", &s(*side)), ("time", &plain(hms(*default_time)))],
+            ),
+            GameEvent::PlayerArrived { side, open } => self.msg(
+                if *open {
+                    "mirror.arrived_open"
+                } else {
+                    "mirror.arrived"
+                },
+                &[
+                    ("side", &s(*side)),
+                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                ],
+            ),
+            GameEvent::AbsentClockStarted { side } => {
+                self.msg("mirror.absent_clock_started", &[("side", &s(*side))])
+            }
+            GameEvent::SealInvalid { side, fault, text } => self.msg(
+                "mirror.seal_invalid",
+                &[
+                    ("side", &s(*side)),
+                    ("text", &plain(text.clone())),
+                    ("fault", &self.seal_fault(*fault)),
+                ],
+            ),
+            GameEvent::DefaultTimeSet { time } => {
+                self.msg("mirror.default_time", &[("time", &plain(hms(*time)))])
+            }
+            GameEvent::Excused { side } => self.msg("mirror.excused", &[("side", &s(*side))]),
+            // Every other event is worded in `event`, which sends only
+            // the ones above here.
+            _ => Utterance::default(),
+        }
+    }
+
+    /// Date, time and place of resumption, or that they are not fixed yet.
+    pub(super) fn resumption(&self, text: &str) -> Utterance {
+        if text.trim().is_empty() {
+            self.msg("mirror.resumption_unknown", &[])
+        } else {
+            plain(text)
+        }
+    }
+
+    /// What is wrong with a sealed move (Guideline I.8.1–I.8.3).
+    fn seal_fault(&self, fault: SealFault) -> Utterance {
+        self.msg(
+            match fault {
+                SealFault::Ambiguous => "mirror.seal_fault.ambiguous",
+                SealFault::Unclear => "mirror.seal_fault.unclear",
+                SealFault::Illegal => "mirror.seal_fault.illegal",
+            },
+            &[],
+        )
+    }
+
+    /// The public part of the envelope (Guideline I.2, I.5): who sealed
+    /// which move, the times used, the resumption, a current draw offer.
+    /// Never the sealed move.
+    pub fn envelope(&self, sealed: &Sealed) -> Utterance {
+        let mut u = self.msg(
+            "mirror.adjourned",
+            &[
+                ("side", &self.side(sealed.by)),
+                ("number", &num(sealed.number)),
+                ("white", &plain(hms(sealed.used[0]))),
+                ("black", &plain(hms(sealed.used[1]))),
+                ("resumption", &self.resumption(&sealed.resumption)),
+            ],
+        );
+        if let Some(side) = sealed.draw_offer {
+            let o = self.adjournment(&GameEvent::EnvelopeDrawOffer { side });
+            u.display = format!("{} {}", u.display, o.display);
+            u.spoken = format!("{} {}", u.spoken, o.spoken);
+        }
+        u
+    }
+}

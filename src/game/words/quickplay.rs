@@ -1,0 +1,240 @@
+//! The words of Guideline III (games without increment): the requests,
+//! claims and the arbiter's decisions, and why one was refused.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{Verb, Wording, num, plain};
+use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending, hms};
+use crate::vocab::Utterance;
+
+impl Wording<'_> {
+    /// What the claimant says his opponent cannot do.
+    fn grounds(&self, grounds: ClaimGrounds, opponent: Color) -> Utterance {
+        let key = match grounds {
+            ClaimGrounds::CannotWin => "quickplay.grounds.cannot_win",
+            ClaimGrounds::NoEffort => "quickplay.grounds.no_effort",
+            ClaimGrounds::Both => "quickplay.grounds.both",
+        };
+        self.msg(key, &[("opponent", &self.side(opponent))])
+    }
+
+    /// "5 seconds", counted in the locale's plural forms.
+    fn seconds(&self, d: Duration) -> Utterance {
+        self.count("time.seconds", d.as_secs())
+    }
+
+    /// "2 minutes", counted in the locale's plural forms.
+    fn minutes(&self, d: Duration) -> Utterance {
+        self.count("time.minutes", d.as_secs() / 60)
+    }
+
+    /// The arbiter's decision on the claim of `side` (message `key`), with
+    /// the time `to` received (`KEY_no_time` when none).
+    fn decided(&self, key: &str, side: Color, to: Color, extra: Option<Duration>) -> Utterance {
+        let (side, to) = (self.side(side), self.side(to));
+        match extra {
+            Some(extra) => self.msg(
+                key,
+                &[
+                    ("side", &side),
+                    ("opponent", &to),
+                    ("minutes", &self.minutes(extra)),
+                ],
+            ),
+            None => self.msg(
+                &format!("{key}_no_time"),
+                &[("side", &side), ("opponent", &to)],
+            ),
+        }
+    }
+
+    /// A Guideline III event, as one line.
+    pub(super) fn quickplay_event(&self, e: &QuickplayEvent) -> Utterance {
+        let s = |c: Color| self.side(c);
+        let v = |verb: Verb| self.verb(verb);
+        match e {
+            QuickplayEvent::IncrementRequested { side } => self.msg(
+                "quickplay.increment_requested",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    ("seconds", &self.seconds(crate::clock::QUICKPLAY_INCREMENT)),
+                    ("accept", &v(Verb::Accept)),
+                    ("decline", &v(Verb::Decline)),
+                    ("grant", &v(Verb::GrantIncrement)),
+                    ("refuse", &v(Verb::RefuseIncrement)),
+                ],
+            ),
+            QuickplayEvent::IncrementGranted {
+                side,
+                increment,
+                to,
+                extra,
+            } => self.msg(
+                "quickplay.increment_granted",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(*to)),
+                    ("seconds", &self.seconds(*increment)),
+                    ("minutes", &self.minutes(*extra)),
+                ],
+            ),
+            QuickplayEvent::IncrementRefused { side } => {
+                self.msg("quickplay.increment_refused", &[("side", &s(*side))])
+            }
+            QuickplayEvent::Claimed { side, grounds } => self.msg(
+                "quickplay.claimed",
+                &[
+                    ("side", &s(*side)),
+                    ("grounds", &self.grounds(*grounds, !*side)),
+                    ("agree", &v(Verb::Agree)),
+                    ("postpone", &v(Verb::Postpone)),
+                    ("reject", &v(Verb::Reject)),
+                ],
+            ),
+            QuickplayEvent::Postponed { side, to, extra } => {
+                self.decided("quickplay.postponed", *side, *to, *extra)
+            }
+            QuickplayEvent::Rejected { side, to, extra } => {
+                self.decided("quickplay.rejected", *side, *to, *extra)
+            }
+            QuickplayEvent::FlagFell { flagged, claimant } => self.msg(
+                "quickplay.flag_fell",
+                &[
+                    ("flagged", &s(*flagged)),
+                    ("opponent", &s(!*flagged)),
+                    ("claimant", &s(*claimant)),
+                    ("draw", &v(Verb::DecideDraw)),
+                    ("loss", &v(Verb::DecideLoss)),
+                ],
+            ),
+            QuickplayEvent::Referred { side, grounds } => {
+                let duty = if grounds.no_effort() {
+                    "quickplay.duty.scoresheet"
+                } else {
+                    "quickplay.duty.position"
+                };
+                let duty = self.msg(duty, &[("side", &s(*side)), ("opponent", &s(!*side))]);
+                self.msg(
+                    "quickplay.referred",
+                    &[
+                        ("side", &s(*side)),
+                        ("grounds", &self.grounds(*grounds, !*side)),
+                        ("duty", &duty),
+                    ],
+                )
+            }
+        }
+    }
+
+    /// Why a Guideline III procedure was refused, saying what to do.
+    pub(super) fn quickplay_error(&self, e: &QuickplayError) -> Utterance {
+        let s = |c: Color| self.side(c);
+        let v = |verb: Verb| self.verb(verb);
+        match e {
+            QuickplayError::NotAnnounced => self.msg("quickplay.err.not_announced", &[]),
+            QuickplayError::WithIncrement(_) => self.msg("quickplay.err.increment", &[]),
+            QuickplayError::Blitz => self.msg("quickplay.err.blitz", &[]),
+            QuickplayError::NotFinalPeriod { side, moves } => self.msg(
+                "quickplay.err.not_final_period",
+                &[("side", &s(*side)), ("moves", &num(moves))],
+            ),
+            QuickplayError::NotToMove { side, mover } => self.msg(
+                "quickplay.err.not_to_move",
+                &[("side", &s(*side)), ("mover", &s(*mover))],
+            ),
+            QuickplayError::TimeLeft { side, remaining } => self.msg(
+                "quickplay.err.time_left",
+                &[("side", &s(*side)), ("time", &plain(hms(*remaining)))],
+            ),
+            QuickplayError::FlagFallen { side } => {
+                self.msg("quickplay.err.flag_fallen", &[("side", &s(*side))])
+            }
+            QuickplayError::RequestPending { side } => self.msg(
+                "quickplay.err.request_pending",
+                &[
+                    ("side", &s(*side)),
+                    ("grant", &v(Verb::GrantIncrement)),
+                    ("refuse", &v(Verb::RefuseIncrement)),
+                ],
+            ),
+            QuickplayError::ClaimPending { side } => self.msg(
+                "quickplay.err.claim_pending",
+                &[
+                    ("side", &s(*side)),
+                    ("agree", &v(Verb::Agree)),
+                    ("postpone", &v(Verb::Postpone)),
+                    ("reject", &v(Verb::Reject)),
+                ],
+            ),
+            QuickplayError::NothingToDecide => self.msg("quickplay.err.nothing_to_decide", &[]),
+            QuickplayError::OfferOpen { side } => self.msg(
+                "quickplay.err.offer_open",
+                &[
+                    ("side", &s(*side)),
+                    ("opponent", &s(!*side)),
+                    ("accept", &v(Verb::Accept)),
+                    ("decline", &v(Verb::Decline)),
+                ],
+            ),
+            QuickplayError::AwaitsResult { flagged, claimant } => self.msg(
+                "quickplay.err.awaits_result",
+                &[
+                    ("flagged", &s(*flagged)),
+                    ("claimant", &s(*claimant)),
+                    ("draw", &v(Verb::DecideDraw)),
+                    ("loss", &v(Verb::DecideLoss)),
+                ],
+            ),
+            QuickplayError::NoFlagFallen { side } => self.msg(
+                "quickplay.err.no_flag",
+                &[
+                    ("side", &s(*side)),
+                    ("agree", &v(Verb::Agree)),
+                    ("postpone", &v(Verb::Postpone)),
+                    ("reject", &v(Verb::Reject)),
+                ],
+            ),
+            QuickplayError::AlreadyPostponed { side } => self.msg(
+                "quickplay.err.already_postponed",
+                &[
+                    ("side", &s(*side)),
+                    ("agree", &v(Verb::Agree)),
+                    ("reject", &v(Verb::Reject)),
+                ],
+            ),
+        }
+    }
+
+    /// What waits under Guideline III in a game one comes back to (a
+    /// resumed journal): the request, the claim, or the result to declare.
+    pub(super) fn quickplay_waiting(&self, m: &Mirror) -> Option<Utterance> {
+        let e = match m.quickplay_pending()? {
+            QuickplayPending::Increment { by } if m.draw_offer() == Some(by) => {
+                QuickplayEvent::IncrementRequested { side: by }
+            }
+            QuickplayPending::Increment { by } => {
+                return Some(self.quickplay_error(&QuickplayError::RequestPending { side: by }));
+            }
+            QuickplayPending::Claim {
+                by,
+                flagged: Some(f),
+                ..
+            } => QuickplayEvent::FlagFell {
+                flagged: f,
+                claimant: by,
+            },
+            QuickplayPending::Claim {
+                by,
+                postponed: false,
+                grounds,
+                ..
+            } => QuickplayEvent::Claimed { side: by, grounds },
+            // A postponed decision waits quietly while the game goes on.
+            QuickplayPending::Claim { .. } => return None,
+        };
+        Some(self.quickplay_event(&e))
+    }
+}

@@ -1,0 +1,181 @@
+//! Rendering of the review screen (pure: from a [`Review`] to a ratatui
+//! buffer). The board is seen from White's side with the locale's piece
+//! letters (capital: White, small or with `'`: Black); the move list marks
+//! the current move with `>`; the last lines said are in the message box;
+//! the keys are listed in words. Nothing is shown by colour alone.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use shakmaty::{Color, File, Position, Rank, Role, Square};
+
+use super::Review;
+use crate::locale::Locale;
+use crate::ui::render::Theme;
+use crate::vocab::Utterance;
+
+/// The letter of a piece in the locale's notation (else the first letter
+/// of its word).
+fn letter(loc: &Locale, role: Role) -> String {
+    if let Some((_, l)) = loc.notation.pieces.iter().find(|(r, _)| *r == role) {
+        return l.chars().take(1).collect();
+    }
+    loc.piece(role)
+        .display
+        .chars()
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_else(|| role.upper_char().to_string())
+}
+
+/// The board's text lines: a file line, ranks 8 to 1, a file line.
+pub fn board_lines(review: &Review) -> Vec<String> {
+    let loc = review.vocab().locale();
+    let board = review.position().board();
+    let mut edge = String::from("  ");
+    for f in File::ALL {
+        let w = &loc.file(f).display;
+        edge.push_str(
+            &w.chars()
+                .next()
+                .map_or(f.char().to_string(), |c| c.to_uppercase().collect()),
+        );
+        edge.push(' ');
+    }
+    let mut lines = vec![edge.clone()];
+    for r in Rank::ALL.iter().rev() {
+        let mut line = format!("{} ", r.char());
+        for f in File::ALL {
+            let cell = match board.piece_at(Square::from_coords(f, *r)) {
+                Some(p) => {
+                    let l = letter(loc, p.role);
+                    let (up, low) = (l.to_uppercase(), l.to_lowercase());
+                    match p.color {
+                        Color::White => format!("{up} "),
+                        Color::Black if up != low => format!("{low} "),
+                        Color::Black => format!("{l}'"),
+                    }
+                }
+                None => ". ".to_owned(),
+            };
+            line.push_str(&cell);
+        }
+        line.push(r.char());
+        lines.push(line);
+    }
+    lines.push(edge);
+    lines
+}
+
+/// The move list, one line per move number, the current move marked `>`.
+pub fn move_lines(review: &Review) -> Vec<String> {
+    let game = review.game();
+    let mut lines: Vec<String> = Vec::new();
+    let mut pos = game.start.clone();
+    for (i, m) in game.moves.iter().enumerate() {
+        let (color, number) = game.move_number(i);
+        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string();
+        let mark = if i + 1 == review.ply() { ">" } else { " " };
+        if color == Color::White || i == 0 {
+            let dots = if color == Color::White { "." } else { "..." };
+            lines.push(format!("{mark}{number}{dots} {san}"));
+        } else if let Some(last) = lines.last_mut() {
+            last.push_str(&format!(" {}{san}", mark.trim()));
+        }
+    }
+    lines
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
+    let area = frame.area();
+    frame.render_widget(Block::default().style(theme.text), area);
+    let v = review.vocab();
+    let name = |s: &str, c: Color| {
+        if s.is_empty() {
+            v.side(c)
+        } else {
+            Utterance::plain(s)
+        }
+    };
+    let title = v
+        .message(
+            "review.label.title",
+            &[
+                ("white", &name(&review.game().white, Color::White)),
+                ("black", &name(&review.game().black, Color::Black)),
+            ],
+        )
+        .display;
+    let [title_area, top, messages, keys, input] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(12),
+        Constraint::Min(3),
+        Constraint::Length(3),
+        Constraint::Length(3),
+    ])
+    .areas(area);
+    let [board_area, moves_area] =
+        Layout::horizontal([Constraint::Length(22), Constraint::Min(10)]).areas(top);
+    let block = |t: String| {
+        Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.border)
+            .title(t)
+            .title_style(theme.title)
+    };
+    frame.render_widget(Paragraph::new(title).style(theme.title), title_area);
+    let board: Vec<Line> = board_lines(review).into_iter().map(Line::from).collect();
+    frame.render_widget(
+        Paragraph::new(board).block(block(String::new())),
+        board_area,
+    );
+    // The move list scrolled so the current move is in view.
+    let moves = move_lines(review);
+    let rows = usize::from(moves_area.height.saturating_sub(2)).max(1);
+    let current = review.ply().saturating_sub(1) / 2;
+    let skip = (current + 1).saturating_sub(rows);
+    let list: Vec<Line> = moves.into_iter().skip(skip).map(Line::from).collect();
+    let moves_title = v.message("review.label.moves", &[]).display;
+    frame.render_widget(Paragraph::new(list).block(block(moves_title)), moves_area);
+    message_box(frame, review, theme, messages);
+    let keys_text = v.message("review.label.keys", &[]).display;
+    frame.render_widget(
+        Paragraph::new(keys_text)
+            .style(theme.text)
+            .wrap(Wrap { trim: true }),
+        keys,
+    );
+    let label = v.message("review.label.input", &[]).display;
+    frame.render_widget(
+        Paragraph::new(format!("> {}", review.input)).block(block(label)),
+        input,
+    );
+}
+
+fn message_box(frame: &mut Frame, review: &Review, theme: &Theme, area: Rect) {
+    let rows = usize::from(area.height.saturating_sub(2));
+    let width = usize::from(area.width.saturating_sub(2)).max(10);
+    let mut lines: Vec<String> = Vec::new();
+    for u in review.log.iter().rev() {
+        let wrapped = crate::ui::render::wrap(&u.display, width);
+        for l in wrapped.into_iter().rev() {
+            lines.push(l);
+        }
+        if lines.len() >= rows {
+            break;
+        }
+    }
+    lines.truncate(rows);
+    lines.reverse();
+    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
+    frame.render_widget(
+        Paragraph::new(text).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(theme.border),
+        ),
+        area,
+    );
+}

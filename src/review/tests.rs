@@ -1,0 +1,312 @@
+//! The review model, driven by messages; expected sentences are the
+//! locale's messages filled in here.
+
+use std::time::Duration;
+
+use shakmaty::{Chess, Color, Position, san::San};
+
+use super::*;
+use crate::locale;
+
+const PGN: &str = "[White \"Anna\"]\n[Black \"Bella\"]\n[Result \"0-1\"]\n\n\
+    1. e4 {[%clk 0:04:58] fast} e5 {[%clk 0:04:57]} 2. Nf3 Nc6 3. Bc4 {[%emt 0:00:20]} Nf6 \
+    4. Ng5 d5 5. exd5 Na5 6. d3 0-1\n";
+
+fn review(code: &str) -> (Review, Vec<ReviewEffect>) {
+    let game = &crate::pgn::read_games(PGN.as_bytes()).unwrap()[0];
+    let g = ReviewGame::from_pgn(game).unwrap();
+    Review::new(Vocabulary::builtin(code).unwrap(), g, Style::Short)
+}
+
+fn said(fx: &[ReviewEffect]) -> Vec<String> {
+    fx.iter()
+        .filter_map(|e| match e {
+            ReviewEffect::Say(u) => Some(u.display.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn line(r: &mut Review, text: &str) -> Vec<String> {
+    said(&r.update(ReviewMsg::Line(text.into())))
+}
+
+/// "N. Side: words" of the `i`-th move of `sans`, from the locale's
+/// message and the vocabulary's words.
+fn expected_move(code: &str, sans: &[&str], i: usize) -> String {
+    let v = Vocabulary::builtin(code).unwrap();
+    let mut pos = Chess::default();
+    let mut words = Utterance::default();
+    for (k, s) in sans.iter().enumerate().take(i + 1) {
+        let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+        if k == i {
+            words = v.announce(&pos, m, Style::Short);
+        }
+        pos.play_unchecked(m);
+    }
+    let side = if i.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    locale::builtin(code).unwrap().message(
+        "review.move",
+        &[
+            ("number", &(i / 2 + 1).to_string()),
+            ("side", &v.side(side).display),
+            ("move", &words.display),
+        ],
+    )
+}
+
+const SANS: [&str; 11] = [
+    "e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "Ng5", "d5", "exd5", "Na5", "d3",
+];
+
+#[test]
+fn steps_forward_back_first_last_and_jumps() {
+    let (mut r, first) = review("en");
+    let en = locale::builtin("en").unwrap();
+    assert_eq!(said(&first).len(), 1);
+    assert!(said(&first)[0].starts_with("Review: Anna against Bella, 11 "));
+    assert_eq!(line(&mut r, "next"), [expected_move("en", &SANS, 0)]);
+    assert_eq!(line(&mut r, "n"), [expected_move("en", &SANS, 1)]);
+    assert_eq!(line(&mut r, "back"), [expected_move("en", &SANS, 0)]);
+    assert_eq!(r.ply(), 1);
+    assert_eq!(
+        line(&mut r, "first"),
+        [en.message("review.start", &[("side", "White")])]
+    );
+    assert_eq!(
+        line(&mut r, "back"),
+        [en.message("review.at_start", &[("next", "next")])]
+    );
+    assert_eq!(line(&mut r, "last"), [expected_move("en", &SANS, 10)]);
+    assert_eq!(
+        line(&mut r, "next"),
+        [en.message("review.at_end", &[("result", "Black won.")])]
+    );
+    // A number is White's move; "black" (or "b") names Black's.
+    assert_eq!(line(&mut r, "3"), [expected_move("en", &SANS, 4)]);
+    assert_eq!(line(&mut r, "1 black"), [expected_move("en", &SANS, 1)]);
+    assert_eq!(line(&mut r, "go 2 black"), [expected_move("en", &SANS, 3)]);
+    assert_eq!(
+        line(&mut r, "jump black 5"),
+        [expected_move("en", &SANS, 9)]
+    );
+    assert_eq!(r.ply(), 10);
+    assert_eq!(
+        line(&mut r, "go 9"),
+        [en.message(
+            "review.no_such_move",
+            &[
+                ("number", "9"),
+                ("side", "White"),
+                ("first", "1"),
+                ("last", "6")
+            ]
+        )]
+    );
+    assert_eq!(r.ply(), 10, "a bad jump stays");
+    assert!(line(&mut r, "go")[0].starts_with("Say which move"));
+}
+
+#[test]
+fn the_last_five_moves_up_to_here() {
+    let (mut r, _) = review("en");
+    line(&mut r, "go 4 black");
+    let list: Vec<String> = (3..8).map(|i| expected_move("en", &SANS, i)).collect();
+    let en = locale::builtin("en").unwrap();
+    assert_eq!(
+        line(&mut r, "last five"),
+        [en.message(
+            "review.recent",
+            &[("count", "5"), ("moves", &list.join(", "))]
+        )]
+    );
+    line(&mut r, "first");
+    assert_eq!(
+        line(&mut r, "recent"),
+        [en.message("review.recent_none", &[])]
+    );
+}
+
+#[test]
+fn board_questions_are_asked_at_the_current_position() {
+    let (mut r, _) = review("en");
+    let en = locale::builtin("en").unwrap();
+    assert_eq!(
+        line(&mut r, "what e4"),
+        [en.message("ui.square_empty", &[("square", "e4")])]
+    );
+    line(&mut r, "next");
+    assert_eq!(
+        line(&mut r, "what e4"),
+        [en.message(
+            "ui.square_piece",
+            &[("square", "e4"), ("side", "White"), ("piece", "Pawn")]
+        )]
+    );
+}
+
+#[test]
+fn clock_times_and_comments_on_request() {
+    let (mut r, _) = review("en");
+    let en = locale::builtin("en").unwrap();
+    assert_eq!(line(&mut r, "clock"), [en.message("review.no_clock", &[])]);
+    line(&mut r, "next");
+    let book = Phrasebook::builtin("en").unwrap();
+    let t = book
+        .duration(Duration::from_secs(298), Verbosity::Brief)
+        .display;
+    assert_eq!(
+        line(&mut r, "clock"),
+        [en.message(
+            "review.clock",
+            &[("side", "White"), ("number", "1"), ("time", &t)]
+        )]
+    );
+    assert_eq!(
+        line(&mut r, "comment"),
+        [en.message(
+            "review.comment",
+            &[("number", "1"), ("side", "White"), ("text", "fast")]
+        )]
+    );
+    line(&mut r, "go 3");
+    let t = book
+        .duration(Duration::from_secs(20), Verbosity::Brief)
+        .display;
+    assert_eq!(
+        line(&mut r, "time"),
+        [en.message(
+            "review.move_time",
+            &[("side", "White"), ("number", "3"), ("time", &t)]
+        )]
+    );
+    assert_eq!(
+        line(&mut r, "comment"),
+        [en.message("review.no_comment", &[])]
+    );
+}
+
+#[test]
+fn the_engine_is_asked_and_its_answer_said_in_words() {
+    let (mut r, _) = review("en");
+    line(&mut r, "go 2");
+    let fx = r.update(ReviewMsg::Line("engine".into()));
+    let fen = match fx.last() {
+        Some(ReviewEffect::Evaluate { ply, fen, .. }) => {
+            assert_eq!(*ply, 3);
+            fen.clone()
+        }
+        other => panic!("no request: {other:?}"),
+    };
+    assert!(fen.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b"));
+    let answer = |score| ReviewMsg::Evaluated {
+        ply: 3,
+        result: Ok(Analysis {
+            best: "b8c6".into(),
+            score,
+        }),
+    };
+    let out = said(&r.update(answer(Some(Score::Centipawns(-123)))));
+    assert_eq!(out.len(), 1);
+    // Scores are from the side to move's view: Black's here.
+    assert!(out[0].contains("White is ahead by 1.2 pawns"), "{}", out[0]);
+    assert!(
+        out[0].contains("best move for Black: Knight c6"),
+        "{}",
+        out[0]
+    );
+    let out = said(&r.update(answer(Some(Score::Mate(2)))));
+    assert!(out[0].contains("Black mates in 2"), "{}", out[0]);
+    let out = said(&r.update(answer(Some(Score::Centipawns(12)))));
+    assert!(out[0].contains("the position is equal"), "{}", out[0]);
+    // An answer for a position left since is not said.
+    line(&mut r, "next");
+    assert!(said(&r.update(answer(None))).is_empty());
+    let out = said(&r.update(ReviewMsg::NoEngine("not found".into())));
+    assert!(out[0].contains("not found"), "{}", out[0]);
+}
+
+#[test]
+fn every_locale_has_review_words_that_read_back_and_do_not_clash() {
+    for code in locale::builtin_codes() {
+        let loc = locale::builtin(code).unwrap();
+        let w = ReviewWords::new(&loc);
+        for cmd in ReviewCmd::ALL {
+            let shown = w.shown(cmd);
+            assert_eq!(
+                w.read(&loc, shown),
+                Some((cmd, String::new())),
+                "{code}: {shown}"
+            );
+            // Every spelling of the locale itself means this command only.
+            for form in loc.message(cmd.message_key(), &[]).split('|') {
+                assert_eq!(
+                    w.read(&loc, form).map(|(c, _)| c),
+                    Some(cmd),
+                    "{code}: {form}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_in_german_words() {
+    let (mut r, _) = review("fide");
+    assert_eq!(line(&mut r, "weiter"), [expected_move("fide", &SANS, 0)]);
+    assert_eq!(line(&mut r, "next"), [expected_move("fide", &SANS, 1)]);
+    assert!(line(&mut r, "zurück")[0].contains("Eva vier"));
+}
+
+#[test]
+fn from_the_two_board_core() {
+    let v = Vocabulary::builtin("en").unwrap();
+    let config = crate::mirror::Config {
+        white: "W".into(),
+        black: "B".into(),
+        control: crate::clock::TimeControl::default(),
+        start: Chess::default(),
+        mode: shakmaty::CastlingMode::Standard,
+        style: Style::Short,
+        ..crate::mirror::Config::default()
+    };
+    let m = crate::mirror::Mirror::new(v.clone(), config, Duration::ZERO);
+    let g = ReviewGame::from_mirror(&m);
+    assert_eq!(
+        (g.white.as_str(), g.moves.len(), g.comments.len()),
+        ("W", 0, 1)
+    );
+    let (mut r, _) = Review::new(v, g, Style::Short);
+    assert!(line(&mut r, "next")[0].starts_with("That was the last move."));
+}
+
+#[test]
+fn the_screen_shows_board_moves_keys_and_what_was_said() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let (mut r, _) = review("en");
+    line(&mut r, "go 2");
+    let mut term = Terminal::new(TestBackend::new(100, 32)).unwrap();
+    let theme = crate::ui::render::Theme::of(crate::ui::render::ThemeKind::Monochrome);
+    term.draw(|f| render::draw(f, &r, &theme)).unwrap();
+    let buf = term.backend().buffer();
+    let rows: Vec<String> = (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    let text = rows.join("\n");
+    let en = locale::builtin("en").unwrap();
+    assert!(text.contains("Review: Anna against Bella"), "{text}");
+    // Rank 3 after 2. Nf3: the knight on f3, in capitals for White.
+    assert!(text.contains("3 . . . . . N . . 3"), "{text}");
+    assert!(text.contains(" 1. e4 e5 "), "{text}");
+    assert!(text.contains(">2. Nf3 Nc6"), "{text}");
+    assert!(text.contains(&expected_move("en", &SANS, 2)), "{text}");
+    let keys = en.message("review.label.keys", &[]);
+    assert!(text.contains(&keys[..40]), "{text}");
+    assert!(rows.iter().all(|r| r.chars().count() == 100));
+    let _ = Position::turn(r.position());
+}

@@ -1,0 +1,845 @@
+//! The play screen's model and update function (pure: no I/O, time is
+//! injected). Adapters (full-screen terminal, plain lines) feed it
+//! [`Msg`]s and carry out the [`Effect`]s it returns; everything it says is
+//! appended to [`App::log`] and returned as [`Effect::Say`] with its speech
+//! priority.
+//!
+//! The game is the game layer's [`Game`]: every change goes in as a typed
+//! [`Command`], and the journal records of one update are handed to the
+//! adapter as one [`Effect::Journal`] *before* anything is said, so nothing
+//! is announced that is not on disk. If the adapter cannot save them it
+//! sends [`Msg::JournalFailed`] and the update is undone. Spoken input
+//! sends decisions ([`Msg::Heard`]); speech output consumes
+//! [`Effect::Say`].
+//!
+//! The model is split by concern: [`prompt`] (what the next line answers,
+//! the command words, help), [`moves`] (moves, the press, draws, claims,
+//! resignation and the arbiter's commands, all through the game layer),
+//! [`voice`] (spoken decisions), [`engine`] (the UCI engine's turn); board
+//! questions are answered by [`super::query`].
+
+mod adjourn;
+mod engine;
+mod moves;
+mod prompt;
+mod quickplay;
+mod settings;
+mod voice;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
+
+use super::command::{Cmd, CommandWords};
+use super::query::Queries;
+use crate::clock::talk::{Phrasebook, Schedule, Talker};
+use crate::clock::{Clock, TimeControl};
+use crate::game::words::Wording;
+use crate::game::{Command, Game};
+use crate::journal::Record;
+use crate::mirror::{Config, GameError, GameEvent, Mirror, PgnSource, Stage};
+use crate::rules::{GameResult, Match};
+use crate::vocab::lex::Dictionary;
+use crate::vocab::{Item, Priority, Style, Utterance, Vocabulary};
+use crate::voice::Decision;
+
+use prompt::Prompt;
+pub use settings::SpeechChoice;
+
+/// How the program is used at the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Over-the-board play on two boards (Appendix D): each move is made
+    /// on the mover's board, the clock pressed, then the opponent makes it
+    /// on his own board; the boards are compared.
+    #[default]
+    Board,
+    /// Appendix D.2.10: one assistant enters both players' moves; time and
+    /// move count only on request; flag fall is announced.
+    Assistant,
+    /// Against a UCI engine.
+    Engine,
+    /// Two players at one keyboard.
+    Hotseat,
+}
+
+impl Mode {
+    fn key(self) -> &'static str {
+        match self {
+            Mode::Board => "ui.mode.board",
+            Mode::Assistant => "ui.mode.assistant",
+            Mode::Engine => "ui.mode.engine",
+            Mode::Hotseat => "ui.mode.hotseat",
+        }
+    }
+}
+
+/// Which sides the engine plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EngineSide {
+    /// The engine plays White.
+    White,
+    /// The engine plays Black.
+    #[default]
+    Black,
+    /// The engine plays both sides (demonstration, tests).
+    Both,
+}
+
+impl EngineSide {
+    fn plays(self, c: Color) -> bool {
+        matches!(
+            (self, c),
+            (EngineSide::Both, _)
+                | (EngineSide::White, Color::White)
+                | (EngineSide::Black, Color::Black)
+        )
+    }
+}
+
+/// Settings of one game.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// How the program is used.
+    pub mode: Mode,
+    /// Which sides the engine plays (engine mode).
+    pub engine_side: EngineSide,
+    /// The time control.
+    pub control: TimeControl,
+    /// Announcement style.
+    pub style: Style,
+    /// Where `save` writes the game.
+    pub save_path: PathBuf,
+    /// Also write the game there after every completed move and at the
+    /// end (quietly; only a failure is said).
+    pub autosave: bool,
+    /// Name of White.
+    pub white: String,
+    /// Name of Black.
+    pub black: String,
+    /// The journal file, for messages.
+    pub journal_path: Option<PathBuf>,
+    /// The start position (a FEN given on the command line, a Chess960
+    /// start), if not the standard one.
+    pub start: Option<Chess>,
+    /// Chess960 castling rules.
+    pub chess960: bool,
+    /// Guideline III announced for this game (III.2.1).
+    pub quickplay: bool,
+    /// Rapid or blitz without adequate supervision (A.5.2, B.3).
+    /// (Also Guideline III.6: a draw claim concludes the game.)
+    pub unsupervised: bool,
+    /// The speech rate, voice and verbosity (the settings command).
+    pub speech: SpeechChoice,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            mode: Mode::Board,
+            engine_side: EngineSide::Black,
+            control: TimeControl::default(),
+            style: Style::Short,
+            save_path: PathBuf::from("annabella-game.pgn"),
+            autosave: false,
+            white: String::new(),
+            black: String::new(),
+            journal_path: None,
+            start: None,
+            chess960: false,
+            quickplay: false,
+            unsupervised: false,
+            speech: SpeechChoice::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The mirror's configuration for a new game.
+    pub fn config(&self) -> Config {
+        Config {
+            white: self.white.clone(),
+            black: self.black.clone(),
+            control: self.control.clone(),
+            start: self.start.clone().unwrap_or_default(),
+            mode: if self.chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            },
+            style: self.style,
+            quickplay: self.quickplay,
+            unsupervised: self.unsupervised,
+        }
+    }
+}
+
+/// Something that happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    /// A typed (or recognized) line.
+    Line(String),
+    /// The help key (F1, or `?` on an empty line).
+    HelpKey,
+    /// Time passed (the display tick).
+    Tick,
+    /// The engine chose a move (UCI text).
+    EngineMove(String),
+    /// The engine could not be used (missing, or it stopped).
+    EngineFailed {
+        /// What the system said.
+        error: String,
+        /// `true` when it could not be started at all.
+        at_start: bool,
+    },
+    /// The game file was written (or not).
+    Saved(Result<PathBuf, String>),
+    /// The records of the last update could not be saved to the journal:
+    /// the update is undone.
+    JournalFailed {
+        /// What the system said.
+        error: String,
+    },
+    /// Something to say that comes from an adapter (speech in, set-up):
+    /// shown, spoken and kept in the log.
+    Notice(Utterance),
+    /// A spoken utterance was decided (in the position last sent as
+    /// [`Effect::Position`]).
+    Heard(Decision),
+}
+
+/// What the adapter must do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Save these journal records, synced to disk, as one unit, before
+    /// carrying out the effects after it. If that fails, send
+    /// [`Msg::JournalFailed`] and drop the rest of this update's effects.
+    Journal(Vec<Record>),
+    /// Show this and say it as urgently as its priority says (clock
+    /// chatter may be dropped when stale, a countdown number replaced by
+    /// the next, a result never).
+    Say(Item),
+    /// Ask the engine for a move in this position.
+    AskEngine {
+        /// Start position (FEN).
+        fen: String,
+        /// Moves since then, in UCI.
+        moves: Vec<String>,
+    },
+    /// Write `text` to `path`.
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// PGN text.
+        text: String,
+    },
+    /// Write `text` to `path` quietly: only a failure is reported (as
+    /// [`Msg::Saved`] with an error).
+    Autosave {
+        /// The file.
+        path: PathBuf,
+        /// PGN text.
+        text: String,
+    },
+    /// The position moves are heard in changed (for speech input).
+    Position {
+        /// The position.
+        pos: Box<Chess>,
+        /// Castling rules.
+        mode: CastlingMode,
+    },
+    /// Speak from now on with this rate and voice (the settings command).
+    Speech {
+        /// Speaking rate, -100 to 100.
+        rate: Option<i32>,
+        /// Voice name.
+        voice: Option<String>,
+    },
+    /// Save these settings in the settings file; each result is said as a
+    /// [`Msg::Notice`].
+    SaveSettings(Vec<(crate::config::Key, String)>),
+    /// Go through the game just played by ear ([`crate::review`]), then
+    /// come back to the play screen.
+    Review(Box<crate::review::ReviewGame>),
+    /// Leave the program.
+    Quit,
+}
+
+/// A move made on the board whose clock is not yet pressed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unpressed {
+    /// The move.
+    pub mv: Move,
+    /// Who made it.
+    pub by: Color,
+    /// Its words.
+    pub words: Utterance,
+    /// The position before it (where a correction is heard, and where the
+    /// scoresheet entry is written).
+    pub before: Chess,
+}
+
+/// Which of the game's events to say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tell {
+    /// Everything.
+    All,
+    /// Warnings only (the screen says the rest in its own words).
+    Warnings,
+}
+
+/// The model of the play screen.
+#[derive(Debug, Clone)]
+pub struct App {
+    vocab: Vocabulary,
+    words: CommandWords,
+    dict: Dictionary,
+    phrases: Phrasebook,
+    /// Automatic time announcements (low time, countdown, period); none
+    /// in assistant mode, where time is told only on request (D.2.10).
+    talker: Option<Talker>,
+    settings: Settings,
+    game: Game,
+    /// The log's length before the update whose records were last handed
+    /// out: restored with the game if they cannot be saved.
+    log_mark: usize,
+    prompt: Prompt,
+    engine_on: bool,
+    engine_busy: bool,
+    last_said: Option<Utterance>,
+    /// The position last sent as [`Effect::Position`].
+    heard_in: Option<(usize, usize)>,
+    /// Everything said, oldest first.
+    pub log: Vec<Utterance>,
+    /// The line being typed (full-screen mode).
+    pub input: String,
+    quit: bool,
+    now: Duration,
+}
+
+/// How many lines the log keeps.
+const LOG_KEEP: usize = 500;
+
+impl App {
+    /// A new game at time `now`; the first effects (welcome, the engine's
+    /// first move) are returned too.
+    pub fn new(vocab: Vocabulary, settings: Settings, now: Duration) -> (App, Vec<Effect>) {
+        let game = Game::new(vocab.clone(), settings.config(), now);
+        App::start(vocab, settings, game, now)
+    }
+
+    /// A new game whose journal is already created (its first state is
+    /// `game`).
+    pub fn start(
+        vocab: Vocabulary,
+        settings: Settings,
+        game: Game,
+        now: Duration,
+    ) -> (App, Vec<Effect>) {
+        let mut app = App::with_game(vocab, settings, game, now);
+        let mut fx = Vec::new();
+        let mode = Utterance::plain(app.vocab.locale().message(app.settings.mode.key(), &[]));
+        let control = Utterance::plain(app.settings.control.to_string());
+        let side = app.vocab.side(app.game.mirror().mover());
+        let example = app.vocab.example(app.current().position());
+        let help = app.cmd_word(Cmd::Help);
+        let welcome = app.vocab.message(
+            "ui.welcome",
+            &[
+                ("mode", &mode),
+                ("control", &control),
+                ("side", &side),
+                ("example", &example),
+                ("help", &help),
+            ],
+        );
+        app.say(&mut fx, welcome, Priority::Move);
+        if app.settings.mode == Mode::Engine && app.settings.engine_side != EngineSide::Both {
+            let engine_side = if app.settings.engine_side.plays(Color::White) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let u = app.vocab.message(
+                "ui.you_play",
+                &[
+                    ("side", &app.vocab.side(!engine_side)),
+                    ("engine", &app.vocab.side(engine_side)),
+                ],
+            );
+            app.say(&mut fx, u, Priority::Move);
+        }
+        app.maybe_ask_engine(&mut fx);
+        app.finish(&mut fx);
+        (app, fx)
+    }
+
+    /// A game continued from its journal (`game` replayed by the game
+    /// layer); says what waits: the result, a mismatch for the arbiter, a
+    /// move to press or to execute.
+    pub fn resume(vocab: Vocabulary, settings: Settings, game: Game) -> (App, Vec<Effect>) {
+        let now = game.mirror().now();
+        let mut app = App::with_game(vocab, settings, game, now);
+        let mut fx = Vec::new();
+        if let Some(r) = app.game.mirror().result() {
+            app.announce_result(r, &mut fx);
+        } else if let Some(u) = app.unpressed() {
+            let msg = app.press_first(&u);
+            app.say(&mut fx, msg, Priority::Move);
+        } else if let Some(u) = app.words().waiting(app.game.mirror()) {
+            app.say(&mut fx, u, Priority::Critical);
+        }
+        app.maybe_ask_engine(&mut fx);
+        app.finish(&mut fx);
+        (app, fx)
+    }
+
+    fn with_game(vocab: Vocabulary, settings: Settings, game: Game, now: Duration) -> App {
+        let words = CommandWords::new(vocab.locale());
+        let dict = Dictionary::new(vocab.locale());
+        let phrases = Phrasebook::new(vocab.locale().clone());
+        let talker = (settings.mode != Mode::Assistant).then(|| {
+            Talker::new(Schedule {
+                // Moves, presses, flag fall and arbiter changes are said by
+                // the screen itself.
+                turn: false,
+                flag_fall: false,
+                adjustments: false,
+                ..Schedule::default()
+            })
+        });
+        App {
+            vocab,
+            words,
+            dict,
+            phrases,
+            talker,
+            engine_on: settings.mode == Mode::Engine,
+            settings,
+            game,
+            log_mark: 0,
+            prompt: Prompt::Game,
+            engine_busy: false,
+            last_said: None,
+            heard_in: None,
+            log: Vec::new(),
+            input: String::new(),
+            quit: false,
+            now,
+        }
+    }
+
+    // ---- accessors for rendering and adapters ----
+
+    /// The vocabulary.
+    pub fn vocab(&self) -> &Vocabulary {
+        &self.vocab
+    }
+
+    /// The game as far as it goes (the board with more moves).
+    pub fn current(&self) -> &Match {
+        self.game.mirror().game()
+    }
+
+    /// The board of one player.
+    pub fn board(&self, owner: Color) -> &Match {
+        self.game.mirror().board(owner)
+    }
+
+    /// The two boards, scoresheets and clock.
+    pub fn mirror(&self) -> &Mirror {
+        self.game.mirror()
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        self.game.mirror().clock()
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The move made but not yet pressed, if any.
+    pub fn unpressed(&self) -> Option<Unpressed> {
+        let m = self.game.mirror();
+        match m.stage() {
+            Stage::Made { mv: Some(mv), .. } | Stage::Announced { mv: Some(mv), .. } => {
+                let by = m.mover();
+                let b = m.board(by);
+                let mut pos = b.start().clone();
+                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
+                    pos.play_unchecked(*x);
+                }
+                let words = self.vocab.announce(&pos, *mv, self.settings.style);
+                Some(Unpressed {
+                    mv: *mv,
+                    by,
+                    words,
+                    before: pos,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The move the opponent has yet to make on his board, and whose board.
+    pub fn to_execute(&self) -> Option<(Color, Move)> {
+        let m = self.game.mirror();
+        match m.stage() {
+            Stage::Pressed { mv, .. } => Some((!m.mover(), *mv)),
+            _ => None,
+        }
+    }
+
+    /// The time of the last update.
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    /// `true` once the user confirmed quitting.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// `true` while the engine is asked for a move.
+    pub fn engine_busy(&self) -> bool {
+        self.engine_busy
+    }
+
+    /// `true` when the program is waiting for the engine, so an adapter
+    /// whose input has ended should keep running.
+    pub fn waiting_for_engine(&self) -> bool {
+        self.engine_busy && self.game.mirror().result().is_none()
+    }
+
+    /// The last thing said.
+    pub fn last_message(&self) -> Option<&Utterance> {
+        self.log.last()
+    }
+
+    /// A player's scoresheet: the entries in the locale's notation, one
+    /// per half-move, with the draw-offer mark `(=)` (8.1.5; an entry that
+    /// is no legal move is shown as written).
+    pub fn sheet(&self, owner: Color) -> Vec<String> {
+        let entries = self.game.mirror().sheet(owner).entries();
+        let mut pos = Some(self.current().start().clone());
+        let mut out = Vec::with_capacity(entries.len());
+        for e in entries {
+            let mut text = match (&mut pos, e.mv) {
+                (Some(p), Some(m)) if p.is_legal(m) => {
+                    let san = San::from_move(p, m).to_string();
+                    p.play_unchecked(m);
+                    self.local_san(&san)
+                }
+                _ => {
+                    pos = None;
+                    e.text.clone()
+                }
+            };
+            if e.draw_offer {
+                text.push_str(" (=)");
+            }
+            out.push(text);
+        }
+        out
+    }
+
+    fn local_san(&self, san: &str) -> String {
+        let mut chars = san.chars();
+        match chars.next() {
+            Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) if !san.starts_with("O-") => {
+                let role = Role::from_char(c.to_ascii_lowercase());
+                let letter = role.map(|r| self.piece_letter(r));
+                match letter {
+                    Some(l) => format!("{l}{}", chars.as_str()),
+                    None => san.to_owned(),
+                }
+            }
+            _ => san.to_owned(),
+        }
+    }
+
+    /// The letter of a piece for boards and scoresheets: the locale's
+    /// notation letter, else the first letter of its name (pawn: the first
+    /// letter of the pawn's name).
+    pub fn piece_letter(&self, role: Role) -> String {
+        let loc = self.vocab.locale();
+        if let Some((_, l)) = loc.notation.pieces.iter().find(|(r, _)| *r == role) {
+            return l.clone();
+        }
+        let name = &loc.piece(role).display;
+        name.chars()
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_else(|| role.upper_char().to_string())
+    }
+
+    // ---- the update function ----
+
+    /// Handles one message at time `now`.
+    pub fn update(&mut self, msg: Msg, now: Duration) -> Vec<Effect> {
+        self.now = self.now.max(now);
+        let mut fx = Vec::new();
+        match msg {
+            Msg::Tick => self.tick(&mut fx),
+            Msg::HelpKey => self.help(&mut fx),
+            Msg::Line(line) => {
+                self.tick(&mut fx);
+                self.line(&line, &mut fx);
+            }
+            Msg::Notice(u) => self.say(&mut fx, u, Priority::Request),
+            Msg::Heard(d) => {
+                self.tick(&mut fx);
+                self.heard(d, &mut fx);
+            }
+            Msg::EngineMove(uci) => self.engine_move(&uci, &mut fx),
+            Msg::EngineFailed { error, at_start } => self.engine_failed(error, at_start, &mut fx),
+            Msg::Saved(r) => {
+                let u = match r {
+                    Ok(path) => {
+                        let file = Utterance::plain(path.display().to_string());
+                        self.vocab.message("ui.saved", &[("file", &file)])
+                    }
+                    Err(e) => {
+                        let file = Utterance::plain(self.settings.save_path.display().to_string());
+                        let error = Utterance::plain(e);
+                        let save = self.cmd_word(Cmd::Save);
+                        self.vocab.message(
+                            "ui.save_failed",
+                            &[("file", &file), ("error", &error), ("save", &save)],
+                        )
+                    }
+                };
+                self.say(&mut fx, u, Priority::Critical);
+            }
+            Msg::JournalFailed { error } => return self.journal_failed(error),
+        }
+        self.finish(&mut fx);
+        fx
+    }
+
+    /// Ends an update: the journal records go first, and the position for
+    /// speech input is sent when it changed.
+    fn finish(&mut self, fx: &mut Vec<Effect>) {
+        let m = self.game.mirror();
+        let key = (
+            m.board(Color::White).moves().len(),
+            m.board(Color::Black).moves().len(),
+        );
+        if self.heard_in != Some(key) {
+            self.heard_in = Some(key);
+            fx.push(Effect::Position {
+                pos: Box::new(self.hearing_position()),
+                mode: self.castling_mode(),
+            });
+        }
+        if self.game.has_records() {
+            fx.insert(0, Effect::Journal(self.game.take_records()));
+        }
+    }
+
+    /// The position a spoken move is meant in: the board the next move is
+    /// made on.
+    pub fn hearing_position(&self) -> Chess {
+        let m = self.game.mirror();
+        match m.stage() {
+            Stage::Pressed { .. } => m.board(!m.mover()).position().clone(),
+            // A move made, not pressed: a correction is heard in the
+            // position before it.
+            _ => match self.unpressed() {
+                Some(u) => u.before,
+                None => self.current().position().clone(),
+            },
+        }
+    }
+
+    fn journal_failed(&mut self, error: String) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        if self.game.rollback() {
+            self.log.truncate(self.log_mark);
+        }
+        self.heard_in = None;
+        let file = Utterance::plain(
+            self.settings
+                .journal_path
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+        );
+        let u = self.vocab.message(
+            "ui.journal_failed",
+            &[("file", &file), ("error", &Utterance::plain(error))],
+        );
+        self.say(&mut fx, u, Priority::Critical);
+        self.finish(&mut fx);
+        fx
+    }
+
+    /// The game's words, with this screen's command names.
+    fn words(&self) -> Wording<'_> {
+        self.game.wording(&self.words)
+    }
+
+    /// Applies a command through the game layer (its record joins this
+    /// update's journal batch).
+    fn act(&mut self, command: Command) -> Result<Vec<GameEvent>, GameError> {
+        if !self.game.has_records() {
+            self.log_mark = self.log.len();
+        }
+        self.game.apply(self.now, command, None)
+    }
+
+    /// Applies a command and says what happened (as `tell` asks), or why
+    /// it was refused. `true` if it was applied.
+    fn act_say(&mut self, command: Command, tell: Tell, fx: &mut Vec<Effect>) -> bool {
+        match self.act(command) {
+            Ok(said) => {
+                self.tell(said, tell, fx);
+                true
+            }
+            Err(e) => {
+                self.refused(&e, fx);
+                false
+            }
+        }
+    }
+
+    /// Says the events (as `tell` asks); a game that just ended is said
+    /// with what can be done next.
+    fn tell(&mut self, said: Vec<GameEvent>, tell: Tell, fx: &mut Vec<Effect>) {
+        for e in said {
+            if let GameEvent::GameOver(r) = e {
+                self.announce_result(r, fx);
+            } else if tell == Tell::All || e.is_warning() {
+                let u = self.words().event(&e);
+                self.say(fx, u, e.priority());
+            }
+        }
+    }
+
+    fn refused(&mut self, e: &GameError, fx: &mut Vec<Effect>) {
+        match e {
+            GameError::GameOver(r) => self.announce_result(*r, fx),
+            e => {
+                let u = self.words().error(e);
+                self.say(fx, u, Priority::Critical);
+            }
+        }
+    }
+
+    fn say(&mut self, fx: &mut Vec<Effect>, u: Utterance, priority: Priority) {
+        self.say_item(fx, Item::new(u, priority));
+    }
+
+    fn say_item(&mut self, fx: &mut Vec<Effect>, item: Item) {
+        self.last_said = Some(item.utterance.clone());
+        self.log.push(item.utterance.clone());
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+            self.log_mark = self.log_mark.saturating_sub(cut);
+        }
+        fx.push(Effect::Say(item));
+    }
+
+    fn cmd_word(&self, cmd: Cmd) -> Utterance {
+        Utterance::plain(self.words.shown(cmd).to_owned())
+    }
+
+    fn tick(&mut self, fx: &mut Vec<Effect>) {
+        let said = self.game.tick(self.now);
+        if said.is_empty() {
+            self.talk(fx);
+        } else {
+            self.tell(said, Tell::All, fx);
+        }
+    }
+
+    /// Automatic time announcements due now (see [`Talker`]), with the
+    /// clock's own priorities (chatter, warnings, countdown).
+    fn talk(&mut self, fx: &mut Vec<Effect>) {
+        if self.game.mirror().result().is_some() {
+            return;
+        }
+        let Some(talker) = &mut self.talker else {
+            return;
+        };
+        let said: Vec<Item> = talker
+            .observe(self.game.mirror().clock(), self.now, &[])
+            .iter()
+            .map(|a| Item {
+                utterance: self.phrases.announcement(a, self.verbosity()),
+                priority: a.priority(),
+                key: a.coalesce_key(),
+            })
+            .collect();
+        for item in said {
+            self.say_item(fx, item);
+        }
+    }
+
+    fn autosave(&self, fx: &mut Vec<Effect>) {
+        if self.settings.autosave {
+            fx.push(Effect::Autosave {
+                path: self.settings.save_path.clone(),
+                text: self.pgn(),
+            });
+        }
+    }
+
+    fn announce_result(&mut self, r: GameResult, fx: &mut Vec<Effect>) {
+        self.autosave(fx);
+        self.prompt = Prompt::Game;
+        let result = self.vocab.describe_result(&r);
+        let save = self.cmd_word(Cmd::Save);
+        let quit = self.cmd_word(Cmd::Quit);
+        let review = self.cmd_word(Cmd::Review);
+        let u = self.vocab.message(
+            "ui.game_over",
+            &[
+                ("result", &result),
+                ("save", &save),
+                ("quit", &quit),
+                ("review", &review),
+            ],
+        );
+        self.say(fx, u, Priority::Critical);
+    }
+
+    /// Board questions about the game's current position.
+    fn queries(&self) -> Queries<'_> {
+        Queries {
+            vocab: &self.vocab,
+            words: &self.words,
+            dict: &self.dict,
+            style: self.settings.style,
+            game: self.current(),
+        }
+    }
+
+    /// The game as PGN text: the moves of White's board (both boards agree
+    /// unless a mismatch waits for the arbiter), with clock times, draw
+    /// offers and the arbiter's record as comments.
+    pub fn pgn(&self) -> String {
+        let words = self.words();
+        self.game.mirror().pgn(
+            PgnSource::Board(Color::White),
+            "annabella game",
+            "?",
+            "????.??.??",
+            &words,
+        )
+    }
+
+    /// The castling mode (for adapters).
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.current().mode()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,533 @@
+//! Moves and procedures on the play screen, each one typed command to the
+//! game layer: a move made (and announced), the press, the opponent's
+//! execution on his board, take-back, draw offers and answers, claims,
+//! resignation, and the arbiter's commands.
+
+use shakmaty::san::San;
+use shakmaty::{Color, Move, Square};
+
+use super::prompt::{Pending, Prompt};
+use super::{App, Effect, Mode, Tell, Unpressed};
+use crate::game::script::parse_duration;
+use crate::game::{Command, Side};
+use crate::mirror::{GameError, Stage};
+use crate::ui::command::Cmd;
+use crate::vocab::lex::Token;
+use crate::vocab::{ParseError, Priority, Style, Utterance};
+
+fn side_of(c: Color) -> Side {
+    Side::from(c)
+}
+
+impl App {
+    /// "Press the clock or take the move back" for a move not yet pressed.
+    pub(super) fn press_first(&self, u: &Unpressed) -> Utterance {
+        let side = self.vocab.side(u.by);
+        let press = self.cmd_word(Cmd::Press);
+        let takeback = self.cmd_word(Cmd::TakeBack);
+        self.vocab.message(
+            "ui.press_first",
+            &[
+                ("side", &side),
+                ("move", &u.words),
+                ("press", &press),
+                ("takeback", &takeback),
+            ],
+        )
+    }
+
+    /// The board the next typed move is made on, and whether it is the
+    /// execution of the opponent's move.
+    pub(super) fn target_board(&self) -> (Color, bool) {
+        let m = self.game.mirror();
+        match m.stage() {
+            Stage::Pressed { .. } => (!m.mover(), true),
+            _ => (m.mover(), false),
+        }
+    }
+
+    /// Candidates numbered for a choice: "1: …, or 2: …".
+    pub(super) fn numbered(&self, words: &[Utterance]) -> Utterance {
+        let or = self.vocab.locale().message("parse.or", &[]);
+        let mut list = Utterance::default();
+        for (i, w) in words.iter().enumerate() {
+            let sep = if i == 0 {
+                String::new()
+            } else {
+                format!(" {or} ")
+            };
+            list.display
+                .push_str(&format!("{sep}{}: {}", i + 1, w.display));
+            list.spoken
+                .push_str(&format!("{sep}{}: {}", i + 1, w.spoken));
+        }
+        list
+    }
+
+    pub(super) fn typed_move(&mut self, text: &str, fx: &mut Vec<Effect>) {
+        if let Some(r) = self.game.mirror().result() {
+            return self.announce_result(r, fx);
+        }
+        if let Some(u) = self.unpressed() {
+            let msg = self.press_first(&u);
+            return self.say(fx, msg, Priority::Request);
+        }
+        if self.engine_to_move() {
+            let side = self.vocab.side(self.game.mirror().mover());
+            let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
+            return self.say(fx, u, Priority::Request);
+        }
+        let (board, executing) = self.target_board();
+        let pos = self.game.mirror().board(board).position().clone();
+        match self.vocab.parse(&pos, self.castling_mode(), text) {
+            Ok(m) => self.chosen(m, fx),
+            Err(ParseError::Ambiguous(moves)) if !executing && only_promotions(&moves) => {
+                // A pawn to the last rank without a piece: it is made so
+                // (7.5.2 warns what a press would do), and the piece asked.
+                let command = Command::Board {
+                    side: side_of(board),
+                    text: text.to_owned(),
+                    uci: None,
+                };
+                if self.act_say(command, Tell::Warnings, fx) {
+                    self.act_say(Command::Announce { text: None }, Tell::All, fx);
+                }
+                let words: Vec<Utterance> = moves
+                    .iter()
+                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
+                    .collect();
+                let list = self.numbered(&words);
+                let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
+                self.say(fx, u, Priority::Request);
+                self.prompt = Prompt::Choice(moves);
+            }
+            Err(ParseError::Ambiguous(moves)) => {
+                let words: Vec<Utterance> = moves
+                    .iter()
+                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
+                    .collect();
+                let list = self.numbered(&words);
+                let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
+                self.say(fx, u, Priority::Request);
+                self.prompt = Prompt::Choice(moves);
+            }
+            Err(e) if executing => {
+                // Not a move on this board: the game layer tells whether it
+                // is the player's own next move, made without executing the
+                // opponent's first.
+                let command = Command::Board {
+                    side: side_of(board),
+                    text: text.to_owned(),
+                    uci: None,
+                };
+                match self.act(command) {
+                    Err(GameError::BadMove { .. }) => {
+                        let u = self.vocab.describe_error(&pos, &e);
+                        self.unknown(u, fx);
+                    }
+                    Err(other) => self.refused(&other, fx),
+                    Ok(said) => self.tell(said, Tell::All, fx),
+                }
+            }
+            Err(e) => {
+                let u = self.vocab.describe_error(&pos, &e);
+                self.unknown(u, fx);
+            }
+        }
+    }
+
+    /// A move chosen for the board the next move is made on.
+    pub(super) fn chosen(&mut self, m: Move, fx: &mut Vec<Effect>) {
+        if matches!(
+            self.game.mirror().stage(),
+            Stage::Made { mv: None, .. } | Stage::Announced { mv: None, .. }
+        ) {
+            // The piece for a pawn left without one: that move replaces it.
+            let _ = self.act(Command::TakeBack);
+        }
+        match self.target_board() {
+            (board, true) => self.execute(board, m, fx),
+            (_, false) => self.make_move(m, fx),
+        }
+    }
+
+    fn board_command(&self, board: Color, m: Move) -> Command {
+        let pos = self.game.mirror().board(board).position();
+        let san = San::from_move(pos, m).to_string();
+        Command::Board {
+            side: side_of(board),
+            text: self.local_san(&san),
+            uci: Some(self.game.mirror().uci(m)),
+        }
+    }
+
+    /// Makes a legal move on the mover's board and announces it (the clock
+    /// is not yet pressed, D.2.8). A move that ends the game is complete
+    /// then (5.1.1, 5.2): it goes on the scoresheets at once.
+    pub(super) fn make_move(&mut self, m: Move, fx: &mut Vec<Effect>) {
+        let mover = self.game.mirror().mover();
+        let command = self.board_command(mover, m);
+        if self.act_say(command, Tell::Warnings, fx) {
+            let made = self.unpressed();
+            self.act_say(Command::Announce { text: None }, Tell::All, fx);
+            if let Some(u) = made
+                && self.game.mirror().result().is_some()
+            {
+                self.complete(&u, fx);
+            }
+        }
+    }
+
+    /// A completed move on both scoresheets (with the draw-offer mark,
+    /// 8.1.5) and, where one person keeps both boards, on the other board.
+    fn complete(&mut self, u: &Unpressed, fx: &mut Vec<Effect>) {
+        let mut entry = self.local_san(&San::from_move(&u.before, u.mv).to_string());
+        if self
+            .game
+            .mirror()
+            .draw_offers()
+            .get(self.ply_of(u))
+            .copied()
+            == Some(true)
+        {
+            entry.push_str(" (=)");
+        }
+        for c in [Color::White, Color::Black] {
+            let command = Command::Sheet {
+                side: side_of(c),
+                text: entry.clone(),
+            };
+            self.act_say(command, Tell::Warnings, fx);
+        }
+        if self.settings.mode != Mode::Board {
+            // One person (or the engine) keeps both boards: the move is
+            // made on the other board at once.
+            let command = self.board_command(!u.by, u.mv);
+            if let Ok(said) = self.act(command) {
+                self.tell(said, Tell::Warnings, fx);
+            }
+        }
+    }
+
+    /// The ply of the move `u` (its index in the game).
+    fn ply_of(&self, u: &Unpressed) -> usize {
+        self.game
+            .mirror()
+            .board(u.by)
+            .moves()
+            .len()
+            .saturating_sub(1)
+    }
+
+    /// The opponent makes the pressed move on his board (two-board mode).
+    fn execute(&mut self, board: Color, m: Move, fx: &mut Vec<Effect>) {
+        let command = self.board_command(board, m);
+        self.act_say(command, Tell::All, fx);
+        let g = self.game.mirror();
+        if g.stage() == &Stage::Idle && g.mismatch().is_none() {
+            self.maybe_ask_engine(fx);
+        }
+    }
+
+    pub(super) fn press(&mut self, fx: &mut Vec<Effect>) {
+        if self.game.mirror().is_sealing() {
+            return self.close_envelope(fx);
+        }
+        let Some(u) = self.unpressed() else {
+            let m = self.game.mirror();
+            if let Some(r) = m.result() {
+                return self.announce_result(r, fx);
+            }
+            if let Some(e) = m.await_execution() {
+                return self.refused(&e, fx);
+            }
+            return match m.stage() {
+                // A pawn on the last rank without a piece (7.5.2): the
+                // press completes it, as the warning said.
+                Stage::Made { .. } | Stage::Announced { .. } => {
+                    self.act_say(Command::Press, Tell::All, fx);
+                }
+                // No move made: pressing is an illegal move (7.5.3), so it
+                // is said back first.
+                _ => self.ask_confirmation(Pending::PressWithoutMove(m.mover()), fx),
+            };
+        };
+        let two_boards = self.settings.mode == Mode::Board;
+        let tell = if two_boards {
+            Tell::All
+        } else {
+            Tell::Warnings
+        };
+        if !self.act_say(Command::Press, tell, fx) {
+            return;
+        }
+        self.complete(&u, fx);
+        if self.game.mirror().result().is_some() {
+            return;
+        }
+        if !two_boards {
+            let side = self.vocab.side(u.by);
+            let next = self.vocab.side(!u.by);
+            let msg = self
+                .vocab
+                .message("ui.pressed", &[("side", &side), ("next", &next)]);
+            self.say(fx, msg, Priority::Move);
+        }
+        self.autosave(fx);
+        self.talk(fx);
+        self.maybe_ask_engine(fx);
+    }
+
+    pub(super) fn take_back(&mut self, fx: &mut Vec<Effect>) {
+        match self.unpressed() {
+            Some(u) => {
+                if self.act(Command::TakeBack).is_ok() {
+                    let side = self.vocab.side(u.by);
+                    let msg = self
+                        .vocab
+                        .message("ui.taken_back", &[("move", &u.words), ("side", &side)]);
+                    self.say(fx, msg, Priority::Move);
+                }
+            }
+            None => {
+                let msg = self.vocab.message("ui.nothing_to_take_back", &[]);
+                self.say(fx, msg, Priority::Request);
+            }
+        }
+    }
+
+    pub(super) fn offer_draw(&mut self, rest: &str, fx: &mut Vec<Effect>) {
+        if let Some(r) = self.game.mirror().result() {
+            return self.announce_result(r, fx);
+        }
+        if self.game.mirror().sealed().is_some() {
+            return self.offer_while_adjourned(rest, fx);
+        }
+        let (side, _) = self.words.strip_side(rest);
+        let by = side.unwrap_or_else(|| self.clock_side());
+        if self.act_say(Command::OfferDraw { side: side_of(by) }, Tell::Warnings, fx) {
+            let u = self.vocab.message(
+                "ui.draw_offered",
+                &[
+                    ("side", &self.vocab.side(by)),
+                    ("opponent", &self.vocab.side(!by)),
+                    ("accept", &self.cmd_word(Cmd::Accept)),
+                    ("decline", &self.cmd_word(Cmd::Decline)),
+                ],
+            );
+            self.say(fx, u, Priority::Move);
+        }
+    }
+
+    pub(super) fn answer_draw(&mut self, accept: bool, rest: &str, fx: &mut Vec<Effect>) {
+        let Some(offerer) = self.game.mirror().draw_offer() else {
+            let u = self
+                .vocab
+                .message("ui.no_draw_offer", &[("draw", &self.cmd_word(Cmd::Draw))]);
+            return self.say(fx, u, Priority::Request);
+        };
+        let (side, _) = self.words.strip_side(rest);
+        let by = side.unwrap_or(!offerer);
+        if by == offerer {
+            let u = self.vocab.message(
+                "ui.own_draw_offer",
+                &[
+                    ("side", &self.vocab.side(by)),
+                    ("opponent", &self.vocab.side(!by)),
+                ],
+            );
+            return self.say(fx, u, Priority::Request);
+        }
+        if accept {
+            return self.ask_confirmation(Pending::AcceptDraw(by), fx);
+        }
+        let command = Command::AnswerDraw {
+            side: side_of(by),
+            accept,
+        };
+        self.act_say(command, Tell::All, fx);
+    }
+
+    /// A claim: by the named side, else by the player to move (a draw
+    /// claim) or, in unsupervised play, by the player who may claim the
+    /// win for an illegal move. Said back for confirmation first.
+    pub(super) fn claim(&mut self, rest: &str, fx: &mut Vec<Effect>) {
+        let (side, _) = self.words.strip_side(rest);
+        let m = self.game.mirror();
+        let by = side
+            .or_else(|| m.win_claimable_by())
+            .unwrap_or_else(|| m.mover());
+        self.ask_confirmation(Pending::Claim(by), fx);
+    }
+
+    pub(super) fn resign(&mut self, rest: &str, fx: &mut Vec<Effect>) {
+        let (side, _) = self.words.strip_side(rest);
+        let by = side.unwrap_or_else(|| self.clock_side());
+        if let Some(r) = self.game.mirror().result() {
+            return self.announce_result(r, fx);
+        }
+        self.ask_confirmation(Pending::Resign(by), fx);
+    }
+
+    /// Says back what cannot be undone, naming the side, and waits for
+    /// yes or no (typed or spoken).
+    pub(super) fn ask_confirmation(&mut self, p: Pending, fx: &mut Vec<Effect>) {
+        let (key, side) = match p {
+            Pending::Resign(c) => ("ui.confirm_resign", c),
+            Pending::AcceptDraw(c) => ("ui.confirm_accept", c),
+            Pending::Claim(c) => ("ui.confirm_claim", c),
+            Pending::PressWithoutMove(c) => ("ui.confirm_press", c),
+            Pending::QuickplayClaim(c, _) => (self.quickplay_confirmation(), c),
+        };
+        let yes = self.cmd_word(Cmd::Yes);
+        let no = self.cmd_word(Cmd::No);
+        let u = self.vocab.message(
+            key,
+            &[
+                ("side", &self.vocab.side(side)),
+                ("opponent", &self.vocab.side(!side)),
+                ("yes", &yes),
+                ("no", &no),
+            ],
+        );
+        self.prompt = Prompt::Confirm(p);
+        self.say(fx, u, Priority::Critical);
+    }
+
+    /// The confirmed action, through the game layer.
+    pub(super) fn confirmed(&mut self, p: Pending, fx: &mut Vec<Effect>) {
+        let command = match p {
+            Pending::Resign(c) => Command::Resign { side: side_of(c) },
+            Pending::AcceptDraw(c) => Command::AnswerDraw {
+                side: side_of(c),
+                accept: true,
+            },
+            Pending::Claim(c) => Command::Claim { side: side_of(c) },
+            Pending::PressWithoutMove(_) => Command::Press,
+            Pending::QuickplayClaim(c, grounds) => Command::ClaimQuickplay {
+                side: side_of(c),
+                grounds,
+            },
+        };
+        self.act_say(command, Tell::All, fx);
+    }
+
+    /// An arbiter's command (from the menu or the game prompt).
+    pub(super) fn arbiter(&mut self, cmd: Cmd, rest: &str, fx: &mut Vec<Effect>) {
+        let example = |app: &App, tail: &str| {
+            Utterance::plain(format!(
+                "{} {}{tail}",
+                app.words.shown(cmd),
+                app.vocab.side(Color::White).display.to_lowercase()
+            ))
+        };
+        let command = match cmd {
+            Cmd::Pause => Command::Pause,
+            Cmd::Resume => Command::Resume,
+            Cmd::Correct => Command::Correct,
+            Cmd::Present | Cmd::Absent | Cmd::Excuse | Cmd::Default => {
+                return self.attendance(cmd, rest, fx);
+            }
+            Cmd::OpenSeal => Command::OpenSeal,
+            Cmd::Add | Cmd::Remove | Cmd::Set => {
+                let (side, rest) = self.words.strip_side(rest);
+                let amount = rest.split_whitespace().next().and_then(parse_duration);
+                let (Some(side), Some(amount)) = (side, amount) else {
+                    let example = example(self, " 60");
+                    let u = self.vocab.message("ui.need_time", &[("example", &example)]);
+                    return self.say(fx, u, Priority::Request);
+                };
+                let ms = u64::try_from(amount.as_millis()).unwrap_or(u64::MAX);
+                match cmd {
+                    Cmd::Set => Command::SetTime {
+                        side: side_of(side),
+                        ms,
+                    },
+                    _ => Command::Adjust {
+                        side: side_of(side),
+                        ms,
+                        add: cmd == Cmd::Add,
+                    },
+                }
+            }
+            Cmd::Penalty => {
+                let (side, _) = self.words.strip_side(rest);
+                let Some(side) = side else {
+                    let example = example(self, "");
+                    let u = self.vocab.message("ui.need_side", &[("example", &example)]);
+                    return self.say(fx, u, Priority::Request);
+                };
+                Command::Penalty {
+                    side: side_of(side),
+                }
+            }
+            Cmd::Touch => {
+                let square = self.square_in(rest);
+                let (side, _) = self.words.strip_side(rest);
+                let (Some(square), side) = (square, side) else {
+                    let example = Utterance::plain(format!(
+                        "{} {}",
+                        self.words.shown(cmd),
+                        self.vocab.square(Square::G1).display
+                    ));
+                    let u = self
+                        .vocab
+                        .message("ui.need_square", &[("example", &example)]);
+                    return self.say(fx, u, Priority::Request);
+                };
+                let side = side.unwrap_or_else(|| self.game.mirror().mover());
+                Command::Touch {
+                    side: side_of(side),
+                    square: square.to_string(),
+                }
+            }
+            Cmd::Seal => {
+                let (mv, when) = match rest.split_once('@') {
+                    Some((m, w)) => (m.trim(), w.trim()),
+                    None => (rest.trim(), ""),
+                };
+                if mv.is_empty() {
+                    let example = Utterance::plain(format!(
+                        "{} {} @ …",
+                        self.words.shown(cmd),
+                        self.vocab.example(self.current().position()).display
+                    ));
+                    let u = self.vocab.message("ui.need_move", &[("example", &example)]);
+                    return self.say(fx, u, Priority::Request);
+                }
+                Command::Seal {
+                    text: mv.to_owned(),
+                    resumption: when.to_owned(),
+                }
+            }
+            _ => return,
+        };
+        let correct = command == Command::Correct;
+        let opened = command == Command::OpenSeal;
+        self.act_say(command, Tell::All, fx);
+        if (correct && self.game.mirror().mismatch().is_none()) || opened {
+            self.maybe_ask_engine(fx);
+        }
+    }
+
+    /// The first square named in `text`.
+    fn square_in(&self, text: &str) -> Option<Square> {
+        let lexed = self.dict.tokenize(text);
+        lexed.alternatives.iter().find_map(|alt| {
+            alt.iter().find_map(|t| match t {
+                Token::Square(s) => Some(*s),
+                _ => None,
+            })
+        })
+    }
+}
+
+/// The moves differ only in the piece a pawn becomes (a pawn to the last
+/// rank with no piece named).
+fn only_promotions(moves: &[Move]) -> bool {
+    moves.first().is_some_and(|f| {
+        moves
+            .iter()
+            .all(|m| m.is_promotion() && m.from() == f.from() && m.to() == f.to())
+    })
+}

@@ -1,0 +1,365 @@
+//! What the next typed line answers (a move or command, a numbered choice,
+//! a confirmation, the arbiter menu), the command dispatch, and help.
+
+use shakmaty::{Color, Move, Position};
+
+use super::{App, Effect};
+use crate::mirror::ClaimGrounds;
+use crate::ui::command::{Cmd, Input};
+use crate::vocab::{ParseError, Priority, Utterance};
+
+/// What the next typed line answers.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) enum Prompt {
+    /// A move or command.
+    #[default]
+    Game,
+    /// The number of one of these moves.
+    Choice(Vec<Move>),
+    /// Quit: yes or no.
+    ConfirmQuit,
+    /// The arbiter menu.
+    Arbiter,
+    /// Something that cannot be undone, said back for a yes or no.
+    Confirm(Pending),
+}
+
+/// An irreversible action waiting for its confirmation (the side named).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pending {
+    /// This side resigns.
+    Resign(Color),
+    /// This side accepts the draw offer.
+    AcceptDraw(Color),
+    /// This side claims (a draw, or the win for an illegal move).
+    Claim(Color),
+    /// This side presses the clock without a move made (7.5.3).
+    PressWithoutMove(Color),
+    /// This side claims a draw under Guideline III (III.5, III.6).
+    QuickplayClaim(Color, ClaimGrounds),
+}
+
+impl App {
+    pub(super) fn line(&mut self, line: &str, fx: &mut Vec<Effect>) {
+        let input = self.words.read(line);
+        match std::mem::take(&mut self.prompt) {
+            Prompt::ConfirmQuit => match input {
+                Input::Command(Cmd::Yes, _) => {
+                    self.quit = true;
+                    fx.push(Effect::Quit);
+                }
+                _ => {
+                    let u = self.vocab.message("ui.quit_cancelled", &[]);
+                    self.say(fx, u, Priority::Request);
+                }
+            },
+            Prompt::Choice(moves) => match input {
+                Input::Number(n) if (1..=moves.len()).contains(&n) => {
+                    self.chosen(moves[n - 1], fx);
+                }
+                Input::Number(n) => {
+                    let number = Utterance::plain(n.to_string());
+                    let max = Utterance::plain(moves.len().to_string());
+                    let u = self
+                        .vocab
+                        .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
+                    self.say(fx, u, Priority::Request);
+                    self.prompt = Prompt::Choice(moves);
+                }
+                other => self.game_input(other, fx),
+            },
+            Prompt::Arbiter => self.arbiter_input(input, fx),
+            Prompt::Game => self.game_input(input, fx),
+            Prompt::Confirm(p) => match input {
+                Input::Command(Cmd::Yes, _) => self.confirmed(p, fx),
+                _ => {
+                    let u = self.vocab.message("ui.not_confirmed", &[]);
+                    self.say(fx, u, Priority::Request);
+                }
+            },
+        }
+    }
+
+    fn game_input(&mut self, input: Input, fx: &mut Vec<Effect>) {
+        match input {
+            Input::Empty => {}
+            Input::Number(_) => {
+                // A number alone is no move: explain like any bad move.
+                let u = self
+                    .vocab
+                    .describe_error(self.current().position(), &ParseError::Empty);
+                self.unknown(u, fx);
+            }
+            Input::Move(text) => self.typed_move(&text, fx),
+            Input::Command(cmd, rest) => self.command(cmd, &rest, fx),
+        }
+    }
+
+    pub(super) fn unknown(&mut self, error: Utterance, fx: &mut Vec<Effect>) {
+        let help = self.cmd_word(Cmd::Help);
+        let u = self
+            .vocab
+            .message("ui.unknown", &[("error", &error), ("help", &help)]);
+        self.say(fx, u, Priority::Request);
+    }
+
+    pub(super) fn help(&mut self, fx: &mut Vec<Effect>) {
+        let u = match &self.prompt {
+            Prompt::Choice(_) => self.vocab.message("ui.help_choice", &[]),
+            Prompt::ConfirmQuit | Prompt::Confirm(_) => {
+                let yes = self.cmd_word(Cmd::Yes);
+                let no = self.cmd_word(Cmd::No);
+                self.vocab
+                    .message("ui.help_confirm", &[("yes", &yes), ("no", &no)])
+            }
+            Prompt::Arbiter => {
+                let commands = self.command_list(&self.quickplay_listed(&Cmd::ARBITER));
+                let add = self.cmd_word(Cmd::Add);
+                let back = self.cmd_word(Cmd::Back);
+                self.vocab.message(
+                    "ui.help_arbiter",
+                    &[("commands", &commands), ("add", &add), ("back", &back)],
+                )
+            }
+            Prompt::Game => {
+                let commands = self.command_list(&self.quickplay_listed(&Cmd::GAME));
+                let example = self.vocab.example(&self.hearing_position());
+                let press = self.cmd_word(Cmd::Press);
+                self.vocab.message(
+                    "ui.help",
+                    &[
+                        ("commands", &commands),
+                        ("example", &example),
+                        ("press", &press),
+                    ],
+                )
+            }
+        };
+        self.say(fx, u, Priority::Request);
+    }
+
+    fn command_list(&self, cmds: &[Cmd]) -> Utterance {
+        Utterance::plain(
+            cmds.iter()
+                .map(|c| self.words.shown(*c))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    }
+
+    pub(super) fn command(&mut self, cmd: Cmd, rest: &str, fx: &mut Vec<Effect>) {
+        match cmd {
+            Cmd::Help => self.help(fx),
+            Cmd::Press => self.press(fx),
+            Cmd::TakeBack => self.take_back(fx),
+            Cmd::Time => {
+                let clock = self.game.mirror().clock();
+                let w = clock.reading(Color::White, self.now);
+                let b = clock.reading(Color::Black, self.now);
+                let u = self.phrases.times(&w, &b, self.verbosity());
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::MyTime => {
+                let (side, _) = self.words.strip_side(rest);
+                let side = side.unwrap_or_else(|| self.clock_side());
+                let r = self.game.mirror().clock().reading(side, self.now);
+                let u = self.phrases.time(&r, self.verbosity());
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Count => {
+                let clock = self.game.mirror().clock();
+                let w = self.phrases.moves(&clock.reading(Color::White, self.now));
+                let b = self.phrases.moves(&clock.reading(Color::Black, self.now));
+                let u = Utterance {
+                    display: format!("{} {}", w.display, b.display),
+                    spoken: format!("{} {}", w.spoken, b.spoken),
+                };
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Repeat => {
+                if let Some(u) = self.last_said.clone() {
+                    self.log.push(u.clone());
+                    fx.push(Effect::Say(crate::vocab::Item::keyed(
+                        u,
+                        Priority::Request,
+                        "repeat",
+                    )));
+                }
+            }
+            Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal => {
+                let u = self.queries().answer(cmd, rest);
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Last => {
+                let u = self.queries().last_move();
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Sheet => self.read_sheet(rest, fx),
+            Cmd::Settings => self.settings_command(rest, fx),
+            Cmd::Review => match self.game.mirror().result() {
+                Some(_) => fx.push(Effect::Review(Box::new(
+                    crate::review::ReviewGame::from_mirror(self.game.mirror()),
+                ))),
+                None => {
+                    let u = self.vocab.message(
+                        "ui.review_after_game",
+                        &[("resign", &self.cmd_word(Cmd::Resign))],
+                    );
+                    self.say(fx, u, Priority::Request);
+                }
+            },
+            Cmd::Draw => self.offer_draw(rest, fx),
+            Cmd::Accept | Cmd::Decline => self.answer_draw(cmd == Cmd::Accept, rest, fx),
+            Cmd::Claim => self.claim(rest, fx),
+            Cmd::Resign => self.resign(rest, fx),
+            Cmd::Arbiter => {
+                self.prompt = Prompt::Arbiter;
+                self.help(fx);
+            }
+            Cmd::Save => fx.push(Effect::Save {
+                path: self.settings.save_path.clone(),
+                text: self.pgn(),
+            }),
+            Cmd::Quit => {
+                self.prompt = Prompt::ConfirmQuit;
+                let yes = self.cmd_word(Cmd::Yes);
+                let no = self.cmd_word(Cmd::No);
+                let u = self
+                    .vocab
+                    .message("ui.quit_confirm", &[("yes", &yes), ("no", &no)]);
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Pause
+            | Cmd::Resume
+            | Cmd::Add
+            | Cmd::Remove
+            | Cmd::Set
+            | Cmd::Penalty
+            | Cmd::Correct
+            | Cmd::Touch
+            | Cmd::Seal
+            | Cmd::Present
+            | Cmd::OpenSeal
+            | Cmd::Absent
+            | Cmd::Default
+            | Cmd::Excuse
+            | Cmd::Back => {
+                // Arbiter commands also work from the game prompt.
+                self.arbiter_input(Input::Command(cmd, rest.to_owned()), fx);
+                if cmd == Cmd::Back || self.prompt == Prompt::Arbiter {
+                    self.prompt = Prompt::Game;
+                }
+            }
+            Cmd::RequestIncrement | Cmd::ClaimCannotWin | Cmd::ClaimNoEffort => {
+                self.quickplay_command(cmd, rest, fx);
+            }
+            Cmd::GrantIncrement
+            | Cmd::RefuseIncrement
+            | Cmd::Agree
+            | Cmd::Postpone
+            | Cmd::Reject
+            | Cmd::DecideDraw
+            | Cmd::DecideLoss => {
+                // Arbiter commands also work from the game prompt.
+                self.quickplay_arbiter(cmd, rest, fx);
+            }
+            Cmd::Yes | Cmd::No => {
+                let u = self
+                    .vocab
+                    .describe_error(self.current().position(), &ParseError::Empty);
+                self.unknown(u, fx);
+            }
+        }
+    }
+
+    /// A player's scoresheet read out, naming whose it is.
+    fn read_sheet(&mut self, rest: &str, fx: &mut Vec<Effect>) {
+        let (side, _) = self.words.strip_side(rest);
+        let owner = side.unwrap_or(Color::White);
+        let sheet = self.sheet(owner);
+        let whose = self.vocab.side(owner);
+        let u = if sheet.is_empty() {
+            self.vocab.message("ui.sheet_empty", &[("sheet", &whose)])
+        } else {
+            let start = self.current().start();
+            let (first_black, first) = (start.turn() == Color::Black, u32::from(start.fullmoves()));
+            let mut parts = Vec::new();
+            let mut number = first;
+            let mut entries = sheet.iter();
+            if first_black && let Some(e) = entries.next() {
+                parts.push(format!("{number}... {e}"));
+                number += 1;
+            }
+            let rest: Vec<&String> = entries.collect();
+            for pair in rest.chunks(2) {
+                let pair: Vec<&str> = pair.iter().map(|s| s.as_str()).collect();
+                parts.push(format!("{number}. {}", pair.join(" ")));
+                number += 1;
+            }
+            self.vocab.message(
+                "ui.sheet",
+                &[
+                    ("sheet", &whose),
+                    ("moves", &Utterance::plain(parts.join(" "))),
+                ],
+            )
+        };
+        self.say(fx, u, Priority::Request);
+    }
+
+    /// The side whose clock runs (the player who is to act).
+    pub(super) fn clock_side(&self) -> Color {
+        let m = self.game.mirror();
+        m.clock().running().unwrap_or_else(|| m.mover())
+    }
+
+    pub(super) fn arbiter_input(&mut self, input: Input, fx: &mut Vec<Effect>) {
+        self.prompt = Prompt::Arbiter;
+        let Input::Command(cmd, rest) = input else {
+            if input != Input::Empty {
+                self.help(fx);
+            }
+            return;
+        };
+        // "Back" and "take back" share words in some languages (German
+        // "zurück"): with no move to take back, it leaves the menu.
+        let cmd = if cmd == Cmd::TakeBack && self.unpressed().is_none() {
+            Cmd::Back
+        } else {
+            cmd
+        };
+        match cmd {
+            Cmd::Back => {
+                self.prompt = Prompt::Game;
+                let u = self.vocab.message("ui.arbiter_back", &[]);
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Help => self.help(fx),
+            Cmd::Pause
+            | Cmd::Resume
+            | Cmd::Correct
+            | Cmd::Add
+            | Cmd::Remove
+            | Cmd::Set
+            | Cmd::Penalty
+            | Cmd::Touch
+            | Cmd::Seal
+            | Cmd::Present
+            | Cmd::OpenSeal
+            | Cmd::Absent
+            | Cmd::Default
+            | Cmd::Excuse => self.arbiter(cmd, &rest, fx),
+            cmd if super::quickplay::QUICKPLAY_DECISIONS.contains(&cmd) => {
+                self.quickplay_arbiter(cmd, &rest, fx);
+            }
+            other => {
+                // Game commands work inside the menu too.
+                self.prompt = Prompt::Game;
+                self.command(other, &rest, fx);
+                if self.prompt == Prompt::Game {
+                    self.prompt = Prompt::Arbiter;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Spoken input on the play screen: a decision of the recognizer becomes a
+//! move made and said back (the clock is not pressed: a slip is corrected
+//! by saying the move again, D.2.8), a question, a command, or "not
+//! understood". Nothing is ever played on a guess.
+
+use shakmaty::{Move, Position};
+
+use super::prompt::Prompt;
+use super::{App, Effect};
+use crate::game::Command;
+use crate::ui::command::Cmd;
+use crate::vocab::{Priority, Style, Utterance};
+use crate::voice::{Command as Spoken, Decision};
+
+impl App {
+    /// played on a guess.
+    pub(super) fn heard(&mut self, d: Decision, fx: &mut Vec<Effect>) {
+        match d {
+            Decision::Move { mv, .. } => {
+                if self.game.mirror().result().is_some() {
+                    if let Some(r) = self.game.mirror().result() {
+                        self.announce_result(r, fx);
+                    }
+                    return;
+                }
+                self.prompt = Prompt::Game;
+                // Said again before the press: the new move replaces it.
+                if self.unpressed().is_some() {
+                    if self.hearing_position_after_takeback_has(mv) {
+                        let _ = self.act(Command::TakeBack);
+                    } else {
+                        return self.typed_move("", fx);
+                    }
+                }
+                if self.engine_to_move() {
+                    let side = self.vocab.side(self.game.mirror().mover());
+                    let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
+                    return self.say(fx, u, Priority::Request);
+                }
+                if self.hearing_position().is_legal(mv) {
+                    self.chosen(mv, fx);
+                }
+            }
+            Decision::Ask { candidates, .. } => {
+                let pos = self.hearing_position();
+                let legal: Vec<Move> = candidates
+                    .into_iter()
+                    .filter(|m| pos.is_legal(*m))
+                    .collect();
+                let words: Vec<Utterance> = legal
+                    .iter()
+                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
+                    .collect();
+                let u = match words.as_slice() {
+                    [] => self.vocab.message("voice.nothing_heard", &[]),
+                    [one] => {
+                        let yes = self.spoken_word(Spoken::Yes);
+                        let no = self.spoken_word(Spoken::No);
+                        self.vocab.message(
+                            "voice.confirm",
+                            &[("move", one), ("yes", &yes), ("no", &no)],
+                        )
+                    }
+                    _ => {
+                        let list = self.numbered(&words);
+                        self.vocab
+                            .message("voice.ask_which", &[("candidates", &list)])
+                    }
+                };
+                self.say(fx, u, Priority::Request);
+                if !legal.is_empty() {
+                    self.prompt = Prompt::Choice(legal);
+                }
+            }
+            Decision::Command { command, .. } => match command {
+                Spoken::Yes => match std::mem::take(&mut self.prompt) {
+                    Prompt::Choice(moves) if moves.len() == 1 => self.chosen(moves[0], fx),
+                    Prompt::ConfirmQuit => {
+                        self.quit = true;
+                        fx.push(Effect::Quit);
+                    }
+                    Prompt::Confirm(p) => self.confirmed(p, fx),
+                    other => self.prompt = other,
+                },
+                Spoken::No | Spoken::Cancel => {
+                    if matches!(self.prompt, Prompt::Choice(_)) {
+                        self.prompt = Prompt::Game;
+                        let u = self.vocab.message("ui.voice_cancelled", &[]);
+                        self.say(fx, u, Priority::Request);
+                    } else if self.prompt == Prompt::ConfirmQuit {
+                        self.prompt = Prompt::Game;
+                        let u = self.vocab.message("ui.quit_cancelled", &[]);
+                        self.say(fx, u, Priority::Request);
+                    } else if matches!(self.prompt, Prompt::Confirm(_)) {
+                        self.prompt = Prompt::Game;
+                        let u = self.vocab.message("ui.not_confirmed", &[]);
+                        self.say(fx, u, Priority::Request);
+                    }
+                }
+                Spoken::Repeat => self.command(Cmd::Repeat, "", fx),
+                Spoken::Time => self.command(Cmd::Time, "", fx),
+                Spoken::Moves => self.command(Cmd::Sheet, "", fx),
+                Spoken::Help => self.help(fx),
+                Spoken::Clock => self.press(fx),
+            },
+            Decision::NotUnderstood { heard } => {
+                let u = if heard.trim().is_empty() {
+                    self.vocab.message("voice.nothing_heard", &[])
+                } else {
+                    self.vocab.message(
+                        "voice.not_understood",
+                        &[("heard", &Utterance::plain(heard))],
+                    )
+                };
+                self.say(fx, u, Priority::Request);
+            }
+        }
+    }
+
+    /// `true` when `mv` would be legal on the mover's board with the move
+    /// made but not pressed taken back (a spoken correction, D.2.8).
+    pub(super) fn hearing_position_after_takeback_has(&self, mv: Move) -> bool {
+        self.unpressed().is_some_and(|u| u.before.is_legal(mv))
+    }
+
+    /// The first spelling of a voice command word.
+    pub(super) fn spoken_word(&self, c: Spoken) -> Utterance {
+        let text = self.vocab.locale().message(c.message_key(), &[]);
+        Utterance::plain(text.split('|').next().unwrap_or_default().to_owned())
+    }
+}

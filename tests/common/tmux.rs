@@ -1,0 +1,135 @@
+//! A tmux session for the full-screen tests (100×30, a plain bash).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Whether tmux is there (a failure under ANNABELLA_REQUIRE_E2E=1).
+pub fn tmux_available() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
+            "tmux is required (ANNABELLA_REQUIRE_E2E=1) but not installed"
+        );
+        eprintln!("skipped: tmux is not installed");
+    }
+    ok
+}
+
+/// A detached tmux session, killed when dropped.
+pub struct Session(pub String);
+
+impl Session {
+    /// Starts a session named after `tag`.
+    pub fn start(tag: &str) -> Session {
+        let name = format!("annabella-{tag}-{}", std::process::id());
+        let st = Command::new("tmux")
+            .args(["new-session", "-d", "-x", "100", "-y", "30", "-s", &name])
+            .args(["env", "PS1=$ ", "bash", "--norc", "--noprofile"])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        Session(name)
+    }
+
+    /// Types `text` and Enter.
+    pub fn keys(&self, text: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, "-l", text])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, "Enter"])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// The visible screen.
+    pub fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.0])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The screen with wrapped lines joined.
+    pub fn screen_joined(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-J", "-t", &self.0])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Whether the pane shows the alternate screen.
+    pub fn alternate_on(&self) -> bool {
+        let out = Command::new("tmux")
+            .args(["display", "-p", "-t", &self.0, "#{alternate_on}"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim() == "1"
+    }
+
+    /// The line discipline's canonical mode and echo as `stty -a` shows
+    /// them in the pane (typed into its shell): "icanon echo" when the
+    /// terminal is usable.
+    pub fn line_settings(&self) -> String {
+        self.keys("stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo :ST''TY");
+        let screen = self.wait_for(":STTY\n");
+        screen
+            .lines()
+            .rev()
+            .find(|l| l.ends_with(":STTY"))
+            .unwrap_or_default()
+            .trim_end_matches(":STTY")
+            .trim()
+            .to_owned()
+    }
+
+    /// Waits until the screen contains `text`; returns the screen.
+    pub fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for {text:?}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The pid of the program running in the pane's shell.
+    pub fn child_pid(&self) -> Option<u32> {
+        let out = Command::new("tmux")
+            .args(["display", "-p", "-t", &self.0, "#{pane_pid}"])
+            .output()
+            .ok()?;
+        let shell = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        let tasks = std::fs::read_dir(format!("/proc/{shell}/task")).ok()?;
+        for t in tasks.flatten() {
+            let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.parse().ok();
+            }
+        }
+        None
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .status();
+    }
+}
