@@ -232,6 +232,10 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "voice.ptt_toggle",
     "voice.ptt_no_terminal",
     "voice.listening_mic",
+    "voice.did_you_mean",
+    "voice.number_1",
+    "voice.number_2",
+    "voice.number_3",
     "models.header",
     "models.line",
     "models.state_installed",
@@ -659,6 +663,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "locale.no_builtin",
     "locale.unknown_placeholder",
     "locale.no_placeholders",
+    "locale.bad_cost",
     "pgn.not_notation",
     "pgn.ambiguous",
     // files, audio, engine, speech, terminal (hardening, issue 13)
@@ -1259,6 +1264,10 @@ pub enum LocaleProblem {
         /// The names the message can use, comma-separated.
         allowed: String,
     },
+    /// A cost (voice costs file) that is not a number from 0 to 10.
+    BadCost,
+    /// The file is larger than [`MAX_LOCALE_BYTES`].
+    TooLarge,
 }
 
 impl LocaleProblem {
@@ -1302,6 +1311,11 @@ impl LocaleProblem {
             P::UnknownPlaceholder { name, allowed } => locale.message(
                 "locale.unknown_placeholder",
                 &[("name", name), ("allowed", allowed)],
+            ),
+            P::BadCost => locale.message("locale.bad_cost", &[]),
+            P::TooLarge => locale.message(
+                "locale.too_large",
+                &[("limit", &(MAX_LOCALE_BYTES / 1024).to_string())],
             ),
         }
     }

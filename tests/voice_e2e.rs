@@ -105,14 +105,16 @@ fn synthesized_korean_moves_never_give_a_wrong_move() {
                             ));
                         }
                     }
-                    Decision::Ask { candidates, .. } => {
+                    Decision::Ask { candidates, .. } | Decision::DidYouMean { candidates, .. } => {
                         t.asked += 1;
                         assert!(!candidates.is_empty());
                         for c in candidates {
                             assert!(pos.is_legal(*c), "a candidate must be legal");
                         }
                     }
-                    Decision::NotUnderstood { .. } => t.not_understood += 1,
+                    Decision::NotUnderstood { .. } | Decision::Number { .. } => {
+                        t.not_understood += 1
+                    }
                     Decision::Command { .. } => t.commands += 1,
                 }
                 let _ = i;
@@ -276,11 +278,13 @@ fn the_binary_hears_files_and_never_makes_a_move_of_silence_noise_or_damage() {
                 UciMove::from_move(said, CastlingMode::Standard).to_string(),
                 "a move that was not said: {line}"
             );
-        } else if decision.starts_with("ask ") {
+        } else if decision.starts_with("ask ") || decision.starts_with("did-you-mean ") {
             ask += 1;
         } else {
             assert!(
-                decision.starts_with("not-understood") || decision.starts_with("command "),
+                decision.starts_with("not-understood")
+                    || decision.starts_with("command ")
+                    || decision.starts_with("number "),
                 "{line}"
             );
             nu += 1;

@@ -41,14 +41,14 @@ fn assert_safe(pos: &Chess, said: Option<Move>, h: &Heard, what: &str) {
                 h.json
             );
         }
-        Decision::Ask { candidates, .. } => {
+        Decision::Ask { candidates, .. } | Decision::DidYouMean { candidates, .. } => {
             assert!(said.is_some(), "{what}: a question from no speech");
             assert!(!candidates.is_empty());
             for c in candidates {
                 assert!(pos.is_legal(*c), "{what}: candidates must be legal");
             }
         }
-        Decision::NotUnderstood { .. } | Decision::Command { .. } => {}
+        Decision::NotUnderstood { .. } | Decision::Command { .. } | Decision::Number { .. } => {}
     }
 }
 
@@ -344,7 +344,7 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
     assert_eq!(heard.len(), 1, "{heard:?}");
     match &heard[0].decision {
         Decision::Move { mv, .. } => assert!(after.is_legal(*mv)),
-        Decision::Ask { candidates, .. } => {
+        Decision::Ask { candidates, .. } | Decision::DidYouMean { candidates, .. } => {
             assert!(candidates.iter().all(|c| after.is_legal(*c)))
         }
         _ => {}

@@ -74,6 +74,7 @@ fn spoken_moves_on_the_play_screen_never_make_another_move() {
         msg("voice.not_understood"),
         msg("voice.confirm"),
         msg("voice.ask_which"),
+        msg("voice.did_you_mean"),
     ];
     let white = ko.side(Color::White).display;
     let announced_e4 = ko

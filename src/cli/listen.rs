@@ -173,6 +173,32 @@ pub fn describe(
             };
             (format!("ask {}", list.join(", ")), text)
         }
+        Decision::DidYouMean { candidates, .. } => {
+            let list: Vec<String> = candidates.iter().map(|m| uci_san(pos, *m, mode)).collect();
+            let or = format!(" {} ", vocab.locale().message("parse.or", &[]));
+            let words: Vec<String> = candidates
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let w = vocab.for_display(&vocab.announce(pos, *m, Style::Long).display);
+                    format!("{}: {w}", i + 1)
+                })
+                .collect();
+            let text = msg(
+                vocab,
+                "voice.did_you_mean",
+                &[
+                    ("candidates", words.join(&or)),
+                    ("yes", word(crate::voice::Command::Yes)),
+                    ("no", word(crate::voice::Command::No)),
+                ],
+            );
+            (format!("did-you-mean {}", list.join(", ")), text)
+        }
+        Decision::Number { number, heard } => (
+            format!("number {number}"),
+            msg(vocab, "voice.command", &[("command", heard.clone())]),
+        ),
         Decision::Command { command, .. } => (
             format!("command {}", command.key()),
             msg(vocab, "voice.command", &[("command", word(*command))]),

@@ -8,8 +8,11 @@
 //! names no other move, is the move taken — and even then it is announced
 //! back before the clock is pressed (FIDE Appendix D.2.8). Disagreement
 //! among the alternatives, low word confidence or the always-confirm setting
-//! make annabella ask; anything else is "not understood", naming what was
-//! heard.
+//! make annabella ask. What names no move exactly is scored against the
+//! phrases of every legal move and command ([`super::nearmiss`]): a close
+//! match becomes a question naming at most three moves, best first, which
+//! the player answers with the number, yes (the first) or no. Anything else
+//! is "not understood", naming what was heard.
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Move};
@@ -18,6 +21,9 @@ use crate::vocab::{ParseError, Vocabulary};
 
 use super::commands::{Command, CommandWords};
 use super::grammar::{Grammar, model_form};
+use super::nearmiss::{
+    ChoiceNumbers, NearMissRules, PhraseMeaning, PhraseWords, Scored, WordCosts, near_misses,
+};
 
 /// One word of an alternative.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -182,6 +188,8 @@ pub struct DecisionSettings {
     pub rival_gap: f32,
     /// At most this many candidates are read out when asking.
     pub max_candidates: usize,
+    /// Ask about near misses (words close to a legal move's phrase).
+    pub near_miss: bool,
 }
 
 impl Default for DecisionSettings {
@@ -190,7 +198,8 @@ impl Default for DecisionSettings {
             always_confirm: false,
             min_word_confidence: 0.7,
             rival_gap: 20.0,
-            max_candidates: 4,
+            max_candidates: 3,
+            near_miss: true,
         }
     }
 }
@@ -210,6 +219,23 @@ pub enum Decision {
     Ask {
         /// The candidates, most likely first.
         candidates: Vec<Move>,
+        /// The transcript.
+        heard: String,
+    },
+    /// Nothing named a move exactly, but these moves are close to what
+    /// was heard (best first, at most three): ask "did you mean 1: …, or
+    /// 2: …?". Nothing is played until the player answers.
+    DidYouMean {
+        /// The candidates, closest first.
+        candidates: Vec<Move>,
+        /// The transcript.
+        heard: String,
+    },
+    /// A number alone (a word of the locale or a digit): the answer to a
+    /// numbered question.
+    Number {
+        /// 1, 2 or 3.
+        number: usize,
         /// The transcript.
         heard: String,
     },
@@ -250,8 +276,154 @@ fn meaning(
     }
 }
 
-/// Decides what an utterance means in `pos`.
+/// Decides what an utterance means in `pos`, with uniform word costs for
+/// near misses (see [`decide_with`]).
 pub fn decide(
+    vocab: &Vocabulary,
+    commands: &CommandWords,
+    pos: &Chess,
+    mode: CastlingMode,
+    grammar: Option<&Grammar>,
+    hearing: &Hearing,
+    settings: &DecisionSettings,
+) -> Decision {
+    decide_with(
+        vocab,
+        commands,
+        pos,
+        mode,
+        grammar,
+        hearing,
+        settings,
+        &WordCosts::default(),
+    )
+}
+
+/// Decides what an utterance means in `pos`; near misses are scored with
+/// the locale's word `costs` against the phrases of `grammar`.
+#[allow(clippy::too_many_arguments)]
+pub fn decide_with(
+    vocab: &Vocabulary,
+    commands: &CommandWords,
+    pos: &Chess,
+    mode: CastlingMode,
+    grammar: Option<&Grammar>,
+    hearing: &Hearing,
+    settings: &DecisionSettings,
+    costs: &WordCosts,
+) -> Decision {
+    let exact = decide_exact(vocab, commands, pos, mode, grammar, hearing, settings);
+    if let Decision::Move { mv, heard } = &exact
+        && settings.near_miss
+        && let Some(grammar) = grammar
+    {
+        let others = doubts(vocab, pos, mode, grammar, hearing, settings, costs, *mv);
+        if !others.is_empty() {
+            // Another move is as plausible: ask, the heard move first.
+            let mut candidates = vec![*mv];
+            candidates.extend(others);
+            candidates.truncate(settings.max_candidates.clamp(1, 3));
+            return Decision::Ask {
+                candidates,
+                heard: heard.clone(),
+            };
+        }
+    }
+    let Decision::NotUnderstood { heard } = exact else {
+        return exact;
+    };
+    if heard.is_empty() || !settings.near_miss {
+        return Decision::NotUnderstood { heard };
+    }
+    let Some(grammar) = grammar else {
+        return Decision::NotUnderstood { heard };
+    };
+    let rules = NearMissRules {
+        max_candidates: settings.max_candidates.clamp(1, 3),
+        ..NearMissRules::default()
+    };
+    let candidates = near_misses(costs, &PhraseWords::new(grammar), hearing, &rules);
+    if candidates.is_empty() {
+        Decision::NotUnderstood { heard }
+    } else {
+        Decision::DidYouMean { candidates, heard }
+    }
+}
+
+/// Other moves that make taking `mv` doubtful: a move whose phrase is
+/// one of the locale's learned confusions away from the best transcript
+/// (a distance below [`NearMissRules::confusable`]: the recognizer is known
+/// to hear that move's words as these), and a move that a close rival
+/// alternative (within `rival_gap` of the best, naming no move itself) is
+/// at least as near to as it is to `mv`.
+#[allow(clippy::too_many_arguments)]
+fn doubts(
+    vocab: &Vocabulary,
+    pos: &Chess,
+    mode: CastlingMode,
+    grammar: &Grammar,
+    hearing: &Hearing,
+    settings: &DecisionSettings,
+    costs: &WordCosts,
+    mv: Move,
+) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    let Some(top) = hearing.alternatives.first() else {
+        return out;
+    };
+    let rules = NearMissRules::default();
+    let phrases = PhraseWords::new(grammar);
+    let best = Hearing {
+        alternatives: vec![top.clone()],
+    };
+    for s in super::nearmiss::rank(costs, &phrases, &best, 0.0) {
+        if s.cost >= rules.confusable {
+            break;
+        }
+        if let PhraseMeaning::Move(m) = s.meaning
+            && m != mv
+            && !out.contains(&m)
+        {
+            out.push(m);
+        }
+    }
+    for alt in hearing.alternatives.iter().skip(1) {
+        let close = match (top.confidence, alt.confidence) {
+            (Some(t), Some(c)) => t - c <= settings.rival_gap,
+            _ => true,
+        };
+        let text = alt.text.trim();
+        if !close || text.is_empty() || vocab.parse(pos, mode, text).is_ok() {
+            continue;
+        }
+        let single = Hearing {
+            alternatives: vec![alt.clone()],
+        };
+        let scored = super::nearmiss::rank(costs, &phrases, &single, 0.0);
+        let to_mv = scored
+            .iter()
+            .find(|s| s.meaning == PhraseMeaning::Move(mv))
+            .map_or(f32::INFINITY, |s| s.cost);
+        let other = scored.iter().find(|s| match s.meaning {
+            PhraseMeaning::Move(m) => {
+                m != mv && s.cost <= rules.allowance(s.words) && s.cost <= to_mv
+            }
+            PhraseMeaning::Command(_) => false,
+        });
+        if let Some(Scored {
+            meaning: PhraseMeaning::Move(m),
+            ..
+        }) = other
+            && !out.contains(m)
+        {
+            out.push(*m);
+        }
+    }
+    out
+}
+
+/// The decision on exact readings alone (no near misses).
+fn decide_exact(
     vocab: &Vocabulary,
     commands: &CommandWords,
     pos: &Chess,
@@ -266,6 +438,9 @@ pub fn decide(
     };
     if heard.is_empty() {
         return Decision::NotUnderstood { heard };
+    }
+    if let Some(number) = ChoiceNumbers::from_vocab(vocab).find(vocab, &heard) {
+        return Decision::Number { number, heard };
     }
     let rivals: Vec<&Alternative> = hearing
         .alternatives

@@ -57,6 +57,8 @@ pub struct Spellings {
     castle_long: Option<String>,
     /// Every known spelling of every command.
     commands: Vec<(Command, String)>,
+    /// Every known spelling of the answers 1, 2, 3 to a numbered question.
+    numbers: Vec<(usize, String)>,
     /// Words the model lacks.
     pub missing: Vec<MissingWord>,
 }
@@ -142,6 +144,16 @@ impl Spellings {
                 });
             }
         }
+        let mut numbers = Vec::new();
+        for (n, forms) in super::nearmiss::ChoiceNumbers::from_vocab(vocab).iter() {
+            for form in forms {
+                if let Some(s) = known_phrase(words, form)
+                    && !numbers.iter().any(|(_, x)| *x == s)
+                {
+                    numbers.push((n, s));
+                }
+            }
+        }
         Spellings {
             files,
             ranks,
@@ -154,6 +166,7 @@ impl Spellings {
             castle_short,
             castle_long,
             commands: command_spellings,
+            numbers,
             missing,
         }
     }
@@ -175,6 +188,11 @@ impl Spellings {
         &self.commands
     }
 
+    /// Known spellings of the answers to a numbered question.
+    pub fn numbers(&self) -> &[(usize, String)] {
+        &self.numbers
+    }
+
     /// Every distinct single word the grammar can contain.
     pub fn all_words(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
@@ -194,7 +212,8 @@ impl Spellings {
             ])
             .flatten()
             .map(String::as_str)
-            .chain(self.commands.iter().map(|(_, s)| s.as_str()));
+            .chain(self.commands.iter().map(|(_, s)| s.as_str()))
+            .chain(self.numbers.iter().map(|(_, s)| s.as_str()));
         for phrase in singles {
             for w in phrase.split(' ') {
                 if !out.iter().any(|x| x == w) {
@@ -334,6 +353,8 @@ pub struct Grammar {
     pub moves: Vec<(String, Move)>,
     /// Phrases of voice commands.
     pub commands: Vec<(String, Command)>,
+    /// Phrases of the answers to a numbered question (1, 2, 3).
+    pub numbers: Vec<(String, usize)>,
     /// Every single word of the locale the model knows: the "word loop"
     /// a second, freer decoding uses to check the first.
     pub words: Vec<String>,
@@ -363,9 +384,15 @@ impl Grammar {
             .iter()
             .map(|(c, s)| (s.clone(), *c))
             .collect();
+        let numbers = spellings
+            .numbers()
+            .iter()
+            .map(|(n, s)| (s.clone(), *n))
+            .collect();
         Grammar {
             moves,
             commands,
+            numbers,
             words: spellings.all_words(),
         }
     }
@@ -375,11 +402,17 @@ impl Grammar {
     /// it has one), so that speech outside the grammar can come out as
     /// unknown instead of as the nearest move.
     pub fn phrases(&self, unk: Option<&str>) -> Vec<String> {
-        let mut out: Vec<String> = Vec::with_capacity(self.moves.len() + self.commands.len() + 1);
+        let mut out: Vec<String> =
+            Vec::with_capacity(self.moves.len() + self.commands.len() + self.numbers.len() + 1);
         for (p, _) in &self.moves {
             out.push(p.clone());
         }
-        for (p, _) in &self.commands {
+        for p in self
+            .commands
+            .iter()
+            .map(|(p, _)| p)
+            .chain(self.numbers.iter().map(|(p, _)| p))
+        {
             if !out.contains(p) {
                 out.push(p.clone());
             }

@@ -9,8 +9,9 @@ use shakmaty::{CastlingMode, Chess};
 use crate::vocab::Vocabulary;
 
 use super::commands::CommandWords;
-use super::decide::{Decision, DecisionSettings, Hearing, decide};
+use super::decide::{Decision, DecisionSettings, Hearing, decide_with};
 use super::grammar::{Grammar, MissingWord, Spellings};
+use super::nearmiss::WordCosts;
 use super::recognizer::VoskModel;
 
 /// A model and a locale, ready to listen.
@@ -26,6 +27,8 @@ pub struct Listener {
     pub spellings: Spellings,
     /// How cautious decisions are.
     pub settings: DecisionSettings,
+    /// The locale's word costs for near misses (`locales/CODE.costs.toml`).
+    pub costs: WordCosts,
 }
 
 /// The result of one utterance, with timings.
@@ -56,12 +59,14 @@ impl Listener {
     pub fn new(mut model: VoskModel, vocab: Vocabulary, settings: DecisionSettings) -> Listener {
         let commands = CommandWords::from_vocab(&vocab);
         let spellings = Spellings::choose(&vocab, &commands, &mut model);
+        let costs = WordCosts::builtin(&vocab.locale().code);
         Listener {
             model,
             vocab,
             commands,
             spellings,
             settings,
+            costs,
         }
     }
 
@@ -125,7 +130,7 @@ impl Listener {
         grammar: &Grammar,
         hearing: &Hearing,
     ) -> Decision {
-        decide(
+        decide_with(
             &self.vocab,
             &self.commands,
             pos,
@@ -133,6 +138,7 @@ impl Listener {
             Some(grammar),
             hearing,
             &self.settings,
+            &self.costs,
         )
     }
 }

@@ -5,6 +5,8 @@
 //! Pure core: [`grammar`] (recognizer spellings, per-position phrase lists),
 //! [`commands`] (voice command words from locale data), [`decide`] (from
 //! Vosk's result to a move, a question, a command or "not understood"),
+//! [`nearmiss`] (hearings scored against every phrase with per-locale word
+//! costs),
 //! [`audio`]'s conversion and voice-activity detector, [`models`]'s
 //! manifest. Adapters: [`recognizer`] (libvosk), [`audio::read_wav`],
 //! [`mic`] (cpal), [`models`]' install/verify/remove, [`stderr`]; and
@@ -18,11 +20,12 @@ pub mod listener;
 pub mod live;
 pub mod mic;
 pub mod models;
+pub mod nearmiss;
 pub mod recognizer;
 pub mod stderr;
 
 pub use commands::{Command, CommandWords};
-pub use decide::{Decision, DecisionSettings, Hearing, decide};
+pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
 pub use grammar::{Grammar, Spellings};
 pub use listener::{Heard, Listener};
 pub use live::{LiveVoice, VoiceEvent, VoiceSource};

@@ -16,6 +16,9 @@ pub(super) enum Prompt {
     Game,
     /// The number of one of these moves.
     Choice(Vec<Move>),
+    /// Moves close to what was heard, best first ("did you mean 1: …, or
+    /// 2: …?"): their number, yes for the first, or no.
+    Guess(Vec<Move>),
     /// Quit: yes or no.
     ConfirmQuit,
     /// The arbiter menu.
@@ -68,6 +71,26 @@ impl App {
                 }
                 other => self.game_input(other, fx),
             },
+            Prompt::Guess(moves) => match input {
+                Input::Number(n) if (1..=moves.len()).contains(&n) => {
+                    self.chosen(moves[n - 1], fx);
+                }
+                Input::Number(n) => {
+                    let number = Utterance::plain(n.to_string());
+                    let max = Utterance::plain(moves.len().to_string());
+                    let u = self
+                        .vocab
+                        .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
+                    self.say(fx, u, Priority::Request);
+                    self.prompt = Prompt::Guess(moves);
+                }
+                Input::Command(Cmd::Yes, _) if !moves.is_empty() => self.chosen(moves[0], fx),
+                Input::Command(Cmd::No, _) => {
+                    let u = self.vocab.message("ui.voice_cancelled", &[]);
+                    self.say(fx, u, Priority::Request);
+                }
+                other => self.game_input(other, fx),
+            },
             Prompt::Arbiter => self.arbiter_input(input, fx),
             Prompt::Game => self.game_input(input, fx),
             Prompt::Confirm(p) => match input {
@@ -105,7 +128,7 @@ impl App {
 
     pub(super) fn help(&mut self, fx: &mut Vec<Effect>) {
         let u = match &self.prompt {
-            Prompt::Choice(_) => self.vocab.message("ui.help_choice", &[]),
+            Prompt::Choice(_) | Prompt::Guess(_) => self.vocab.message("ui.help_choice", &[]),
             Prompt::ConfirmQuit | Prompt::Confirm(_) => {
                 let yes = self.cmd_word(Cmd::Yes);
                 let no = self.cmd_word(Cmd::No);

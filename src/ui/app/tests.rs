@@ -868,3 +868,107 @@ fn nothing_understood_plays_nothing() {
     assert!(a.unpressed().is_none());
     assert!(a.current().moves().is_empty());
 }
+
+#[test]
+fn a_near_miss_is_asked_with_numbers_and_answered_by_number_yes_or_no() {
+    // "Did you mean 1: …, or 2: …?": nothing is played before the answer.
+    let mut a = app("en");
+    let (nf3, nh3) = (mv(&a, "Nf3"), mv(&a, "Nh3"));
+    let ask = |a: &mut App| {
+        heard(
+            a,
+            Decision::DidYouMean {
+                candidates: vec![nf3, nh3],
+                heard: "knight f tree".into(),
+            },
+        )
+    };
+    let said = ask(&mut a);
+    assert_eq!(
+        said,
+        [
+            "Did you mean 1: Knight g1 f3 or 2: Knight g1 h3? Say the number, yes for the first, or no."
+        ]
+    );
+    assert!(a.unpressed().is_none());
+    // No: nothing played.
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Spoken::No,
+            heard: "no".into(),
+        },
+    );
+    assert!(a.unpressed().is_none());
+    // A number with no question open means nothing.
+    let said = heard(
+        &mut a,
+        Decision::Number {
+            number: 2,
+            heard: "two".into(),
+        },
+    );
+    assert!(said[0].contains("two"), "{said:?}");
+    assert!(a.unpressed().is_none());
+    // The spoken number picks that candidate.
+    ask(&mut a);
+    heard(
+        &mut a,
+        Decision::Number {
+            number: 2,
+            heard: "two".into(),
+        },
+    );
+    assert_eq!(a.unpressed().map(|u| u.mv), Some(nh3));
+    // Yes picks the first.
+    let mut b = app("en");
+    ask(&mut b);
+    heard(
+        &mut b,
+        Decision::Command {
+            command: Spoken::Yes,
+            heard: "yes".into(),
+        },
+    );
+    assert_eq!(b.unpressed().map(|u| u.mv), Some(nf3));
+    // A number beyond the list is refused and the question stays open;
+    // a typed number answers too.
+    let mut c = app("en");
+    ask(&mut c);
+    heard(
+        &mut c,
+        Decision::Number {
+            number: 3,
+            heard: "three".into(),
+        },
+    );
+    assert!(c.unpressed().is_none());
+    type_lines(&mut c, &["1"]);
+    assert_eq!(c.unpressed().map(|u| u.mv), Some(nf3));
+    // Typed "yes" to a near miss picks the first as well.
+    let mut d = app("en");
+    ask(&mut d);
+    type_lines(&mut d, &["yes"]);
+    assert_eq!(d.unpressed().map(|u| u.mv), Some(nf3));
+}
+
+#[test]
+fn every_locale_words_the_near_miss_question() {
+    for code in ["de", "en", "pl", "he", "ar", "el", "ko", "fide"] {
+        let mut a = app(code);
+        let (nf3, nh3) = (mv(&a, "Nf3"), mv(&a, "Nh3"));
+        let said = heard(
+            &mut a,
+            Decision::DidYouMean {
+                candidates: vec![nf3, nh3],
+                heard: "x".into(),
+            },
+        );
+        assert_eq!(said.len(), 1, "{code}: {said:?}");
+        assert!(
+            said[0].contains("1: ") && said[0].contains("2: "),
+            "{code}: {said:?}"
+        );
+        assert!(!said[0].contains('{'), "{code}: {said:?}");
+    }
+}

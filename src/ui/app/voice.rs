@@ -72,9 +72,14 @@ impl App {
                     self.prompt = Prompt::Choice(legal);
                 }
             }
+            Decision::DidYouMean { candidates, heard } => {
+                self.did_you_mean(candidates, &heard, fx);
+            }
+            Decision::Number { number, heard } => self.numbered_answer(number, &heard, fx),
             Decision::Command { command, .. } => match command {
                 Spoken::Yes => match std::mem::take(&mut self.prompt) {
                     Prompt::Choice(moves) if moves.len() == 1 => self.chosen(moves[0], fx),
+                    Prompt::Guess(moves) if !moves.is_empty() => self.chosen(moves[0], fx),
                     Prompt::ConfirmQuit => {
                         self.quit = true;
                         fx.push(Effect::Quit);
@@ -83,7 +88,7 @@ impl App {
                     other => self.prompt = other,
                 },
                 Spoken::No | Spoken::Cancel => {
-                    if matches!(self.prompt, Prompt::Choice(_)) {
+                    if matches!(self.prompt, Prompt::Choice(_) | Prompt::Guess(_)) {
                         self.prompt = Prompt::Game;
                         let u = self.vocab.message("ui.voice_cancelled", &[]);
                         self.say(fx, u, Priority::Request);
@@ -112,6 +117,72 @@ impl App {
                         &[("heard", &Utterance::plain(heard))],
                     )
                 };
+                self.say(fx, u, Priority::Request);
+            }
+        }
+    }
+
+    /// A near miss: "did you mean 1: …, or 2: …?" (best first). Nothing is
+    /// played until the player answers with the number, yes (the first)
+    /// or no.
+    fn did_you_mean(&mut self, candidates: Vec<Move>, heard: &str, fx: &mut Vec<Effect>) {
+        let pos = self.hearing_position();
+        let legal: Vec<Move> = candidates
+            .into_iter()
+            .filter(|m| pos.is_legal(*m))
+            .collect();
+        if legal.is_empty() {
+            let u = self.vocab.message(
+                "voice.not_understood",
+                &[("heard", &Utterance::plain(heard.to_owned()))],
+            );
+            return self.say(fx, u, Priority::Request);
+        }
+        let words: Vec<Utterance> = legal
+            .iter()
+            .map(|m| self.vocab.announce(&pos, *m, Style::Long))
+            .collect();
+        let list = self.numbered(&words);
+        let yes = self.spoken_word(Spoken::Yes);
+        let no = self.spoken_word(Spoken::No);
+        let u = self.vocab.message(
+            "voice.did_you_mean",
+            &[("candidates", &list), ("yes", &yes), ("no", &no)],
+        );
+        self.say(fx, u, Priority::Request);
+        self.prompt = Prompt::Guess(legal);
+    }
+
+    /// A number said: the answer to a numbered question; with no question
+    /// open it means nothing.
+    fn numbered_answer(&mut self, number: usize, heard: &str, fx: &mut Vec<Effect>) {
+        let prompt = std::mem::take(&mut self.prompt);
+        let moves = match &prompt {
+            Prompt::Choice(m) | Prompt::Guess(m) => Some(m.clone()),
+            _ => None,
+        };
+        match moves {
+            Some(moves) if (1..=moves.len()).contains(&number) => {
+                let mv = moves[number - 1];
+                if self.hearing_position().is_legal(mv) {
+                    self.chosen(mv, fx);
+                }
+            }
+            Some(moves) => {
+                self.prompt = prompt;
+                let n = Utterance::plain(number.to_string());
+                let max = Utterance::plain(moves.len().to_string());
+                let u = self
+                    .vocab
+                    .message("ui.bad_choice", &[("number", &n), ("max", &max)]);
+                self.say(fx, u, Priority::Request);
+            }
+            None => {
+                self.prompt = prompt;
+                let u = self.vocab.message(
+                    "voice.not_understood",
+                    &[("heard", &Utterance::plain(heard.to_owned()))],
+                );
                 self.say(fx, u, Priority::Request);
             }
         }

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::voice::grammar::Spellings;
+use crate::voice::nearmiss::WordCosts;
 use shakmaty::uci::UciMove;
 
 struct Setup {
@@ -143,30 +144,53 @@ fn a_rival_naming_the_same_move_in_other_words_agrees() {
 }
 
 #[test]
-fn rivals_that_are_no_move_do_not_block_but_the_second_decoding_does() {
+fn rivals_that_are_no_move_but_near_another_move_make_it_ask() {
     let s = setup();
     let (full, first, said) = fixture("a3_rivals_say_nothing");
     let a3 = s.mv(said.as_deref().unwrap());
-    let d = s.decide(&first, &DecisionSettings::default());
+    // The rival "에코 사 삼" names no move, but it is one word off "에코
+    // 삼" (e3) and two off "알파 삼"; "알파 사 삼" is as near to "알파 사"
+    // (a4) as to a3: ask, the best transcript's move first.
+    let want = ask(vec![a3, s.mv("e2e3"), s.mv("a2a4")], "알파 삼");
+    assert_eq!(s.decide(&first, &DecisionSettings::default()), want);
+    // The second decoding disagrees: asked about on its own, as before.
     assert_eq!(
-        d,
+        s.decide(&full, &DecisionSettings::default()),
+        ask(vec![a3], "알파 삼")
+    );
+    // Before near-miss scoring, such rivals did not block the move.
+    let off = DecisionSettings {
+        near_miss: false,
+        ..DecisionSettings::default()
+    };
+    assert_eq!(
+        s.decide(&first, &off),
         Decision::Move {
             mv: a3,
             heard: "알파 삼".into()
         }
     );
-    assert_eq!(
-        s.decide(&full, &DecisionSettings::default()),
-        ask(vec![a3], "알파 삼")
-    );
+    assert_eq!(s.decide(&full, &off), ask(vec![a3], "알파 삼"));
 }
 
 #[test]
-fn words_that_are_no_move_are_not_understood_and_named() {
+fn words_that_are_no_move_are_a_near_miss_question_or_not_understood() {
     let s = setup();
-    let (full, _, _) = fixture("g3_heard_as_ranks");
+    let (full, _, said) = fixture("g3_heard_as_ranks");
+    // Said g3, heard "일 삼"; the rival "이 골프 삼" is one word off g3.
     assert_eq!(
         s.decide(&full, &DecisionSettings::default()),
+        Decision::DidYouMean {
+            candidates: vec![s.mv(said.as_deref().unwrap())],
+            heard: "일 삼".into()
+        }
+    );
+    let off = DecisionSettings {
+        near_miss: false,
+        ..DecisionSettings::default()
+    };
+    assert_eq!(
+        s.decide(&full, &off),
         Decision::NotUnderstood {
             heard: "일 삼".into()
         }
@@ -356,4 +380,155 @@ fn vosk_json_in_both_shapes_reads() {
     assert_eq!(single.best_text(), "브라보 삼");
     assert_eq!(single.alternatives[0].words[0].conf, Some(0.9));
     assert!(Hearing::from_vosk_json("not json").is_err());
+}
+
+// ---- near misses ----
+
+fn ko_at(fen: &str) -> Setup {
+    let vocab = Vocabulary::builtin("ko").unwrap();
+    let commands = CommandWords::from_vocab(&vocab);
+    let mut knows = |w: &str| !w.is_ascii();
+    let spellings = Spellings::choose(&vocab, &commands, &mut knows);
+    let pos = crate::pgn::position_from_fen(fen, CastlingMode::Standard).unwrap();
+    let grammar = Grammar::build(&vocab, &spellings, &pos, CastlingMode::Standard);
+    Setup {
+        vocab,
+        commands,
+        grammar,
+        pos,
+    }
+}
+
+impl Setup {
+    fn decide_ko(&self, h: &Hearing, settings: &DecisionSettings) -> Decision {
+        decide_with(
+            &self.vocab,
+            &self.commands,
+            &self.pos,
+            CastlingMode::Standard,
+            Some(&self.grammar),
+            h,
+            settings,
+            &WordCosts::builtin("ko"),
+        )
+    }
+}
+
+#[test]
+fn a_near_miss_is_a_question_with_the_closest_move_first() {
+    // The issue's example: said "룩 델타 삼" (Rd3), heard "룩 사 삼".
+    let s = ko_at("4k3/8/8/8/8/R7/8/4K3 w - - 0 1");
+    let h = hearing(vec![alt("룩 사 삼", 60.0, None)]);
+    match s.decide_ko(&h, &DecisionSettings::default()) {
+        Decision::DidYouMean { candidates, heard } => {
+            assert_eq!(candidates[0], s.mv("a3d3"));
+            assert!(candidates.len() <= 3, "{candidates:?}");
+            assert_eq!(heard, "룩 사 삼");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Switched off: not understood, as before.
+    let off = DecisionSettings {
+        near_miss: false,
+        ..DecisionSettings::default()
+    };
+    assert_eq!(
+        s.decide_ko(&h, &off),
+        Decision::NotUnderstood {
+            heard: "룩 사 삼".into()
+        }
+    );
+}
+
+#[test]
+fn a_far_off_hearing_is_not_understood_not_a_question() {
+    let s = ko_at("4k3/8/8/8/8/R7/8/4K3 w - - 0 1");
+    for far in ["시간 다시 기보 목록 시간", "프로모션 앙파상 체크메이트"] {
+        let h = hearing(vec![alt(far, 60.0, None)]);
+        assert_eq!(
+            s.decide_ko(&h, &DecisionSettings::default()),
+            Decision::NotUnderstood { heard: far.into() }
+        );
+    }
+}
+
+#[test]
+fn a_number_alone_is_the_answer_to_a_question() {
+    let s = setup();
+    for (text, n) in [("하나", 1), ("둘", 2), ("셋", 3), ("일", 1), ("2", 2)] {
+        let h = hearing(vec![alt(text, 60.0, None)]);
+        assert_eq!(
+            s.decide_ko(&h, &DecisionSettings::default()),
+            Decision::Number {
+                number: n,
+                heard: text.into()
+            }
+        );
+    }
+    // The number words are in the recognizer's grammar.
+    assert!(s.grammar.phrases(None).contains(&"둘".to_owned()));
+}
+
+#[test]
+fn a_close_rival_nearer_another_move_turns_a_move_into_a_question() {
+    // Recorded (training set): said "룩 에코 일" (Rf1e1); the move grammar
+    // heard "룩 에코 이" (Rc2e2) and the word loop agreed with confidence
+    // 1.0 — taken as Rc2e2 before. "일" is often heard as "이" (a learned
+    // confusion), and the close rival "룩 에코 이 일" is as near to Rf1e1
+    // as to Rc2e2: ask.
+    let s = ko_at("8/R7/2p5/2kpP3/7P/P7/2r5/KR3r2 b - - 2 44");
+    let h = Hearing::from_recorded_json(
+        r#"{"nbest":{"alternatives":[{"confidence":123.87988,"result":[{"word":"룩"},{"word":"에코"},{"word":"이"}],"text":"룩 에코 이"},{"confidence":122.65622,"result":[{"word":"룩"},{"word":"에코"},{"word":"이"},{"word":"일"}],"text":"룩 에코 이 일"}]},"words":{"result":[{"conf":1.0,"word":"룩"},{"conf":1.0,"word":"에코"},{"conf":1.0,"word":"이"}],"text":"룩 에코 이"}}"#,
+    )
+    .unwrap();
+    let (said, heard) = (s.mv("f1e1"), s.mv("c2e2"));
+    let d = s.decide_ko(&h, &DecisionSettings::default());
+    match &d {
+        Decision::Ask { candidates, .. } => {
+            assert_eq!(candidates[..2], [heard, said]);
+            assert!(candidates.len() <= 3);
+        }
+        other => panic!("{other:?}"),
+    }
+    // With uniform costs the rival alone still makes it ask.
+    let uniform = s.decide(&h, &DecisionSettings::default());
+    assert!(matches!(uniform, Decision::Ask { .. }), "{uniform:?}");
+    // Without near-miss scoring it was taken: a wrong move.
+    let off = DecisionSettings {
+        near_miss: false,
+        ..DecisionSettings::default()
+    };
+    assert_eq!(
+        s.decide_ko(&h, &off),
+        Decision::Move {
+            mv: heard,
+            heard: "룩 에코 이".into()
+        }
+    );
+}
+
+#[test]
+fn a_move_one_learned_confusion_from_another_is_asked_about() {
+    // Recorded (training set): said "룩 브라보 일" (Rf1b1), heard "룩
+    // 브라보 이" (Ra2b2) by both decodings, every word confidence 1.0, no
+    // rival. "일" is often heard as "이": ask, never take Ra2b2.
+    let s = ko_at("1r1b3k/r4ppb/3p3p/pBpNnP2/2P1PB2/3P4/R6P/5RK1 w - - 2 34");
+    let h = Hearing::from_recorded_json(
+        r#"{"nbest":{"alternatives":[{"confidence":142.33708,"result":[{"word":"룩"},{"word":"브라보"},{"word":"이"}],"text":"룩 브라보 이"}]},"words":{"result":[{"conf":1.0,"word":"룩"},{"conf":1.0,"word":"브라보"},{"conf":1.0,"word":"이"}],"text":"룩 브라보 이"}}"#,
+    )
+    .unwrap();
+    let (said, heard) = (s.mv("f1b1"), s.mv("a2b2"));
+    match s.decide_ko(&h, &DecisionSettings::default()) {
+        Decision::Ask { candidates, .. } => {
+            assert_eq!(candidates[0], heard);
+            assert!(candidates.contains(&said), "{candidates:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Uniform costs know no confusion: the move is taken (the Korean
+    // costs are what catches it).
+    assert!(matches!(
+        s.decide(&h, &DecisionSettings::default()),
+        Decision::Move { .. }
+    ));
 }
