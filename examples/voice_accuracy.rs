@@ -595,6 +595,16 @@ fn main() {
                             .iter()
                             .map(|x| x.text.as_str())
                             .collect();
+                        let grammar_phrases: Vec<(String, String)> = g
+                            .moves
+                            .iter()
+                            .map(|(p, m)| (p.clone(), uci(*m, item.mode)))
+                            .chain(
+                                g.commands
+                                    .iter()
+                                    .map(|(p, c)| (p.clone(), format!("cmd:{}", c.key()))),
+                            )
+                            .collect();
                         dump.push_str(&format!(
                             "{}\n",
                             serde_json::json!({
@@ -603,6 +613,8 @@ fn main() {
                                 "alts": alts,
                                 "decision": format!("{:?}", heard.decision).chars().take(60).collect::<String>(),
                                 "top": top,
+                                "said_uci": uci(item.mv, item.mode),
+                                "phrases": grammar_phrases,
                             })
                         ));
                     }
@@ -743,6 +755,7 @@ fn main() {
         let _ = std::fs::write(path, &dump);
     }
     if let Some(out) = &a.learn {
+        let _ = std::fs::write(out.with_extension("counts.json"), confusions.to_json());
         let text = confusions.to_toml();
         match std::fs::write(out, text) {
             Ok(()) => println!("\nlearned costs written to {}", out.display()),
@@ -864,6 +877,23 @@ mod learn_support {
             }
         }
 
+        /// The raw weighted counts, for tuning the cost formula.
+        pub fn to_json(&self) -> String {
+            let pairs: Vec<(String, String, f64)> = self
+                .sub
+                .iter()
+                .map(|((a, b), n)| (a.clone(), b.clone(), *n))
+                .collect();
+            serde_json::json!({
+                "utterances": self.utterances,
+                "said": self.said,
+                "sub": pairs,
+                "del": self.del,
+                "ins": self.ins,
+            })
+            .to_string()
+        }
+
         /// A confusion seen with probability p costs -ln(p)/3, from 0.1
         /// to 1; only confusions seen at least twice (by weight 1.5) and
         /// cheaper than 0.95 are written.
@@ -874,7 +904,8 @@ mod learn_support {
                  #   cargo run --release --example voice_accuracy -- --learn locales/ko.costs.toml\n\
                  # from espeak-ng Korean through the Korean Vosk model (training positions and\n\
                  # voices disjoint from the benchmark's). A confusion heard with probability p\n\
-                 # costs -ln(p)/3 (0.1 to 1); anything not listed costs the default.\n\n\
+                 # costs -ln(p)/3 (0.1 to 1); anything not listed costs the default. A word\n\
+                 # heard as itself costs -ln(p)/3 of hearing it right (`keep`, 0 if unlisted).\n\n\
                  default_substitute = 1.0\ndefault_insert = 1.0\ndefault_delete = 1.0\n\n",
             );
             let fmt = |c: f64| format!("{c:.2}");
@@ -889,6 +920,24 @@ mod learn_support {
                     out.push_str(&format!(
                         "  {{ said = \"{s}\", heard = \"{h}\", cost = {} }},\n",
                         fmt(c)
+                    ));
+                }
+            }
+            out.push_str("]\n\nkeep = [\n");
+            for (s, total) in &self.said {
+                let wrong: f64 = self
+                    .sub
+                    .iter()
+                    .filter(|((a, _), _)| a == s)
+                    .map(|(_, n)| n)
+                    .sum::<f64>()
+                    + self.del.get(s).copied().unwrap_or(0.0);
+                let p = ((total - wrong) / total).max(1e-3);
+                let c = -p.ln() / 3.0;
+                if *total >= 1.5 && c >= 0.01 {
+                    out.push_str(&format!(
+                        "  {{ said = \"{s}\", cost = {} }},\n",
+                        fmt(c.min(1.0))
                     ));
                 }
             }

@@ -352,8 +352,8 @@ pub fn decide_with(
 
 /// Other moves that make taking `mv` doubtful: a move whose phrase is
 /// one of the locale's learned confusions away from the best transcript
-/// (a distance below [`NearMissRules::confusable`]: the recognizer is known
-/// to hear that move's words as these), and a move that a close rival
+/// (less than [`NearMissRules::confusable`] further than `mv`'s own
+/// phrase: the recognizer is known to hear that move's words as these), and a move that a close rival
 /// alternative (within `rival_gap` of the best, naming no move itself) is
 /// at least as near to as it is to `mv`.
 #[allow(clippy::too_many_arguments)]
@@ -376,8 +376,13 @@ fn doubts(
     let best = Hearing {
         alternatives: vec![top.clone()],
     };
-    for s in super::nearmiss::rank(costs, &phrases, &best, 0.0) {
-        if s.cost >= rules.confusable {
+    let scored = super::nearmiss::rank(costs, &phrases, &best, 0.0);
+    let own = scored
+        .iter()
+        .find(|s| s.meaning == PhraseMeaning::Move(mv))
+        .map_or(0.0, |s| s.cost);
+    for s in scored {
+        if s.cost >= own + rules.confusable {
             break;
         }
         if let PhraseMeaning::Move(m) = s.meaning

@@ -32,6 +32,9 @@ pub struct WordCosts {
     insert: HashMap<String, f32>,
     /// Said word (not heard) → cost.
     delete: HashMap<String, f32>,
+    /// Said word heard as itself → cost (0 unless listed: a word the
+    /// recognizer often mishears is weaker evidence when it is heard).
+    keep: HashMap<String, f32>,
     /// Cost of a substitution the table does not list.
     pub default_substitute: f32,
     /// Cost of an insertion the table does not list.
@@ -46,6 +49,7 @@ impl Default for WordCosts {
             substitute: HashMap::new(),
             insert: HashMap::new(),
             delete: HashMap::new(),
+            keep: HashMap::new(),
             default_substitute: 1.0,
             default_insert: 1.0,
             default_delete: 1.0,
@@ -67,6 +71,7 @@ const TOP_KEYS: &[&str] = &[
     "substitute",
     "insert",
     "delete",
+    "keep",
 ];
 
 impl WordCosts {
@@ -84,7 +89,8 @@ impl WordCosts {
     /// Reads a costs file: `default_substitute`, `default_insert`,
     /// `default_delete` (numbers), and the lists `substitute` (tables with
     /// `said`, `heard`, `cost`), `insert` (`heard`, `cost`) and `delete`
-    /// (`said`, `cost`). Every cost is a number from 0 to [`MAX_COST`].
+    /// (`said`, `cost`), `keep` (`said`, `cost`: a word heard as itself).
+    /// Every cost is a number from 0 to [`MAX_COST`].
     /// Size and errors as for locale files: the file, the dotted key and
     /// what is allowed there.
     ///
@@ -141,7 +147,7 @@ impl WordCosts {
                 "default_substitute" => out.default_substitute = cost(key.clone(), value)?,
                 "default_insert" => out.default_insert = cost(key.clone(), value)?,
                 "default_delete" => out.default_delete = cost(key.clone(), value)?,
-                "substitute" | "insert" | "delete" => {
+                "substitute" | "insert" | "delete" | "keep" => {
                     let toml::Value::Array(list) = value else {
                         return Err(bad(key.clone(), LocaleProblem::ExpectedList));
                     };
@@ -177,6 +183,10 @@ impl WordCosts {
                                 let heard = word(format!("{at}.heard"), t.get("heard"))?;
                                 out.insert.insert(heard, c);
                             }
+                            "keep" => {
+                                let said = word(format!("{at}.said"), t.get("said"))?;
+                                out.keep.insert(said, c);
+                            }
                             _ => {
                                 let said = word(format!("{at}.said"), t.get("said"))?;
                                 out.delete.insert(said, c);
@@ -197,10 +207,11 @@ impl WordCosts {
         Ok(out)
     }
 
-    /// Cost of hearing `heard` where `said` was said (0 for the same word).
+    /// Cost of hearing `heard` where `said` was said (for the same word,
+    /// its `keep` cost, 0 unless listed).
     pub fn substitute(&self, said: &str, heard: &str) -> f32 {
         if said == heard {
-            return 0.0;
+            return self.keep.get(said).copied().unwrap_or(0.0);
         }
         self.substitute
             .get(said)
@@ -374,8 +385,8 @@ pub struct NearMissRules {
     /// Added per rank of the alternative a phrase matched.
     pub rank_penalty: f32,
     /// A move heard exactly is still asked about when another legal move's
-    /// phrase is closer than this to what was heard (only learned
-    /// confusions cost less than 1).
+    /// phrase is less than this further from what was heard than the
+    /// move's own phrase (only learned confusions cost less than 1).
     pub confusable: f32,
 }
 
@@ -389,8 +400,8 @@ impl NearMissRules {
 impl Default for NearMissRules {
     fn default() -> NearMissRules {
         NearMissRules {
-            max_cost: 0.5,
-            per_word: 0.4,
+            max_cost: 1.0,
+            per_word: 0.6,
             spread: 0.5,
             max_candidates: 3,
             rank_penalty: 0.1,
