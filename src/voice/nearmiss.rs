@@ -388,6 +388,9 @@ pub struct NearMissRules {
     /// phrase is less than this further from what was heard than the
     /// move's own phrase (only learned confusions cost less than 1).
     pub confusable: f32,
+    /// Alternatives of fewer words are not asked about (noise is often
+    /// heard as one word, which is near many moves).
+    pub min_heard_words: usize,
 }
 
 impl NearMissRules {
@@ -406,12 +409,14 @@ impl Default for NearMissRules {
             max_candidates: 3,
             rank_penalty: 0.1,
             confusable: 0.95,
+            min_heard_words: 2,
         }
     }
 }
 
 /// The moves close enough to `hearing` to ask about, best first, at most
-/// `rules.max_candidates`; empty when nothing is close, when a voice
+/// `rules.max_candidates`; empty when nothing is close, when only
+/// alternatives shorter than `rules.min_heard_words` were heard, when a voice
 /// command is at least as close as the best move, or when more moves than
 /// can be named tie with the best.
 pub fn near_misses(
@@ -420,12 +425,35 @@ pub fn near_misses(
     hearing: &Hearing,
     rules: &NearMissRules,
 ) -> Vec<Move> {
-    let scored = rank(costs, phrases, hearing, rules.rank_penalty);
+    // Short alternatives are left out, keeping each one's rank.
+    let long_enough = Hearing {
+        alternatives: hearing
+            .alternatives
+            .iter()
+            .map(|a| {
+                if a.text.split_whitespace().count() >= rules.min_heard_words {
+                    a.clone()
+                } else {
+                    super::decide::Alternative::default()
+                }
+            })
+            .collect(),
+    };
+    let scored = rank(costs, phrases, &long_enough, rules.rank_penalty);
     let Some(first) = scored.first() else {
         return Vec::new();
     };
     let best = first.cost;
     if best > rules.allowance(first.words) {
+        return Vec::new();
+    }
+    // A command heard (in any alternative, short ones too) as near as the
+    // best move: not a move to ask about.
+    let command = rank(costs, phrases, hearing, rules.rank_penalty)
+        .into_iter()
+        .find(|s| matches!(s.meaning, PhraseMeaning::Command(_)))
+        .map_or(f32::INFINITY, |s| s.cost);
+    if command <= best + 1e-4 {
         return Vec::new();
     }
     let tied = scored.iter().filter(|s| s.cost <= best + 1e-4).count();

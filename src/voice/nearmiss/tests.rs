@@ -166,6 +166,22 @@ fn a_far_off_hearing_is_no_question() {
 }
 
 #[test]
+fn a_single_heard_word_is_no_question() {
+    // Noise is often heard as one word ("브라보"), near many moves.
+    let (_, g) = ko_grammar("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let phrases = PhraseWords::new(&g);
+    for one in ["브라보", "삼", "룩"] {
+        let got = near_misses(
+            &WordCosts::builtin("ko"),
+            &phrases,
+            &hearing(&[one]),
+            &NearMissRules::default(),
+        );
+        assert!(got.is_empty(), "{one}: {got:?}");
+    }
+}
+
+#[test]
 fn a_command_as_close_as_any_move_is_no_question() {
     let (_, g) = ko_grammar(ROOKS);
     let phrases = PhraseWords::new(&g);
