@@ -19,6 +19,7 @@
 
 pub mod activity;
 pub mod dispatcher;
+pub mod echo;
 pub mod espeak;
 pub mod queue;
 
