@@ -11,12 +11,13 @@ use std::time::Duration;
 use clap::Args;
 
 use super::clock::SpeechArgs;
+use super::ui::ThemeArgs;
 use super::{UserError, load_locale};
 use crate::engine::DEFAULT_ENGINE;
 use crate::review::front::{ReviewRunner, key_command};
 use crate::review::{Review, ReviewEffect, ReviewGame, ReviewGameError, ReviewMsg};
 use crate::speech::{self, Announcer};
-use crate::ui::render::{Theme, ThemeKind};
+use crate::ui::render::Theme;
 use crate::vocab::{Style, Utterance, Vocabulary};
 
 /// Options of `annabella review`.
@@ -48,12 +49,8 @@ pub struct ReviewArgs {
     /// How long the engine thinks per evaluation, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub engine_movetime: u64,
-    /// No colours at all.
-    #[arg(long, conflicts_with = "high_contrast")]
-    pub monochrome: bool,
-    /// High-contrast colours.
-    #[arg(long)]
-    pub high_contrast: bool,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
     /// Lines to say at the start on the full screen (a settings file that
     /// could not be used); already printed on standard error.
     #[arg(skip)]
@@ -206,14 +203,7 @@ pub fn review_game(
         crate::ui::term::install_signal_handlers();
         plain_loop(out, review, head, &mut runner, std::io::stdin().lock())?;
     } else {
-        let kind = if args.monochrome {
-            ThemeKind::Monochrome
-        } else if args.high_contrast {
-            ThemeKind::HighContrast
-        } else {
-            ThemeKind::Default
-        };
-        screen_loop(review, head, &mut runner, Theme::of(kind)).map_err(|e| {
+        screen_loop(review, head, &mut runner, Theme::of(args.theme.kind())).map_err(|e| {
             UserError(
                 crate::locale::builtin(crate::locale::BASE_LOCALE)
                     .map(|l| l.message("ui.terminal_error", &[("error", &e.to_string())]))

@@ -183,10 +183,8 @@ pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgM
     if let Some(v) = parsed(from_file(c, m, Key::SilenceMs, &["silence_ms"])) {
         a.silence_ms = v;
     }
-    match from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
-        Some("monochrome") => a.monochrome = true,
-        Some("high-contrast") => a.high_contrast = true,
-        _ => {}
+    if let Some(v) = from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
+        a.theme.choose(v);
     }
     if let Some(v) = from_file(c, m, Key::White, &["white"]) {
         a.white = v.to_owned();
@@ -285,10 +283,8 @@ pub fn apply_review(a: &mut super::review::ReviewArgs, c: &UserConfig, m: &ArgMa
     if let Some(v) = parsed(from_file(c, m, Key::Style, &["style"])) {
         a.style = v;
     }
-    match from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
-        Some("monochrome") => a.monochrome = true,
-        Some("high-contrast") => a.high_contrast = true,
-        _ => {}
+    if let Some(v) = from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
+        a.theme.choose(v);
     }
     let plain = a.plain || a.silent;
     apply_speech(&mut a.speech, c, m, plain);
@@ -346,14 +342,7 @@ fn in_force(key: Key, a: &super::ui::ScreenArgs, c: &UserConfig) -> String {
         }
         .to_owned(),
         Key::SilenceMs => a.silence_ms.to_string(),
-        Key::Theme => if a.monochrome {
-            "monochrome"
-        } else if a.high_contrast {
-            "high-contrast"
-        } else {
-            "default"
-        }
-        .to_owned(),
+        Key::Theme => a.theme.name().to_owned(),
         Key::White | Key::Black => {
             let name = if key == Key::White {
                 &a.white
@@ -557,7 +546,7 @@ mod tests {
         assert_eq!(a.model, Some(PathBuf::from("/m")));
         assert!(a.push_to_talk && !a.voice);
         assert_eq!(a.silence_ms, 450);
-        assert!(a.monochrome && !a.high_contrast);
+        assert!(a.theme.monochrome && !a.theme.high_contrast);
         assert_eq!((a.white.as_str(), a.black.as_str()), ("Anna", "Bella"));
         // Options given on the command line win, also when they are the
         // defaults; options not given keep the file's values.
@@ -579,7 +568,7 @@ mod tests {
         assert_eq!(a.style, crate::vocab::Style::Short);
         assert!(a.speak && !a.silent);
         assert!(a.voice && !a.push_to_talk);
-        assert!(a.high_contrast && !a.monochrome);
+        assert!(a.theme.high_contrast && !a.theme.monochrome);
         assert_eq!(a.rate, Some(5));
         assert_eq!(a.mode, Mode::Hotseat);
         assert_eq!(a.engine_side, EngineSide::Black);

@@ -57,12 +57,8 @@ pub struct ScreenArgs {
     /// Engine thinking time per move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub engine_movetime: u64,
-    /// No colours at all.
-    #[arg(long, conflicts_with = "high_contrast")]
-    pub monochrome: bool,
-    /// High-contrast colours.
-    #[arg(long)]
-    pub high_contrast: bool,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
     /// Announcement style: short (like algebraic notation) or long (always
     /// from-square and to-square).
     #[arg(long, default_value = "short")]
@@ -419,14 +415,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         let mut out = std::io::stdout();
         crate::ui::plain::run(app, first, &mut runner, stdin, &mut out)
     } else {
-        let kind = if args.monochrome {
-            ThemeKind::Monochrome
-        } else if args.high_contrast {
-            ThemeKind::HighContrast
-        } else {
-            ThemeKind::Default
-        };
-        crate::ui::term::run(app, first, &mut runner, Theme::of(kind))
+        crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()))
     };
     if let Err(e) = result {
         let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();
@@ -438,4 +427,47 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         return Err(UserError(msg));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The screen's colours, for the play screen and the review screen.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ThemeArgs {
+    /// No colours at all.
+    #[arg(long, conflicts_with = "high_contrast")]
+    pub monochrome: bool,
+    /// High-contrast colours.
+    #[arg(long)]
+    pub high_contrast: bool,
+}
+
+impl ThemeArgs {
+    /// The colours chosen.
+    pub fn kind(&self) -> ThemeKind {
+        if self.monochrome {
+            ThemeKind::Monochrome
+        } else if self.high_contrast {
+            ThemeKind::HighContrast
+        } else {
+            ThemeKind::Default
+        }
+    }
+
+    /// Chooses the colours by their settings-file name (`monochrome`,
+    /// `high-contrast`); other names leave the default.
+    pub fn choose(&mut self, name: &str) {
+        match name {
+            "monochrome" => self.monochrome = true,
+            "high-contrast" => self.high_contrast = true,
+            _ => {}
+        }
+    }
+
+    /// The settings-file name of the colours chosen.
+    pub fn name(&self) -> &'static str {
+        match self.kind() {
+            ThemeKind::Monochrome => "monochrome",
+            ThemeKind::HighContrast => "high-contrast",
+            ThemeKind::Default => "default",
+        }
+    }
 }

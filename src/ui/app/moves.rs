@@ -4,7 +4,7 @@
 //! resignation, and the arbiter's commands.
 
 use shakmaty::san::San;
-use shakmaty::{Color, Move, Square};
+use shakmaty::{Chess, Color, Move, Square};
 
 use super::prompt::{Pending, Prompt};
 use super::{App, Effect, Mode, Tell, Unpressed};
@@ -64,6 +64,18 @@ impl App {
         list
     }
 
+    /// Asks which of several moves was meant, numbered, best first.
+    fn ask_choice(&mut self, pos: &Chess, moves: Vec<Move>, fx: &mut Vec<Effect>) {
+        let words: Vec<Utterance> = moves
+            .iter()
+            .map(|m| self.vocab.announce(pos, *m, Style::Long))
+            .collect();
+        let list = self.numbered(&words);
+        let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
+        self.say(fx, u, Priority::Request);
+        self.prompt = Prompt::Choice(moves);
+    }
+
     pub(super) fn typed_move(&mut self, text: &str, fx: &mut Vec<Effect>) {
         if let Some(r) = self.game.mirror().result() {
             return self.announce_result(r, fx);
@@ -92,24 +104,10 @@ impl App {
                 if self.act_say(command, Tell::Warnings, fx) {
                     self.act_say(Command::Announce { text: None }, Tell::All, fx);
                 }
-                let words: Vec<Utterance> = moves
-                    .iter()
-                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
-                    .collect();
-                let list = self.numbered(&words);
-                let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
-                self.say(fx, u, Priority::Request);
-                self.prompt = Prompt::Choice(moves);
+                self.ask_choice(&pos, moves, fx);
             }
             Err(ParseError::Ambiguous(moves)) => {
-                let words: Vec<Utterance> = moves
-                    .iter()
-                    .map(|m| self.vocab.announce(&pos, *m, Style::Long))
-                    .collect();
-                let list = self.numbered(&words);
-                let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
-                self.say(fx, u, Priority::Request);
-                self.prompt = Prompt::Choice(moves);
+                self.ask_choice(&pos, moves, fx);
             }
             Err(e) if executing => {
                 // Not a move on this board: the game layer tells whether it
