@@ -67,7 +67,7 @@ fn a_typed_resignation_is_asked_about_and_acts_only_after_yes() {
     );
     let s = Session::start("confirm-typed");
     s.keys(&format!(
-        "{} -l en --silent --journal {}",
+        "{} -l en --silent --journal {}; echo EXITED $?",
         bin(),
         journal.display()
     ));
@@ -82,6 +82,9 @@ fn a_typed_resignation_is_asked_about_and_acts_only_after_yes() {
     s.keys("yes");
     s.wait_for(&resigned);
     assert_eq!(resignations(&journal), 1, "yes: resigned");
+    s.keys("quit");
+    s.keys("yes");
+    s.wait_for("EXITED 0");
 }
 
 /// Korean recordings for the spoken test.
@@ -113,8 +116,23 @@ fn voice_session(tag: &str, model: &Path, journal: &Path, files: &[&Path]) -> Se
     for f in files {
         line.push_str(&format!(" --voice-wav {}", f.display()));
     }
+    line.push_str("; echo EXITED $?");
     s.keys(&line);
     s
+}
+
+/// Quits (typed, confirmed) and waits for the program to end: none is
+/// left running when the session goes.
+fn quit(s: &Session, ko: &Vocabulary) {
+    let word = |key: &str| {
+        let m = ko.locale().message(key, &[]);
+        m.split('|').next().unwrap_or_default().to_owned()
+    };
+    // A question still open is answered no first.
+    s.keys(&word("ui.cmd.no"));
+    s.keys(&word("ui.cmd.quit"));
+    s.keys(&word("ui.cmd.yes"));
+    s.wait_for("EXITED 0");
 }
 
 #[test]
@@ -145,7 +163,7 @@ fn a_spoken_resignation_is_asked_about_and_acts_only_after_a_spoken_yes() {
     std::thread::sleep(Duration::from_secs(2));
     assert!(!s.screen().contains(&resigned), "{}", s.screen());
     assert_eq!(resignations(&journal), 0, "no: nothing done");
-    drop(s);
+    quit(&s, &ko);
 
     // Said alone: asked, and nothing happens without an answer.
     let journal = dir.path().join("alone.jsonl");
@@ -157,7 +175,7 @@ fn a_spoken_resignation_is_asked_about_and_acts_only_after_a_spoken_yes() {
         std::thread::sleep(Duration::from_millis(200));
     }
     assert_eq!(resignations(&journal), 0, "no answer: nothing done");
-    drop(s);
+    quit(&s, &ko);
 
     // Said, then "yes": resigned, through the game layer (the journal).
     let journal = dir.path().join("yes.jsonl");
@@ -169,4 +187,5 @@ fn a_spoken_resignation_is_asked_about_and_acts_only_after_a_spoken_yes() {
         "asked before: {screen}"
     );
     assert_eq!(resignations(&journal), 1, "yes: resigned");
+    quit(&s, &ko);
 }

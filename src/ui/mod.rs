@@ -309,8 +309,12 @@ impl Runner {
             let Some(event) = v.poll() else {
                 if v.is_stopped() {
                     // Listening ended (no microphone, no model): typed
-                    // input goes on.
+                    // input goes on, and speech is never held for it.
                     self.voice = None;
+                    self.talking = false;
+                    if let Some(s) = &mut self.speech {
+                        s.hold(false);
+                    }
                 }
                 return;
             };
