@@ -13,14 +13,16 @@ use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
-use crate::speech::{self, Announcer, Output, Voice};
+use crate::speech::activity::SpeechActivity;
+use crate::speech::echo::Room;
+use crate::speech::{Announcer, Voice};
 use crate::ui::app::SpeechChoice;
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
 use crate::vocab::{Utterance, Vocabulary};
 use crate::voice::DecisionSettings;
-use crate::voice::live::{self, LiveVoice, VoiceSource};
+use crate::voice::live::{self, LiveVoice, Surroundings, VoiceSource};
 use shakmaty::CastlingMode;
 
 /// Options of the play screen (used when no subcommand is given).
@@ -104,6 +106,14 @@ pub struct ScreenArgs {
     /// Ask before playing every spoken move, even a clearly heard one.
     #[arg(long)]
     pub always_confirm: bool,
+    /// Spoken moves: how long the microphone stays deaf after annabella
+    /// has finished speaking (the echo of her own voice), in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = crate::speech::activity::DEFAULT_TAIL_MS)]
+    pub mute_tail_ms: u32,
+    /// Test only: speech goes, rendered by espeak-ng, into the audio the
+    /// WAV source (--voice-wav) plays, as a loudspeaker into a microphone.
+    #[arg(long, hide = true, requires = "voice_wav")]
+    pub room_echo: bool,
     /// Name of White.
     #[arg(long, default_value = "")]
     pub white: String,
@@ -191,6 +201,25 @@ impl clap::ValueEnum for EngineSide {
             EngineSide::Black => "black",
             EngineSide::Both => "both",
         }))
+    }
+}
+
+/// Where spoken moves come from, if anywhere.
+fn voice_source(args: &ScreenArgs) -> Option<VoiceSource> {
+    if !args.voice_wav.is_empty() {
+        Some(VoiceSource::Files {
+            paths: args.voice_wav.clone(),
+            silence_ms: args.silence_ms,
+            gap_ms: 1000,
+        })
+    } else if args.push_to_talk {
+        Some(VoiceSource::PushToTalk)
+    } else if args.voice {
+        Some(VoiceSource::Microphone {
+            silence_ms: args.silence_ms,
+        })
+    } else {
+        None
     }
 }
 
@@ -304,6 +333,12 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         Worker::start(path, strength, Limits::default())
     });
     let speak = if plain { args.speak } else { !args.silent };
+    let source = voice_source(&args);
+    // With spoken input, speech tells it when annabella speaks.
+    let activity = source
+        .as_ref()
+        .map(|_| SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms))));
+    let room = args.room_echo.then(Room::new);
     let mut notices = Vec::new();
     let speech = speak.then(|| {
         let voice = Voice {
@@ -311,14 +346,17 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             rate: args.rate,
             name: args.voice_name.clone(),
         };
-        Announcer::new(speech::open(
-            &Output::Speak,
+        Announcer::new(crate::ui::open_speaker(
             &voice,
             vocab.locale(),
             &mut notices,
+            activity.as_ref(),
+            room.as_ref(),
         ))
     });
     let mut runner = Runner::new(engine, speech);
+    runner.activity = activity.clone();
+    runner.room = room.clone();
     if let Some(path) = &args.engine {
         runner.engine_path = path.clone();
     }
@@ -337,21 +375,6 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         (None, None) => return Err(UserError(String::new())),
     };
     // Spoken moves: the model loads in the background.
-    let source = if !args.voice_wav.is_empty() {
-        Some(VoiceSource::Files {
-            paths: args.voice_wav.clone(),
-            silence_ms: args.silence_ms,
-            gap_ms: 1000,
-        })
-    } else if args.push_to_talk {
-        Some(VoiceSource::PushToTalk)
-    } else if args.voice {
-        Some(VoiceSource::Microphone {
-            silence_ms: args.silence_ms,
-        })
-    } else {
-        None
-    };
     if let Some(source) = source {
         match live::model_dir(app.vocab(), args.model.as_deref()) {
             Ok(dir) => {
@@ -360,12 +383,17 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     ..DecisionSettings::default()
                 };
                 runner.push_to_talk = source == VoiceSource::PushToTalk;
-                runner.voice = Some(LiveVoice::start(
+                let around = Surroundings {
+                    activity: activity.unwrap_or_default(),
+                    room,
+                };
+                runner.voice = Some(LiveVoice::start_in(
                     dir,
                     app.vocab().clone(),
                     decide,
                     source,
                     app.castling_mode(),
+                    around,
                 ));
             }
             Err(line) => said_first.push(Utterance::plain(line)),

@@ -17,7 +17,9 @@
 //! text only), describing each fallback once, in one line, from locale
 //! messages.
 
+pub mod activity;
 pub mod dispatcher;
+pub mod echo;
 pub mod espeak;
 pub mod queue;
 
@@ -321,6 +323,7 @@ pub struct Announcer<S: Speaker> {
     speaker: S,
     queue: SpeechQueue,
     failure: Option<SpeechError>,
+    held: bool,
 }
 
 impl<S: Speaker> Announcer<S> {
@@ -330,7 +333,14 @@ impl<S: Speaker> Announcer<S> {
             speaker,
             queue: SpeechQueue::default(),
             failure: None,
+            held: false,
         }
+    }
+
+    /// While held (the player is speaking, push-to-talk), nothing new is
+    /// started; what is queued waits.
+    pub fn hold(&mut self, held: bool) {
+        self.held = held;
     }
 
     /// The speaker.
@@ -384,7 +394,7 @@ impl<S: Speaker> Announcer<S> {
             if let Some(n) = self.speaker.take_notice() {
                 return Err(n);
             }
-            if speaking {
+            if speaking || self.held {
                 return Ok(());
             }
             if let Some(e) = self.speaker.take_error() {
@@ -654,6 +664,25 @@ mod tests {
         a.speaker_mut().end();
         a.pump().unwrap();
         assert_eq!(a.speaker().displays(), ["e4", "flag"]);
+    }
+
+    #[test]
+    fn a_held_announcer_starts_nothing_until_released() {
+        let mut a = Announcer::new(Recording {
+            hold: true,
+            ..Recording::default()
+        });
+        a.say(item("e4", Priority::Move)).unwrap();
+        // The player barges in: speech stops and waits.
+        a.hush();
+        a.hold(true);
+        a.say(item("Nf3", Priority::Move)).unwrap();
+        a.pump().unwrap();
+        assert_eq!(a.speaker().displays(), ["e4"]);
+        assert_eq!(a.speaker().stopped, 1);
+        a.hold(false);
+        a.pump().unwrap();
+        assert_eq!(a.speaker().displays(), ["e4", "Nf3"]);
     }
 
     #[test]

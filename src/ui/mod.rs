@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
 use crate::journal::Writer;
+use crate::speech::activity::{SignalledSpeaker, SpeechActivity};
+use crate::speech::echo::{Room, RoomEcho};
 use crate::speech::{Announcer, Speaker};
 use crate::vocab::Utterance;
 use crate::voice::live::{LiveVoice, VoiceEvent};
@@ -39,6 +41,12 @@ pub struct Runner {
     pub review: Option<Box<crate::review::ReviewGame>>,
     /// The engine a review evaluates positions with.
     pub engine_path: std::path::PathBuf,
+    /// When annabella speaks, for spoken input to stay deaf meanwhile
+    /// (set with voice on; speech made by this runner reports to it).
+    pub activity: Option<SpeechActivity>,
+    /// Test only (`--room-echo`): speech goes into this simulated room
+    /// instead of the sound card.
+    pub room: Option<Room>,
     talking: bool,
     voice_finished: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
@@ -66,6 +74,8 @@ impl Runner {
             push_to_talk: false,
             review: None,
             engine_path: std::path::PathBuf::from(crate::engine::DEFAULT_ENGINE),
+            activity: None,
+            room: None,
             talking: false,
             voice_finished: false,
             offset: Duration::ZERO,
@@ -189,11 +199,12 @@ impl Runner {
             name,
         };
         let mut notices = Vec::new();
-        let speaker = crate::speech::open(
-            &crate::speech::Output::Speak,
+        let speaker = open_speaker(
             &voice,
             app.vocab().locale(),
             &mut notices,
+            self.activity.as_ref(),
+            self.room.as_ref(),
         );
         self.speech = Some(Announcer::new(speaker));
         for n in notices {
@@ -267,11 +278,27 @@ impl Runner {
     }
 
     /// Push-to-talk: the talk key was pressed (starts or ends an
-    /// utterance; a terminal reports no key release).
+    /// utterance; a terminal reports no key release). Starting one cuts
+    /// annabella off (barge-in): her speech stops, nothing new is said
+    /// until the utterance ends, and the player's words are heard.
     pub fn toggle_talk(&mut self) {
         if let (Some(v), true) = (&self.voice, self.push_to_talk) {
             self.talking = !self.talking;
+            if let Some(s) = &mut self.speech {
+                if self.talking {
+                    s.hush();
+                }
+                s.hold(self.talking);
+            }
             v.push_to_talk(self.talking);
+        }
+    }
+
+    /// The stop key: annabella stops speaking at once (what is waiting,
+    /// except moves and critical lines, is dropped).
+    pub fn stop_speech(&mut self) {
+        if let Some(s) = &mut self.speech {
+            s.hush();
         }
     }
 
@@ -282,8 +309,12 @@ impl Runner {
             let Some(event) = v.poll() else {
                 if v.is_stopped() {
                     // Listening ended (no microphone, no model): typed
-                    // input goes on.
+                    // input goes on, and speech is never held for it.
                     self.voice = None;
+                    self.talking = false;
+                    if let Some(s) = &mut self.speech {
+                        s.hold(false);
+                    }
                 }
                 return;
             };
@@ -356,6 +387,36 @@ impl Runner {
     }
 }
 
+/// The speaker of the play screen: speech-dispatcher, else espeak-ng, else
+/// nothing (each fallback a line in `notices`); with `room` (test only),
+/// espeak-ng speaking into that simulated room. With `activity`, it
+/// reports when it speaks.
+pub fn open_speaker(
+    voice: &crate::speech::Voice,
+    locale: &crate::locale::Locale,
+    notices: &mut Vec<String>,
+    activity: Option<&SpeechActivity>,
+    room: Option<&Room>,
+) -> Box<dyn Speaker> {
+    let speaker: Box<dyn Speaker> = match room {
+        Some(room) => match crate::speech::espeak::EspeakNg::probe(voice) {
+            Ok((engine, missing)) => {
+                notices.extend(missing.map(|e| e.describe(locale)));
+                Box::new(RoomEcho::new(engine, room.clone()))
+            }
+            Err(e) => {
+                notices.push(e.describe(locale));
+                Box::new(crate::speech::Silent)
+            }
+        },
+        None => crate::speech::open(&crate::speech::Output::Speak, voice, locale, notices),
+    };
+    match activity {
+        Some(a) => Box::new(SignalledSpeaker::new(speaker, a.clone())),
+        None => speaker,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::cell::RefCell;
@@ -383,6 +444,67 @@ mod tests {
         fn name(&self) -> &str {
             "shared recording"
         }
+    }
+
+    #[test]
+    fn push_to_talk_and_the_stop_key_cut_speech_and_open_the_gate() {
+        let mut slow = Recording::default();
+        slow.hold = true;
+        let recording = Rc::new(RefCell::new(slow));
+        let activity = SpeechActivity::default();
+        let speaker: Box<dyn Speaker> = Box::new(SignalledSpeaker::new(
+            Box::new(Shared(Rc::clone(&recording))),
+            activity.clone(),
+        ));
+        let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
+        // Listening whose model is missing: it stops at once, but takes
+        // the key like any other.
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        runner.voice = Some(LiveVoice::start(
+            dir.path().join("no-model"),
+            Vocabulary::builtin("en").expect("en"),
+            crate::voice::DecisionSettings::default(),
+            crate::voice::live::VoiceSource::PushToTalk,
+            shakmaty::CastlingMode::Standard,
+        ));
+        runner.push_to_talk = true;
+        let (mut app, _) = App::new(
+            Vocabulary::builtin("en").expect("en"),
+            Settings::default(),
+            Duration::ZERO,
+        );
+        let mut show = |_: &Utterance| {};
+        let say = |text: &str| {
+            vec![Effect::Say(Item::new(
+                Utterance::plain(text),
+                Priority::Move,
+            ))]
+        };
+        runner.apply(&mut app, say("1. White: e4"), &mut show);
+        assert!(activity.speaking());
+        // The player presses the talk key while annabella speaks: she
+        // stops (barge-in), the mute ends after the short cut tail, and
+        // nothing new is said while he speaks.
+        runner.toggle_talk();
+        assert_eq!(recording.borrow().stopped, 1);
+        assert!(!activity.speaking());
+        let later = std::time::Instant::now() + Duration::from_millis(150);
+        assert!(!activity.muted(later, later), "the player is heard");
+        runner.apply(&mut app, say("1. Black: e5"), &mut show);
+        runner.pump(&mut app, &mut show);
+        assert_eq!(recording.borrow().displays(), ["1. White: e4"]);
+        // Key again: his utterance ends, what waited is said.
+        runner.toggle_talk();
+        runner.pump(&mut app, &mut show);
+        assert_eq!(
+            recording.borrow().displays(),
+            ["1. White: e4", "1. Black: e5"]
+        );
+        assert!(activity.speaking());
+        // The stop key: silence at once.
+        runner.stop_speech();
+        assert_eq!(recording.borrow().stopped, 2);
+        assert!(!activity.speaking());
     }
 
     #[test]

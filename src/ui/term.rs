@@ -243,6 +243,9 @@ pub fn run(
                 Event::Key(k) if k.code == KeyCode::F(2) && k.kind == KeyEventKind::Press => {
                     runner.toggle_talk();
                 }
+                Event::Key(k) if k.code == KeyCode::F(3) && k.kind == KeyEventKind::Press => {
+                    runner.stop_speech();
+                }
                 Event::Key(k) => {
                     if let Some(msg) = key_msg(&mut app, k) {
                         let fx = app.update(msg, runner.now());

@@ -1,5 +1,6 @@
 //! Voice commands besides moves (pure core): yes, no, cancel, repeat, time,
-//! moves, help, clock.
+//! moves, help, clock, and what cannot be undone (resign, offer or accept
+//! a draw, claim), which the play screen says back for a yes first.
 //!
 //! Their words live in the locale data, as message keys `voice.cmd.NAME`
 //! holding the accepted spellings separated by `|` (first = the one shown
@@ -27,11 +28,22 @@ pub enum Command {
     Help,
     /// Presses the clock (completes the move).
     Clock,
+    /// Resigns (said back, acts only after yes).
+    Resign,
+    /// Offers a draw (said back, acts only after yes).
+    OfferDraw,
+    /// Accepts the draw offered (said back, acts only after yes).
+    AcceptDraw,
+    /// Declines the draw offered.
+    DeclineDraw,
+    /// Claims (a draw, or the win for an illegal move; said back, acts
+    /// only after yes).
+    Claim,
 }
 
 impl Command {
     /// Every command, in help order.
-    pub const ALL: [Command; 8] = [
+    pub const ALL: [Command; 13] = [
         Command::Yes,
         Command::No,
         Command::Cancel,
@@ -40,6 +52,11 @@ impl Command {
         Command::Moves,
         Command::Help,
         Command::Clock,
+        Command::Resign,
+        Command::OfferDraw,
+        Command::AcceptDraw,
+        Command::DeclineDraw,
+        Command::Claim,
     ];
 
     /// The name used in message keys and output (`voice.cmd.yes`).
@@ -53,6 +70,11 @@ impl Command {
             Command::Moves => "moves",
             Command::Help => "help",
             Command::Clock => "clock",
+            Command::Resign => "resign",
+            Command::OfferDraw => "draw",
+            Command::AcceptDraw => "accept",
+            Command::DeclineDraw => "decline",
+            Command::Claim => "claim",
         }
     }
 
@@ -67,6 +89,11 @@ impl Command {
             Command::Moves => "voice.cmd.moves",
             Command::Help => "voice.cmd.help",
             Command::Clock => "voice.cmd.clock",
+            Command::Resign => "voice.cmd.resign",
+            Command::OfferDraw => "voice.cmd.draw",
+            Command::AcceptDraw => "voice.cmd.accept",
+            Command::DeclineDraw => "voice.cmd.decline",
+            Command::Claim => "voice.cmd.claim",
         }
     }
 }

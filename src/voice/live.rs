@@ -44,6 +44,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess};
 
+use crate::speech::activity::SpeechActivity;
+use crate::speech::echo::Room;
 use crate::vocab::Vocabulary;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
@@ -73,6 +75,36 @@ pub const PTT_EARLY_FINISH_MS: u32 = 100;
 
 /// Length of the chunks a WAV file is played in.
 pub const FILE_CHUNK_MS: u32 = 20;
+
+/// A simulated room (`--room-echo`): the longest the WAV source waits
+/// for annabella to be quiet before the player speaks again.
+pub const ROOM_WAIT: Duration = Duration::from_secs(45);
+
+/// What the voice worker shares with the speech output: when annabella
+/// speaks (audio captured then never reaches the recognizers), and, in a
+/// simulated room only, the air its speech goes into.
+#[derive(Debug, Clone, Default)]
+pub struct Surroundings {
+    /// When annabella's own voice is in the room.
+    pub activity: SpeechActivity,
+    /// Test only: annabella's speech, to be mixed into the WAV source's
+    /// audio as it plays.
+    pub room: Option<Room>,
+}
+
+/// Silences a block captured until `captured` when annabella was speaking
+/// during it (or its tail): the recognizers never hear her own voice.
+/// `true` when it was silenced.
+pub fn gate(activity: &SpeechActivity, samples: &mut [i16], captured: Instant) -> bool {
+    let from = captured
+        .checked_sub(samples_to_time(samples.len()))
+        .unwrap_or(captured);
+    let muted = activity.muted(from, captured);
+    if muted {
+        samples.fill(0);
+    }
+    muted
+}
 
 /// Where the audio comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -573,6 +605,27 @@ impl LiveVoice {
         source: VoiceSource,
         mode: CastlingMode,
     ) -> LiveVoice {
+        LiveVoice::start_in(
+            model_dir,
+            vocab,
+            settings,
+            source,
+            mode,
+            Surroundings::default(),
+        )
+    }
+
+    /// As [`start`](Self::start), deaf while annabella speaks (audio
+    /// captured during `around.activity`'s speech and its tail reaches the
+    /// recognizers as silence), in every source.
+    pub fn start_in(
+        model_dir: PathBuf,
+        vocab: Vocabulary,
+        settings: DecisionSettings,
+        source: VoiceSource,
+        mode: CastlingMode,
+        around: Surroundings,
+    ) -> LiveVoice {
         let quiet = quiet_to_log();
         let (tx, rx_in) = channel();
         let (tx_out, rx) = channel();
@@ -589,7 +642,7 @@ impl LiveVoice {
                     line: stopped,
                 };
                 worker(
-                    model_dir, vocab, settings, source, mode, rx_in, worker_tx, tx_out,
+                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, tx_out,
                 );
             });
         let worker = match spawned {
@@ -715,6 +768,7 @@ fn worker(
     settings: DecisionSettings,
     source: VoiceSource,
     mode: CastlingMode,
+    around: Surroundings,
     rx: Receiver<Input>,
     tx: Sender<Input>,
     out: Sender<(u64, VoiceEvent)>,
@@ -753,9 +807,10 @@ fn worker(
         VoiceSource::Files { paths, gap_ms, .. } => {
             let vocab = listener.vocab.clone();
             let player_tx = tx.clone();
+            let room = around.room.clone().map(|r| (r, around.activity.clone()));
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
-                .spawn(move || play_files(&vocab, &paths, gap_ms, &player_tx));
+                .spawn(move || play_files(&vocab, &paths, gap_ms, room.as_ref(), &player_tx));
             if let Err(e) = spawned {
                 let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
                 return;
@@ -779,6 +834,8 @@ fn worker(
     let mut serial = 0;
     let mut file: Option<PathBuf> = None;
     let mut heard_in_file = false;
+    // Samples silenced since the recognizers last heard the room.
+    let mut deaf = 0usize;
     let failed_line = msg(&listener.vocab, "voice.recognizer_failed", &[]);
     let emit = |serial: u64,
                 file: &Option<PathBuf>,
@@ -786,6 +843,9 @@ fn worker(
                 r: Result<Heard, RecognizerFailed>| {
         let event = match r {
             Ok(mut h) => {
+                // In the audio log, for tests and bug reports: every
+                // decision the recognizers led to.
+                eprintln!("annabella voice: decision {:?}", h.decision);
                 h.file = file.clone();
                 *heard_in_file = true;
                 VoiceEvent::Heard(h)
@@ -797,7 +857,15 @@ fn worker(
     while let Ok(input) = rx.recv() {
         let mut results = Vec::new();
         match input {
-            Input::Audio(samples, at) => results = engine.push(&samples, at),
+            Input::Audio(mut samples, at) => {
+                let now_muted = gate(&around.activity, &mut samples, at);
+                if now_muted {
+                    deaf += samples.len();
+                } else {
+                    log_deaf(&mut deaf);
+                }
+                results = engine.push(&samples, at);
+            }
             Input::Position(pos, mode, s) => {
                 serial = s;
                 engine.set_position(*pos, mode);
@@ -831,6 +899,7 @@ fn worker(
                 }
             }
             Input::FilesDone => {
+                log_deaf(&mut deaf);
                 if out.send((serial, VoiceEvent::Finished)).is_err() {
                     return;
                 }
@@ -840,7 +909,10 @@ fn worker(
                     return;
                 }
             }
-            Input::Stop => return,
+            Input::Stop => {
+                log_deaf(&mut deaf);
+                return;
+            }
         }
         for r in results {
             if !emit(serial, &file, &mut heard_in_file, r) {
@@ -851,27 +923,92 @@ fn worker(
     }
 }
 
-/// Plays WAV files into the worker in real time: chunks of
-/// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
-/// been captured, `gap_ms` of silence after each file.
-fn play_files(vocab: &Vocabulary, paths: &[PathBuf], gap_ms: u32, tx: &Sender<Input>) {
-    let chunk = (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize;
-    let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
-    let start = Instant::now();
-    let mut played = 0usize;
-    let mut send_paced = |samples: &[i16]| -> bool {
-        for c in samples.chunks(chunk) {
-            played += c.len();
-            let due = start + samples_to_time(played);
+/// In the audio log: how long the recognizers were deaf (`deaf` samples
+/// silenced since they last heard the room), once.
+fn log_deaf(deaf: &mut usize) {
+    if *deaf > 0 {
+        let ms = *deaf * 1000 / SAMPLE_RATE as usize;
+        eprintln!("annabella voice: deaf for {ms} ms while annabella spoke");
+        *deaf = 0;
+    }
+}
+
+/// Audio sent to the worker in real time, each chunk stamped with the
+/// moment its last sample would have been captured; in a simulated room,
+/// annabella's speech is mixed in as it plays.
+struct Pacer<'a> {
+    tx: &'a Sender<Input>,
+    room: Option<&'a Room>,
+    chunk: usize,
+    start: Instant,
+    played: usize,
+}
+
+impl Pacer<'_> {
+    /// `false` when the worker has gone.
+    fn send(&mut self, samples: &[i16]) -> bool {
+        for c in samples.chunks(self.chunk) {
+            self.played += c.len();
+            let due = self.start + samples_to_time(self.played);
             let now = Instant::now();
             if due > now {
                 std::thread::sleep(due - now);
             }
-            if tx.send(Input::Audio(c.to_vec(), due)).is_err() {
+            let mut block = c.to_vec();
+            if let Some(room) = self.room {
+                room.mix_into(&mut block);
+            }
+            if self.tx.send(Input::Audio(block, due)).is_err() {
                 return false;
             }
         }
         true
+    }
+
+    /// In a simulated room, the player waits until annabella has been
+    /// quiet for `gap` (at most [`ROOM_WAIT`]), hearing the room meanwhile.
+    fn wait_quiet(&mut self, activity: Option<&SpeechActivity>, gap: Duration) -> bool {
+        let (Some(room), Some(activity)) = (self.room, activity) else {
+            return true;
+        };
+        let silence = vec![0i16; self.chunk];
+        // At least `gap`: an answer to the last words may still be coming.
+        let begun = Instant::now();
+        let limit = begun + ROOM_WAIT;
+        while Instant::now() < limit {
+            let quiet = !room.busy() && activity.quiet_for().is_some_and(|q| q >= gap);
+            if quiet && begun.elapsed() >= gap {
+                break;
+            }
+            if !self.send(&silence) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Plays WAV files into the worker in real time: chunks of
+/// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
+/// been captured, `gap_ms` of silence after each file. In a simulated room
+/// (`room`), annabella's speech is mixed in, and before each file (and
+/// after the last) the player waits until she has been quiet for `gap_ms`.
+fn play_files(
+    vocab: &Vocabulary,
+    paths: &[PathBuf],
+    gap_ms: u32,
+    room: Option<&(Room, SpeechActivity)>,
+    tx: &Sender<Input>,
+) {
+    let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
+    let gap_time = Duration::from_millis(u64::from(gap_ms));
+    let activity = room.map(|(_, a)| a);
+    let mut pacer = Pacer {
+        tx,
+        room: room.map(|(r, _)| r),
+        chunk: (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize,
+        start: Instant::now(),
+        played: 0,
     };
     for path in paths {
         let samples = match audio::read_wav(path) {
@@ -884,15 +1021,21 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], gap_ms: u32, tx: &Sender<In
                 continue;
             }
         };
+        if !pacer.wait_quiet(activity, gap_time) {
+            return;
+        }
         if tx.send(Input::FileStart(path.clone())).is_err() {
             return;
         }
-        if !send_paced(&samples) || !send_paced(&gap) {
+        if !pacer.send(&samples) || !pacer.send(&gap) {
             return;
         }
         if tx.send(Input::FileEnd(Instant::now())).is_err() {
             return;
         }
+    }
+    if !pacer.wait_quiet(activity, gap_time) {
+        return;
     }
     let _ = tx.send(Input::FilesDone);
 }

@@ -303,6 +303,24 @@ impl App {
         }
         let (side, _) = self.words.strip_side(rest);
         let by = side.unwrap_or_else(|| self.clock_side());
+        self.make_offer(by, fx);
+    }
+
+    /// A draw offer said by voice: said back first, made after yes
+    /// ([`Pending::OfferDraw`]).
+    pub(super) fn offer_draw_spoken(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(r) = self.game.mirror().result() {
+            return self.announce_result(r, fx);
+        }
+        if self.game.mirror().sealed().is_some() {
+            return self.offer_while_adjourned("", fx);
+        }
+        let by = self.clock_side();
+        self.ask_confirmation(Pending::OfferDraw(by), fx);
+    }
+
+    /// `by` offers a draw, through the game layer.
+    fn make_offer(&mut self, by: Color, fx: &mut Vec<Effect>) {
         if self.act_say(Command::OfferDraw { side: side_of(by) }, Tell::Warnings, fx) {
             let u = self.vocab.message(
                 "ui.draw_offered",
@@ -373,6 +391,7 @@ impl App {
         let (key, side) = match p {
             Pending::Resign(c) => ("ui.confirm_resign", c),
             Pending::AcceptDraw(c) => ("ui.confirm_accept", c),
+            Pending::OfferDraw(c) => ("ui.confirm_offer", c),
             Pending::Claim(c) => ("ui.confirm_claim", c),
             Pending::PressWithoutMove(c) => ("ui.confirm_press", c),
             Pending::QuickplayClaim(c, _) => (self.quickplay_confirmation(), c),
@@ -395,6 +414,7 @@ impl App {
     /// The confirmed action, through the game layer.
     pub(super) fn confirmed(&mut self, p: Pending, fx: &mut Vec<Effect>) {
         let command = match p {
+            Pending::OfferDraw(c) => return self.make_offer(c, fx),
             Pending::Resign(c) => Command::Resign { side: side_of(c) },
             Pending::AcceptDraw(c) => Command::AnswerDraw {
                 side: side_of(c),

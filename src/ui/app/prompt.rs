@@ -34,6 +34,8 @@ pub(super) enum Pending {
     Resign(Color),
     /// This side accepts the draw offer.
     AcceptDraw(Color),
+    /// This side offers a draw (asked when said by voice).
+    OfferDraw(Color),
     /// This side claims (a draw, or the win for an illegal move).
     Claim(Color),
     /// This side presses the clock without a move made (7.5.3).
@@ -148,14 +150,20 @@ impl App {
                 let commands = self.command_list(&self.quickplay_listed(&Cmd::GAME));
                 let example = self.vocab.example(&self.hearing_position());
                 let press = self.cmd_word(Cmd::Press);
-                self.vocab.message(
+                let help = self.vocab.message(
                     "ui.help",
                     &[
                         ("commands", &commands),
                         ("example", &example),
                         ("press", &press),
                     ],
-                )
+                );
+                // The stop key, in its own sentence.
+                let stop = self.vocab.message("ui.help_stop", &[]);
+                Utterance {
+                    display: format!("{} {}", help.display, stop.display),
+                    spoken: format!("{} {}", help.spoken, stop.spoken),
+                }
             }
         };
         self.say(fx, u, Priority::Request);

@@ -972,3 +972,82 @@ fn every_locale_words_the_near_miss_question() {
         assert!(!said[0].contains('{'), "{code}: {said:?}");
     }
 }
+
+fn spoken(a: &mut App, command: Spoken) -> Vec<String> {
+    heard(
+        a,
+        Decision::Command {
+            command,
+            heard: command.key().into(),
+        },
+    )
+}
+
+#[test]
+fn what_cannot_be_undone_is_said_back_by_voice_and_acts_only_after_yes() {
+    let en = Vocabulary::builtin("en").unwrap();
+    let msg = |key: &str| {
+        let m = en.locale().message(key, &[]);
+        m.split('{').next().unwrap_or_default().to_owned()
+    };
+    // Resignation: asked; "no" and "cancel" drop it; "yes" resigns.
+    let mut a = app("en");
+    let said = spoken(&mut a, Spoken::Resign);
+    assert!(said[0].starts_with("White resigns?"), "{said:?}");
+    assert!(a.game.mirror().result().is_none());
+    for drop in [Spoken::No, Spoken::Cancel] {
+        let said = spoken(&mut a, drop);
+        assert!(said[0].starts_with(&msg("ui.not_confirmed")), "{said:?}");
+        assert!(a.game.mirror().result().is_none());
+        // A yes after the drop does nothing.
+        spoken(&mut a, Spoken::Yes);
+        assert!(a.game.mirror().result().is_none());
+        spoken(&mut a, Spoken::Resign);
+    }
+    spoken(&mut a, Spoken::Yes);
+    assert!(a.game.mirror().result().is_some(), "resigned after yes");
+    // A draw offer: asked, made after yes; its acceptance: asked, the
+    // game drawn after yes (both have moved: Article 5.2.3).
+    let mut b = app("en");
+    type_lines(&mut b, &["e4", "press", "e5", "press"]);
+    let said = spoken(&mut b, Spoken::OfferDraw);
+    assert!(said[0].starts_with("White offers a draw?"), "{said:?}");
+    assert_eq!(b.game.mirror().draw_offer(), None);
+    spoken(&mut b, Spoken::Yes);
+    assert_eq!(b.game.mirror().draw_offer(), Some(Color::White));
+    let said = spoken(&mut b, Spoken::AcceptDraw);
+    assert!(said[0].starts_with("Black accepts the draw?"), "{said:?}");
+    assert!(b.game.mirror().result().is_none());
+    spoken(&mut b, Spoken::No);
+    assert!(b.game.mirror().result().is_none());
+    let asked = spoken(&mut b, Spoken::AcceptDraw);
+    let said = spoken(&mut b, Spoken::Yes);
+    assert!(
+        b.game.mirror().result().is_some(),
+        "drawn after yes: {asked:?} {said:?}"
+    );
+    // A claim: asked first.
+    let mut c = app("en");
+    let said = spoken(&mut c, Spoken::Claim);
+    assert!(said[0].starts_with("White claims?"), "{said:?}");
+    spoken(&mut c, Spoken::Cancel);
+    assert!(c.game.mirror().result().is_none());
+    // Declining a draw offered is not asked about.
+    let mut d = app("en");
+    spoken(&mut d, Spoken::OfferDraw);
+    spoken(&mut d, Spoken::Yes);
+    spoken(&mut d, Spoken::DeclineDraw);
+    assert_eq!(d.game.mirror().draw_offer(), None);
+    assert!(d.game.mirror().result().is_none());
+}
+
+#[test]
+fn help_names_the_stop_key() {
+    let mut a = app("en");
+    let said = type_lines(&mut a, &["help"]);
+    let stop = Vocabulary::builtin("en")
+        .unwrap()
+        .locale()
+        .message("ui.help_stop", &[]);
+    assert!(said[0].ends_with(&stop), "{said:?}");
+}

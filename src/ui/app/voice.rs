@@ -107,6 +107,14 @@ impl App {
                 Spoken::Moves => self.command(Cmd::Sheet, "", fx),
                 Spoken::Help => self.help(fx),
                 Spoken::Clock => self.press(fx),
+                // What cannot be undone is said back and waits for yes
+                // (the typed commands' confirmations, the same game
+                // layer commands).
+                Spoken::Resign => self.command(Cmd::Resign, "", fx),
+                Spoken::OfferDraw => self.offer_draw_spoken(fx),
+                Spoken::AcceptDraw => self.command(Cmd::Accept, "", fx),
+                Spoken::DeclineDraw => self.command(Cmd::Decline, "", fx),
+                Spoken::Claim => self.command(Cmd::Claim, "", fx),
             },
             Decision::NotUnderstood { heard } => {
                 let u = if heard.trim().is_empty() {
