@@ -353,6 +353,8 @@ mod engine_behind_the_gate {
         match &h.decision {
             Decision::Move { heard, .. }
             | Decision::Ask { heard, .. }
+            | Decision::DidYouMean { heard, .. }
+            | Decision::Number { heard, .. }
             | Decision::Command { heard, .. }
             | Decision::NotUnderstood { heard } => heard.clone(),
         }
