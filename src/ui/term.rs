@@ -91,14 +91,14 @@ fn spawn_watchdog() {
                     if orphaned {
                         // The terminal went with the parent: nothing to
                         // restore.
-                        crate::voice::recognizer::exit(129);
+                        crate::voice::recognizer::abandon(129);
                     }
                     if t.elapsed() >= Duration::from_secs(2) {
                         // Restoring can block on a dead terminal: give it
                         // half a second.
                         let _ = std::thread::Builder::new().spawn(restore);
                         std::thread::sleep(Duration::from_millis(500));
-                        crate::voice::recognizer::exit(129);
+                        crate::voice::recognizer::abandon(129);
                     }
                 }
             }

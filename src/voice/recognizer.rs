@@ -127,6 +127,15 @@ pub fn exit(code: i32) -> ! {
     unsafe { libc::_exit(code) }
 }
 
+/// Ends the process at once, flushing nothing: for the watchdog of a
+/// terminal that is gone, where another thread may hold standard output's
+/// lock while it writes to the dead terminal (so [`exit`]'s flush could
+/// wait forever). Every file annabella writes is already written and synced.
+pub fn abandon(code: i32) -> ! {
+    // SAFETY: `_exit` ends the process without running any handler.
+    unsafe { libc::_exit(code) }
+}
+
 /// For `main`: returns `code`, or, once libvosk has been loaded, ends the
 /// process with it at once (see [`exit`]).
 pub fn leave(code: std::process::ExitCode) -> std::process::ExitCode {
