@@ -135,22 +135,32 @@ impl CommandWords {
 
     /// The command a phrase is, compared in the locale's normal form.
     pub fn find(&self, vocab: &Vocabulary, phrase: &str) -> Option<Command> {
-        let loc = vocab.locale();
-        let norm = |s: &str| {
-            loc.normalize(s)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let said = norm(phrase);
-        if said.is_empty() {
-            return None;
-        }
-        self.words
-            .iter()
-            .find(|(_, forms)| forms.iter().any(|f| norm(f) == said))
-            .map(|(c, _)| *c)
+        find_whole_phrase(&self.words, vocab, phrase)
     }
+}
+
+/// The entry of `table` one of whose spellings is the whole `phrase`,
+/// compared in the locale's normal form (case, accents, spacing).
+pub(crate) fn find_whole_phrase<T: Copy>(
+    table: &[(T, Vec<String>)],
+    vocab: &Vocabulary,
+    phrase: &str,
+) -> Option<T> {
+    let loc = vocab.locale();
+    let norm = |s: &str| {
+        loc.normalize(s)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let said = norm(phrase);
+    if said.is_empty() {
+        return None;
+    }
+    table
+        .iter()
+        .find(|(_, forms)| forms.iter().any(|f| norm(f) == said))
+        .map(|(c, _)| *c)
 }
 
 #[cfg(test)]

@@ -532,20 +532,6 @@ impl ChoiceNumbers {
 
     /// The number a whole phrase is, compared in the locale's normal form.
     pub fn find(&self, vocab: &crate::vocab::Vocabulary, phrase: &str) -> Option<usize> {
-        let loc = vocab.locale();
-        let norm = |s: &str| {
-            loc.normalize(s)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let said = norm(phrase);
-        if said.is_empty() {
-            return None;
-        }
-        self.words
-            .iter()
-            .find(|(_, forms)| forms.iter().any(|f| norm(f) == said))
-            .map(|(n, _)| *n)
+        super::commands::find_whole_phrase(&self.words, vocab, phrase)
     }
 }
