@@ -45,6 +45,27 @@ pub(super) enum Pending {
 }
 
 impl App {
+    /// The answer to a numbered question: the move with that number, or
+    /// the question again (`again`) when there is no such number.
+    fn pick_numbered(
+        &mut self,
+        moves: Vec<Move>,
+        n: usize,
+        again: fn(Vec<Move>) -> Prompt,
+        fx: &mut Vec<Effect>,
+    ) {
+        if let Some(mv) = n.checked_sub(1).and_then(|i| moves.get(i)) {
+            return self.chosen(*mv, fx);
+        }
+        let number = Utterance::plain(n.to_string());
+        let max = Utterance::plain(moves.len().to_string());
+        let u = self
+            .vocab
+            .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
+        self.say(fx, u, Priority::Request);
+        self.prompt = again(moves);
+    }
+
     pub(super) fn line(&mut self, line: &str, fx: &mut Vec<Effect>) {
         let input = self.words.read(line);
         match std::mem::take(&mut self.prompt) {
@@ -59,33 +80,11 @@ impl App {
                 }
             },
             Prompt::Choice(moves) => match input {
-                Input::Number(n) if (1..=moves.len()).contains(&n) => {
-                    self.chosen(moves[n - 1], fx);
-                }
-                Input::Number(n) => {
-                    let number = Utterance::plain(n.to_string());
-                    let max = Utterance::plain(moves.len().to_string());
-                    let u = self
-                        .vocab
-                        .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
-                    self.say(fx, u, Priority::Request);
-                    self.prompt = Prompt::Choice(moves);
-                }
+                Input::Number(n) => self.pick_numbered(moves, n, Prompt::Choice, fx),
                 other => self.game_input(other, fx),
             },
             Prompt::Guess(moves) => match input {
-                Input::Number(n) if (1..=moves.len()).contains(&n) => {
-                    self.chosen(moves[n - 1], fx);
-                }
-                Input::Number(n) => {
-                    let number = Utterance::plain(n.to_string());
-                    let max = Utterance::plain(moves.len().to_string());
-                    let u = self
-                        .vocab
-                        .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
-                    self.say(fx, u, Priority::Request);
-                    self.prompt = Prompt::Guess(moves);
-                }
+                Input::Number(n) => self.pick_numbered(moves, n, Prompt::Guess, fx),
                 Input::Command(Cmd::Yes, _) if !moves.is_empty() => self.chosen(moves[0], fx),
                 Input::Command(Cmd::No, _) => {
                     let u = self.vocab.message("ui.voice_cancelled", &[]);
