@@ -51,7 +51,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use annabella::vocab::{Style, Vocabulary};
-use annabella::voice::commands::CommandWords;
+use annabella::voice::commands::SpokenCommandWords;
 use annabella::voice::decide::{Alternative, Decision, DecisionSettings, HeardWord, Hearing};
 use annabella::voice::grammar::{Grammar, Spellings, model_form};
 use annabella::voice::listener::Listener;
@@ -350,7 +350,7 @@ fn spoken_words(vocab: &Vocabulary) -> Vec<String> {
     ] {
         add(&word.spoken);
     }
-    for (_, forms) in CommandWords::from_vocab(vocab).iter() {
+    for (_, forms) in SpokenCommandWords::from_vocab(vocab).iter() {
         for f in forms {
             add(f);
         }
@@ -655,7 +655,7 @@ fn main() {
         // Text level: the pure decision on the exact phrase and on
         // one-word confusions, with spellings a model of the language
         // would have (the locale's spoken words).
-        let commands = CommandWords::from_vocab(&vocab);
+        let commands = SpokenCommandWords::from_vocab(&vocab);
         let known = spoken_words(&vocab);
         let mut knows = |w: &str| known.iter().any(|k| k == w);
         let spellings = Spellings::choose(&vocab, &commands, &mut knows);

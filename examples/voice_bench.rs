@@ -16,7 +16,7 @@
 //!
 //! Both latencies are measured live: a thread plays each recording in real
 //! time, in chunks of 10–100 ms stamped with their capture time, into the
-//! same [`Engine`] the play screen's worker runs; the clock starts when the
+//! same [`LiveDecoder`] the play screen's worker runs; the clock starts when the
 //! key is released (push-to-talk) or when the end of speech was captured
 //! (hands-free), and stops when the decision is made. PHRASES (default 40)
 //! recordings take about 5 s each in real time.
@@ -31,7 +31,7 @@ use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::Listener;
-use annabella::voice::live::Engine;
+use annabella::voice::live::LiveDecoder;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -342,7 +342,7 @@ fn main() {
             audio.extend_from_slice(&clip[..=last_loud]);
             audio.extend(noise(delay * 16, i + 1));
             let chunk = chunk_ms[(i + d) % chunk_ms.len()] * 16;
-            let mut engine = Engine::new(
+            let mut engine = LiveDecoder::new(
                 &listener,
                 pos.clone(),
                 CastlingMode::Standard,
@@ -437,7 +437,7 @@ fn main() {
         audio.extend_from_slice(clip);
         audio.extend(noise(800 * 16, i + 1));
         let chunk = chunk_ms[i % chunk_ms.len()] * 16;
-        let mut engine = Engine::new(
+        let mut engine = LiveDecoder::new(
             &listener,
             pos.clone(),
             CastlingMode::Standard,

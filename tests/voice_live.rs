@@ -20,7 +20,7 @@ use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::{Heard, Listener};
-use annabella::voice::live::{Engine, LiveVoice, VoiceEvent, VoiceSource};
+use annabella::voice::live::{LiveDecoder, LiveVoice, VoiceEvent, VoiceSource};
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -266,7 +266,7 @@ fn spoken(
 
 /// Feeds `audio` in 20 ms chunks (as fast as it can: the engine has no
 /// clock of its own); returns the decisions.
-fn feed(engine: &mut Engine<'_>, audio: &[i16]) -> Vec<Heard> {
+fn feed(engine: &mut LiveDecoder<'_>, audio: &[i16]) -> Vec<Heard> {
     let mut out = Vec::new();
     for c in audio.chunks(320) {
         for r in engine.push(c, Instant::now()) {
@@ -287,7 +287,7 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
     let said = moves[3];
     let (speech, trimmed) = spoken(&listener, &pos, said, Style::Long, 170);
     let hands_free = |p: &Chess| {
-        Engine::new(
+        LiveDecoder::new(
             &listener,
             p.clone(),
             CastlingMode::Standard,
@@ -352,7 +352,7 @@ fn the_engine_decides_once_per_utterance_and_redecodes_when_speech_resumes() {
 
     // Push-to-talk: a release without speech is "nothing heard" at once;
     // with speech, one decision; a release without a press, none.
-    let mut engine = Engine::new(
+    let mut engine = LiveDecoder::new(
         &listener,
         pos.clone(),
         CastlingMode::Standard,
@@ -398,7 +398,7 @@ fn push_to_talk_decides_during_the_pause_before_the_key_is_released() {
     let said = moves[5];
     let (_, trimmed) = spoken(&listener, &pos, said, Style::Short, 160);
     let push_to_talk = || {
-        Engine::new(
+        LiveDecoder::new(
             &listener,
             pos.clone(),
             CastlingMode::Standard,
@@ -406,7 +406,7 @@ fn push_to_talk_decides_during_the_pause_before_the_key_is_released() {
             VadSettings::default(),
         )
     };
-    let release = |engine: &mut Engine<'_>| {
+    let release = |engine: &mut LiveDecoder<'_>| {
         engine
             .release(Instant::now())
             .expect("a decision at the release")

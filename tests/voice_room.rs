@@ -34,7 +34,7 @@ use common::{synthesize_ko, voice_prerequisites as model};
 use annabella::game::{Command as GameCommand, Side};
 use annabella::speech::activity::NO_MUTE_ENV;
 use annabella::vocab::{Style, Vocabulary};
-use annabella::voice::Command as Spoken;
+use annabella::voice::SpokenCommand as Spoken;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -288,7 +288,7 @@ mod engine_behind_the_gate {
     use annabella::voice::audio::VadSettings;
     use annabella::voice::decide::{Decision, DecisionSettings};
     use annabella::voice::listener::{Heard, Listener};
-    use annabella::voice::live::{Engine, gate};
+    use annabella::voice::live::{LiveDecoder, gate};
     use annabella::voice::recognizer::VoskModel;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, Chess, Color, Position};
@@ -312,7 +312,7 @@ mod engine_behind_the_gate {
     /// given; presses the key at sample `press` and releases it at the
     /// end when `press` is given (push-to-talk), else hands-free.
     fn run(
-        engine: &mut Engine<'_>,
+        engine: &mut LiveDecoder<'_>,
         audio: &[i16],
         t0: Instant,
         activity: Option<&SpeechActivity>,
@@ -407,11 +407,11 @@ mod engine_behind_the_gate {
         let activity = SpeechActivity::from_env(mute_tail);
         activity.started_at(t0 + ms(500));
         activity.ended_at(t0 + ms(500) + sample(echo.len()));
-        let mut engine = Engine::new(&listener, after.clone(), mode, true, vad);
+        let mut engine = LiveDecoder::new(&listener, after.clone(), mode, true, vad);
         let muted = run(&mut engine, &input, t0, Some(&activity), None);
         assert!(muted.is_empty(), "heard her own voice: {muted:?}");
         // Without the gate the same audio leads to a decision.
-        let mut engine = Engine::new(&listener, after.clone(), mode, true, vad);
+        let mut engine = LiveDecoder::new(&listener, after.clone(), mode, true, vad);
         let open = run(&mut engine, &input, t0, None, None);
         assert!(!open.is_empty(), "the echo must be audible to the engine");
 
@@ -439,14 +439,14 @@ mod engine_behind_the_gate {
         let activity = SpeechActivity::from_env(mute_tail);
         activity.started_at(t0);
         activity.cut_at(t0 + sample(half));
-        let mut engine = Engine::new(&listener, after.clone(), mode, false, vad);
+        let mut engine = LiveDecoder::new(&listener, after.clone(), mode, false, vad);
         let barged = run(&mut engine, &input, t0, Some(&activity), Some(half));
         // The same words alone, key pressed in silence.
         let mut alone = vec![0i16; half + tail + 200 * 16];
         let press_at = half;
         alone.extend_from_slice(&black_e5);
         alone.extend(silence(300));
-        let mut engine = Engine::new(&listener, after.clone(), mode, false, vad);
+        let mut engine = LiveDecoder::new(&listener, after.clone(), mode, false, vad);
         let clean = run(&mut engine, &alone, t0, None, Some(press_at));
         assert_eq!(barged.len(), 1, "{barged:?}");
         assert_eq!(clean.len(), 1, "{clean:?}");
@@ -472,7 +472,7 @@ mod engine_behind_the_gate {
             alone.len()
         );
         // Without the gate, her voice is in the utterance.
-        let mut engine = Engine::new(&listener, after, mode, false, vad);
+        let mut engine = LiveDecoder::new(&listener, after, mode, false, vad);
         let mixed = run(&mut engine, &input, t0, None, Some(half));
         println!(
             "barge-in: heard '{}' (alone: '{}'; without the gate: '{}')",

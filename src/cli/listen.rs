@@ -16,7 +16,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 use super::{UserError, io_error, load_locale};
 use crate::vocab::{Style, Utterance, Vocabulary};
 use crate::voice::audio::{self, VadSettings, WavError};
-use crate::voice::commands::CommandWords;
+use crate::voice::commands::SpokenCommandWords;
 use crate::voice::decide::{Decision, DecisionSettings};
 use crate::voice::listener::Listener;
 
@@ -127,12 +127,12 @@ fn uci_san(pos: &Chess, m: Move, mode: CastlingMode) -> String {
 /// for the player.
 pub fn describe(
     vocab: &Vocabulary,
-    commands: &CommandWords,
+    commands: &SpokenCommandWords,
     pos: &Chess,
     mode: CastlingMode,
     d: &Decision,
 ) -> (String, String) {
-    let word = |c: crate::voice::Command| {
+    let word = |c: crate::voice::SpokenCommand| {
         commands
             .iter()
             .find(|(x, _)| *x == c)
@@ -163,8 +163,8 @@ pub fn describe(
                     "voice.confirm",
                     &[
                         ("move", words.join("")),
-                        ("yes", word(crate::voice::Command::Yes)),
-                        ("no", word(crate::voice::Command::No)),
+                        ("yes", word(crate::voice::SpokenCommand::Yes)),
+                        ("no", word(crate::voice::SpokenCommand::No)),
                     ],
                 )
             } else {
@@ -189,8 +189,8 @@ pub fn describe(
                 "voice.did_you_mean",
                 &[
                     ("candidates", words.join(&or)),
-                    ("yes", word(crate::voice::Command::Yes)),
-                    ("no", word(crate::voice::Command::No)),
+                    ("yes", word(crate::voice::SpokenCommand::Yes)),
+                    ("no", word(crate::voice::SpokenCommand::No)),
                 ],
             );
             (format!("did-you-mean {}", list.join(", ")), text)
@@ -296,7 +296,7 @@ fn mic(
 ) -> Result<ExitCode, UserError> {
     use crate::voice::live::{LiveVoice, VoiceEvent, VoiceSource};
     use crate::voice::stderr::write_terminal;
-    let commands = CommandWords::from_vocab(&vocab);
+    let commands = SpokenCommandWords::from_vocab(&vocab);
     let source = if args.push_to_talk {
         VoiceSource::PushToTalk
     } else {

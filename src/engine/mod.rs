@@ -28,7 +28,7 @@ const MAX_LINE: u64 = 64 << 10;
 
 /// The stage of talking to an engine at which it failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
+pub enum UciStage {
     /// Waiting for `uciok` after `uci`.
     Uci,
     /// Waiting for `readyok` after `isready`.
@@ -54,13 +54,13 @@ pub enum EngineError {
     #[error("no answer within {after:?} ({stage:?})")]
     Timeout {
         /// What was awaited.
-        stage: Stage,
+        stage: UciStage,
         /// The limit.
         after: Duration,
     },
     /// The engine ended (or closed its output) while an answer was awaited.
     #[error("the engine has ended ({0:?})")]
-    Ended(Stage),
+    Ended(UciStage),
     /// The engine answered `bestmove` without a move.
     #[error("no move: {0}")]
     NoMove(String),
@@ -75,7 +75,9 @@ impl EngineError {
     pub fn at_start(&self) -> bool {
         match self {
             EngineError::Start { .. } => true,
-            EngineError::Timeout { stage, .. } | EngineError::Ended(stage) => *stage != Stage::Move,
+            EngineError::Timeout { stage, .. } | EngineError::Ended(stage) => {
+                *stage != UciStage::Move
+            }
             EngineError::NoMove(_) | EngineError::Protocol(_) => false,
         }
     }
@@ -98,9 +100,9 @@ impl EngineError {
             }
             EngineError::Timeout { stage, after } => {
                 let key = match stage {
-                    Stage::Uci => "engine.no_uciok",
-                    Stage::Ready => "engine.no_readyok",
-                    Stage::Move => "engine.no_bestmove",
+                    UciStage::Uci => "engine.no_uciok",
+                    UciStage::Ready => "engine.no_readyok",
+                    UciStage::Move => "engine.no_bestmove",
                 };
                 let seconds = after.as_millis().div_ceil(1000).to_string();
                 locale.message(key, &[("seconds", &seconds)])
@@ -284,10 +286,10 @@ impl Uci {
         if reader.is_err() {
             return Err(EngineError::Protocol("no reader thread".into()));
         }
-        uci.send("uci", Stage::Uci)?;
+        uci.send("uci", UciStage::Uci)?;
         let deadline = Instant::now() + limits.uciok;
         loop {
-            let line = uci.read_line(Stage::Uci, limits.uciok, deadline)?;
+            let line = uci.read_line(UciStage::Uci, limits.uciok, deadline)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 uci.name = name.trim().to_owned();
             }
@@ -298,14 +300,14 @@ impl Uci {
         if let Some(skill) = strength.skill {
             uci.send(
                 &format!("setoption name Skill Level value {}", skill.min(20)),
-                Stage::Ready,
+                UciStage::Ready,
             )?;
         }
-        uci.send("ucinewgame", Stage::Ready)?;
-        uci.send("isready", Stage::Ready)?;
+        uci.send("ucinewgame", UciStage::Ready)?;
+        uci.send("isready", UciStage::Ready)?;
         let deadline = Instant::now() + limits.readyok;
         while uci
-            .read_line(Stage::Ready, limits.readyok, deadline)?
+            .read_line(UciStage::Ready, limits.readyok, deadline)?
             .trim()
             != "readyok"
         {}
@@ -321,17 +323,17 @@ impl Uci {
         movetime: Duration,
     ) -> Result<(Duration, Instant), EngineError> {
         let movetime = movetime.max(Duration::from_millis(1));
-        self.send(position, Stage::Move)?;
+        self.send(position, UciStage::Move)?;
         self.send(
             &format!("go movetime {}", movetime.as_millis()),
-            Stage::Move,
+            UciStage::Move,
         )?;
         let limit = movetime.saturating_add(self.limits.move_margin);
         Ok((limit, Instant::now() + limit))
     }
 
     /// Writes a line; an engine that cannot be written to has ended.
-    fn send(&mut self, line: &str, stage: Stage) -> Result<(), EngineError> {
+    fn send(&mut self, line: &str, stage: UciStage) -> Result<(), EngineError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| EngineError::Ended(stage))
@@ -341,7 +343,7 @@ impl Uci {
     /// is stopped.
     fn read_line(
         &mut self,
-        stage: Stage,
+        stage: UciStage,
         limit: Duration,
         deadline: Instant,
     ) -> Result<String, EngineError> {
@@ -369,7 +371,7 @@ impl Engine for Uci {
         }
         let (limit, deadline) = self.go(&pos, self.strength.movetime)?;
         loop {
-            let line = self.read_line(Stage::Move, limit, deadline)?;
+            let line = self.read_line(UciStage::Move, limit, deadline)?;
             if let Some(rest) = line.strip_prefix("bestmove") {
                 return rest
                     .split_whitespace()
@@ -434,7 +436,7 @@ impl Uci {
         let (limit, deadline) = self.go(&format!("position fen {fen}"), movetime)?;
         let mut score = None;
         loop {
-            let line = self.read_line(Stage::Move, limit, deadline)?;
+            let line = self.read_line(UciStage::Move, limit, deadline)?;
             if line.starts_with("info")
                 && !line.contains(" upperbound")
                 && !line.contains(" lowerbound")
@@ -456,7 +458,7 @@ impl Uci {
 
 impl Drop for Uci {
     fn drop(&mut self) {
-        let _ = self.send("quit", Stage::Move);
+        let _ = self.send("quit", UciStage::Move);
         // Give it a moment to leave on its own, then make sure (its whole
         // process group: an engine may have started helpers).
         for _ in 0..20 {

@@ -11,7 +11,7 @@ use crate::vocab::Vocabulary;
 
 /// A spoken command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Command {
+pub enum SpokenCommand {
     /// Confirms the move just heard.
     Yes,
     /// Rejects the move just heard.
@@ -41,75 +41,75 @@ pub enum Command {
     Claim,
 }
 
-impl Command {
+impl SpokenCommand {
     /// Every command, in help order.
-    pub const ALL: [Command; 13] = [
-        Command::Yes,
-        Command::No,
-        Command::Cancel,
-        Command::Repeat,
-        Command::Time,
-        Command::Moves,
-        Command::Help,
-        Command::Clock,
-        Command::Resign,
-        Command::OfferDraw,
-        Command::AcceptDraw,
-        Command::DeclineDraw,
-        Command::Claim,
+    pub const ALL: [SpokenCommand; 13] = [
+        SpokenCommand::Yes,
+        SpokenCommand::No,
+        SpokenCommand::Cancel,
+        SpokenCommand::Repeat,
+        SpokenCommand::Time,
+        SpokenCommand::Moves,
+        SpokenCommand::Help,
+        SpokenCommand::Clock,
+        SpokenCommand::Resign,
+        SpokenCommand::OfferDraw,
+        SpokenCommand::AcceptDraw,
+        SpokenCommand::DeclineDraw,
+        SpokenCommand::Claim,
     ];
 
     /// The name used in message keys and output (`voice.cmd.yes`).
     pub fn key(self) -> &'static str {
         match self {
-            Command::Yes => "yes",
-            Command::No => "no",
-            Command::Cancel => "cancel",
-            Command::Repeat => "repeat",
-            Command::Time => "time",
-            Command::Moves => "moves",
-            Command::Help => "help",
-            Command::Clock => "clock",
-            Command::Resign => "resign",
-            Command::OfferDraw => "draw",
-            Command::AcceptDraw => "accept",
-            Command::DeclineDraw => "decline",
-            Command::Claim => "claim",
+            SpokenCommand::Yes => "yes",
+            SpokenCommand::No => "no",
+            SpokenCommand::Cancel => "cancel",
+            SpokenCommand::Repeat => "repeat",
+            SpokenCommand::Time => "time",
+            SpokenCommand::Moves => "moves",
+            SpokenCommand::Help => "help",
+            SpokenCommand::Clock => "clock",
+            SpokenCommand::Resign => "resign",
+            SpokenCommand::OfferDraw => "draw",
+            SpokenCommand::AcceptDraw => "accept",
+            SpokenCommand::DeclineDraw => "decline",
+            SpokenCommand::Claim => "claim",
         }
     }
 
     /// The message key holding the command's spellings.
     pub fn message_key(self) -> &'static str {
         match self {
-            Command::Yes => "voice.cmd.yes",
-            Command::No => "voice.cmd.no",
-            Command::Cancel => "voice.cmd.cancel",
-            Command::Repeat => "voice.cmd.repeat",
-            Command::Time => "voice.cmd.time",
-            Command::Moves => "voice.cmd.moves",
-            Command::Help => "voice.cmd.help",
-            Command::Clock => "voice.cmd.clock",
-            Command::Resign => "voice.cmd.resign",
-            Command::OfferDraw => "voice.cmd.draw",
-            Command::AcceptDraw => "voice.cmd.accept",
-            Command::DeclineDraw => "voice.cmd.decline",
-            Command::Claim => "voice.cmd.claim",
+            SpokenCommand::Yes => "voice.cmd.yes",
+            SpokenCommand::No => "voice.cmd.no",
+            SpokenCommand::Cancel => "voice.cmd.cancel",
+            SpokenCommand::Repeat => "voice.cmd.repeat",
+            SpokenCommand::Time => "voice.cmd.time",
+            SpokenCommand::Moves => "voice.cmd.moves",
+            SpokenCommand::Help => "voice.cmd.help",
+            SpokenCommand::Clock => "voice.cmd.clock",
+            SpokenCommand::Resign => "voice.cmd.resign",
+            SpokenCommand::OfferDraw => "voice.cmd.draw",
+            SpokenCommand::AcceptDraw => "voice.cmd.accept",
+            SpokenCommand::DeclineDraw => "voice.cmd.decline",
+            SpokenCommand::Claim => "voice.cmd.claim",
         }
     }
 }
 
 /// The accepted spellings of every command in one locale.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandWords {
-    words: Vec<(Command, Vec<String>)>,
+pub struct SpokenCommandWords {
+    words: Vec<(SpokenCommand, Vec<String>)>,
 }
 
-impl CommandWords {
+impl SpokenCommandWords {
     /// Reads the command words from the locale's messages (with their
     /// fallback). A key the locale chain lacks gives no spellings.
-    pub fn from_vocab(vocab: &Vocabulary) -> CommandWords {
+    pub fn from_vocab(vocab: &Vocabulary) -> SpokenCommandWords {
         let loc = vocab.locale();
-        let words = Command::ALL
+        let words = SpokenCommand::ALL
             .iter()
             .map(|&c| {
                 let key = c.message_key();
@@ -125,16 +125,16 @@ impl CommandWords {
                 (c, forms)
             })
             .collect();
-        CommandWords { words }
+        SpokenCommandWords { words }
     }
 
     /// Each command with its spellings.
-    pub fn iter(&self) -> impl Iterator<Item = (Command, &[String])> {
+    pub fn iter(&self) -> impl Iterator<Item = (SpokenCommand, &[String])> {
         self.words.iter().map(|(c, f)| (*c, f.as_slice()))
     }
 
     /// The command a phrase is, compared in the locale's normal form.
-    pub fn find(&self, vocab: &Vocabulary, phrase: &str) -> Option<Command> {
+    pub fn find(&self, vocab: &Vocabulary, phrase: &str) -> Option<SpokenCommand> {
         find_whole_phrase(&self.words, vocab, phrase)
     }
 }
@@ -171,8 +171,8 @@ mod tests {
     fn every_builtin_locale_has_every_command_without_clashes() {
         for code in crate::locale::builtin_codes() {
             let vocab = Vocabulary::builtin(code).unwrap();
-            let cw = CommandWords::from_vocab(&vocab);
-            let mut seen: Vec<(String, Command)> = Vec::new();
+            let cw = SpokenCommandWords::from_vocab(&vocab);
+            let mut seen: Vec<(String, SpokenCommand)> = Vec::new();
             for (c, forms) in cw.iter() {
                 assert!(!forms.is_empty(), "{code}: no words for {}", c.key());
                 for f in forms {
@@ -201,8 +201,8 @@ mod tests {
     #[test]
     fn find_compares_in_normal_form() {
         let vocab = Vocabulary::builtin("en").unwrap();
-        let cw = CommandWords::from_vocab(&vocab);
-        assert_eq!(cw.find(&vocab, "  YES "), Some(Command::Yes));
+        let cw = SpokenCommandWords::from_vocab(&vocab);
+        assert_eq!(cw.find(&vocab, "  YES "), Some(SpokenCommand::Yes));
         assert_eq!(cw.find(&vocab, "knight f three"), None);
         assert_eq!(cw.find(&vocab, ""), None);
     }

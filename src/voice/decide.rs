@@ -19,7 +19,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::vocab::{ParseError, Vocabulary};
 
-use super::commands::{Command, CommandWords};
+use super::commands::{SpokenCommand, SpokenCommandWords};
 use super::grammar::{Grammar, model_form};
 use super::nearmiss::{
     ChoiceNumbers, NearMissRules, PhraseMeaning, PhraseWords, Scored, WordCosts, near_misses,
@@ -117,7 +117,7 @@ impl Hearing {
         Ok(Hearing { alternatives })
     }
 
-    /// Reads what [`Utterance::finish`](super::recognizer::Utterance::finish)
+    /// Reads what [`Decoding::finish`](super::recognizer::Decoding::finish)
     /// records: `{"nbest": ALTERNATIVES, "words": SINGLE}`, or a plain Vosk
     /// result.
     pub fn from_recorded_json(json: &str) -> Result<Hearing, serde_json::Error> {
@@ -242,7 +242,7 @@ pub enum Decision {
     /// A voice command.
     Command {
         /// Which.
-        command: Command,
+        command: SpokenCommand,
         /// The transcript.
         heard: String,
     },
@@ -255,13 +255,13 @@ pub enum Decision {
 
 enum Meaning {
     Nothing,
-    Command(Command),
+    Command(SpokenCommand),
     Moves(Vec<Move>),
 }
 
 fn meaning(
     vocab: &Vocabulary,
-    commands: &CommandWords,
+    commands: &SpokenCommandWords,
     pos: &Chess,
     mode: CastlingMode,
     text: &str,
@@ -280,7 +280,7 @@ fn meaning(
 /// near misses (see [`decide_with`]).
 pub fn decide(
     vocab: &Vocabulary,
-    commands: &CommandWords,
+    commands: &SpokenCommandWords,
     pos: &Chess,
     mode: CastlingMode,
     grammar: Option<&Grammar>,
@@ -304,7 +304,7 @@ pub fn decide(
 #[allow(clippy::too_many_arguments)]
 pub fn decide_with(
     vocab: &Vocabulary,
-    commands: &CommandWords,
+    commands: &SpokenCommandWords,
     pos: &Chess,
     mode: CastlingMode,
     grammar: Option<&Grammar>,
@@ -430,7 +430,7 @@ fn doubts(
 /// The decision on exact readings alone (no near misses).
 fn decide_exact(
     vocab: &Vocabulary,
-    commands: &CommandWords,
+    commands: &SpokenCommandWords,
     pos: &Chess,
     mode: CastlingMode,
     grammar: Option<&Grammar>,

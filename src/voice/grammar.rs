@@ -17,7 +17,7 @@ use shakmaty::{CastlingMode, Chess, File, Move, Position, Rank, Role, Square};
 use crate::locale::Word;
 use crate::vocab::Vocabulary;
 
-use super::commands::{Command, CommandWords};
+use super::commands::{SpokenCommand, SpokenCommandWords};
 
 /// What a model knows of the words: `true` if the model can recognize the
 /// word (Vosk words are lower-case).
@@ -56,7 +56,7 @@ pub struct Spellings {
     castle_short: Option<String>,
     castle_long: Option<String>,
     /// Every known spelling of every command.
-    commands: Vec<(Command, String)>,
+    commands: Vec<(SpokenCommand, String)>,
     /// Every known spelling of the answers 1, 2, 3 to a numbered question.
     numbers: Vec<(usize, String)>,
     /// Words the model lacks.
@@ -87,7 +87,7 @@ impl Spellings {
     /// spelling of each word is chosen.
     pub fn choose(
         vocab: &Vocabulary,
-        commands: &CommandWords,
+        commands: &SpokenCommandWords,
         words: &mut impl WordList,
     ) -> Spellings {
         let loc = vocab.locale();
@@ -184,7 +184,7 @@ impl Spellings {
     }
 
     /// Known command spellings.
-    pub fn commands(&self) -> &[(Command, String)] {
+    pub fn commands(&self) -> &[(SpokenCommand, String)] {
         &self.commands
     }
 
@@ -352,7 +352,7 @@ pub struct Grammar {
     /// Phrases of legal moves, each with its move.
     pub moves: Vec<(String, Move)>,
     /// Phrases of voice commands.
-    pub commands: Vec<(String, Command)>,
+    pub commands: Vec<(String, SpokenCommand)>,
     /// Phrases of the answers to a numbered question (1, 2, 3).
     pub numbers: Vec<(String, usize)>,
     /// Every single word of the locale the model knows: the "word loop"
@@ -449,7 +449,7 @@ mod tests {
 
     fn setup(code: &str) -> (Vocabulary, Spellings) {
         let vocab = Vocabulary::builtin(code).unwrap();
-        let cmds = CommandWords::from_vocab(&vocab);
+        let cmds = SpokenCommandWords::from_vocab(&vocab);
         let mut k = all_known;
         let sp = Spellings::choose(&vocab, &cmds, &mut k);
         (vocab, sp)
@@ -482,7 +482,7 @@ mod tests {
         moves.sort_by_key(|m| format!("{m:?}"));
         moves.dedup();
         assert_eq!(moves.len(), 20);
-        assert!(g.commands.iter().any(|(_, c)| *c == Command::Yes));
+        assert!(g.commands.iter().any(|(_, c)| *c == SpokenCommand::Yes));
     }
 
     #[test]
@@ -520,7 +520,7 @@ mod tests {
     #[test]
     fn capture_and_check_words_are_optional_variants() {
         let vocab = Vocabulary::builtin("en").unwrap();
-        let cmds = CommandWords::from_vocab(&vocab);
+        let cmds = SpokenCommandWords::from_vocab(&vocab);
         // A model that knows words, not digits.
         let mut knows = |w: &str| !w.chars().any(|c| c.is_ascii_digit());
         let sp = Spellings::choose(&vocab, &cmds, &mut knows);
@@ -552,7 +552,7 @@ mod tests {
     #[test]
     fn unknown_words_are_reported_and_their_moves_left_out() {
         let vocab = Vocabulary::builtin("ko").unwrap();
-        let cmds = CommandWords::from_vocab(&vocab);
+        let cmds = SpokenCommandWords::from_vocab(&vocab);
         // A model without the word for the knight and without file a.
         let mut knows = |w: &str| {
             !w.is_ascii() && w != "나이트" && w != "기사" && w != "말" && w != "알파" && w != "에이"
@@ -570,7 +570,7 @@ mod tests {
     #[test]
     fn ko_picks_known_spellings_in_order() {
         let vocab = Vocabulary::builtin("ko").unwrap();
-        let cmds = CommandWords::from_vocab(&vocab);
+        let cmds = SpokenCommandWords::from_vocab(&vocab);
         // The first accepted spelling ("a", the display) is not a model word.
         let mut knows = |w: &str| !w.is_ascii();
         let sp = Spellings::choose(&vocab, &cmds, &mut knows);

@@ -8,7 +8,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::vocab::Vocabulary;
 
-use super::commands::CommandWords;
+use super::commands::SpokenCommandWords;
 use super::decide::{Decision, DecisionSettings, Hearing, decide_with};
 use super::grammar::{Grammar, MissingWord, Spellings};
 use super::nearmiss::WordCosts;
@@ -22,7 +22,7 @@ pub struct Listener {
     /// The active locale.
     pub vocab: Vocabulary,
     /// Its command words.
-    pub commands: CommandWords,
+    pub commands: SpokenCommandWords,
     /// Its words as the model spells them.
     pub spellings: Spellings,
     /// How cautious decisions are.
@@ -57,7 +57,7 @@ pub struct Heard {
 impl Listener {
     /// Checks the locale's words against the model (start-up word check).
     pub fn new(mut model: VoskModel, vocab: Vocabulary, settings: DecisionSettings) -> Listener {
-        let commands = CommandWords::from_vocab(&vocab);
+        let commands = SpokenCommandWords::from_vocab(&vocab);
         let spellings = Spellings::choose(&vocab, &commands, &mut model);
         let costs = WordCosts::builtin(&vocab.locale().code);
         Listener {
@@ -109,7 +109,7 @@ impl Listener {
         }
         let t = Instant::now();
         // The word-loop check is waited for only when a move would be
-        // taken (see `Utterance::finish_deciding`).
+        // taken (see `Decoding::finish_deciding`).
         let (decision, hearing, json) = u.finish_deciding(|h| self.decide(pos, mode, &grammar, h));
         Some(Heard {
             decision,

@@ -3,7 +3,7 @@
 //! or push-to-talk) or plays WAV files as if spoken, and hands decisions to
 //! the UI through a non-blocking [`LiveVoice::poll`].
 //!
-//! The listening itself is the [`Engine`] (no threads, no devices): it is
+//! The listening itself is the [`LiveDecoder`] (no threads, no devices): it is
 //! fed audio chunks with the moment they were captured and returns
 //! [`Heard`] decisions. Both recognizers (the move grammar and the
 //! word-loop check) decode while the player speaks, so at the end only the
@@ -53,7 +53,7 @@ use super::decide::{Decision, DecisionSettings, Hearing};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
-use super::recognizer::{SAMPLE_RATE, Utterance, VoskModel};
+use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
 
 /// Audio kept from before the start of speech (the detector needs a few
@@ -235,7 +235,7 @@ struct Early {
 
 /// Listening without threads or devices: fed 16 kHz mono chunks with the
 /// moment their last sample was captured, it returns decisions.
-pub struct Engine<'l> {
+pub struct LiveDecoder<'l> {
     listener: &'l Listener,
     pos: Chess,
     mode: CastlingMode,
@@ -250,9 +250,9 @@ pub struct Engine<'l> {
     /// Its audio (pre-roll included), to decode it again if the position
     /// changes or speech resumes after an early finish.
     audio: Vec<i16>,
-    current: Option<Utterance>,
+    current: Option<Decoding>,
     /// A recognizer made ahead for the next utterance.
-    spare: Option<Utterance>,
+    spare: Option<Decoding>,
     early: Option<Early>,
     stats: EngineStats,
 }
@@ -269,9 +269,9 @@ pub struct EngineStats {
     pub redecoded: usize,
 }
 
-impl std::fmt::Debug for Engine<'_> {
+impl std::fmt::Debug for LiveDecoder<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine")
+        f.debug_struct("LiveDecoder")
             .field("hands_free", &self.hands_free)
             .field("talking", &self.talking)
             .finish_non_exhaustive()
@@ -282,7 +282,7 @@ fn samples_to_time(n: usize) -> Duration {
     Duration::from_secs_f64(n as f64 / f64::from(SAMPLE_RATE))
 }
 
-impl<'l> Engine<'l> {
+impl<'l> LiveDecoder<'l> {
     /// An engine for `pos`: hands-free (the detector ends utterances after
     /// `vad.silence_ms`) or push-to-talk.
     pub fn new(
@@ -291,11 +291,11 @@ impl<'l> Engine<'l> {
         mode: CastlingMode,
         hands_free: bool,
         vad: VadSettings,
-    ) -> Engine<'l> {
+    ) -> LiveDecoder<'l> {
         let t = Instant::now();
         let grammar = listener.grammar(&pos, mode);
         let grammar_time = t.elapsed();
-        Engine {
+        LiveDecoder {
             listener,
             pos,
             mode,
@@ -348,7 +348,7 @@ impl<'l> Engine<'l> {
         }
     }
 
-    fn recognizer(&mut self) -> Option<Utterance> {
+    fn recognizer(&mut self) -> Option<Decoding> {
         self.spare
             .take()
             .or_else(|| self.listener.model.recognizer(&self.grammar))
@@ -414,7 +414,7 @@ impl<'l> Engine<'l> {
         Some(Ok(self.heard(decision, hearing, json, finish_time, end)))
     }
 
-    fn finish(&self, u: Utterance) -> (Decision, Hearing, String) {
+    fn finish(&self, u: Decoding) -> (Decision, Hearing, String) {
         let (listener, pos, mode, grammar) = (self.listener, &self.pos, self.mode, &self.grammar);
         u.finish_deciding(|h| listener.decide(pos, mode, grammar, h))
     }
@@ -829,7 +829,7 @@ fn worker(
         silence_ms,
         ..VadSettings::default()
     };
-    let mut engine = Engine::new(&listener, Chess::default(), mode, hands_free, vad);
+    let mut engine = LiveDecoder::new(&listener, Chess::default(), mode, hands_free, vad);
     engine.prepare();
     let mut serial = 0;
     let mut file: Option<PathBuf> = None;

@@ -24,7 +24,7 @@ pub mod nearmiss;
 pub mod recognizer;
 pub mod stderr;
 
-pub use commands::{Command, CommandWords};
+pub use commands::{SpokenCommand, SpokenCommandWords};
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
 pub use grammar::{Grammar, Spellings};
 pub use listener::{Heard, Listener};

@@ -251,7 +251,7 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 
 /// The record written into an installed model folder.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub struct InstallRecord {
     /// Model name.
     pub name: String,
     /// Where it came from.
@@ -547,7 +547,7 @@ pub fn install(
             })?
     };
     let files = hash_tree(&model_root).map_err(io)?;
-    let record = Record {
+    let record = InstallRecord {
         name: name.clone(),
         source: source.to_owned(),
         download_sha256: download_sha,
@@ -569,7 +569,7 @@ pub fn verify(path: &Path) -> Result<bool, String> {
             "no install record ({RECORD_FILE}): installed by hand, its files cannot be compared"
         )
     })?;
-    let record: Record =
+    let record: InstallRecord =
         toml::from_str(&text).map_err(|e| format!("damaged install record: {e}"))?;
     for (rel, sha) in &record.files {
         let got = sha256_file(&path.join(rel)).map_err(|e| format!("{rel}: {e}"))?;

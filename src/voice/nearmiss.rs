@@ -18,7 +18,7 @@ use shakmaty::Move;
 
 use crate::locale::{LocaleError, LocaleProblem};
 
-use super::commands::Command;
+use super::commands::SpokenCommand;
 use super::decide::Hearing;
 use super::grammar::Grammar;
 
@@ -268,7 +268,7 @@ pub enum PhraseMeaning {
     /// A legal move.
     Move(Move),
     /// A voice command.
-    Command(Command),
+    Command(SpokenCommand),
 }
 
 /// The phrases of a position split into words once (built from its

@@ -45,7 +45,7 @@ pub enum ModelError {
 static LOADED: AtomicBool = AtomicBool::new(false);
 
 /// Decoding threads that outlive the call that started them (the
-/// word-loop check of [`Utterance::finish_deciding`]), joined before a
+/// word-loop check of [`Decoding::finish_deciding`]), joined before a
 /// model is freed.
 static BACKGROUND: Mutex<Vec<JoinHandle<()>>> = Mutex::new(Vec::new());
 
@@ -231,7 +231,7 @@ impl VoskModel {
     }
 
     /// A recognizer for one utterance with the phrases of `grammar`.
-    pub fn recognizer(&self, grammar: &Grammar) -> Option<Utterance> {
+    pub fn recognizer(&self, grammar: &Grammar) -> Option<Decoding> {
         let phrases = grammar.phrases(self.unk());
         let mut rec =
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
@@ -245,7 +245,7 @@ impl VoskModel {
         let mut words =
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
         words.set_words(true);
-        Some(Utterance { rec, words })
+        Some(Decoding { rec, words })
     }
 
     /// A bare Vosk recognizer with a phrase list (for measurements).
@@ -283,19 +283,19 @@ impl WordList for &mut VoskModel {
 }
 
 /// One utterance being recognized: feed samples as they come, then
-/// [`finish`](Utterance::finish) (never waits for Vosk's own endpointing).
+/// [`finish`](Decoding::finish) (never waits for Vosk's own endpointing).
 ///
 /// It owns its two recognizers; libvosk keeps the model alive (reference
 /// counted) for as long as a recognizer uses it, so an utterance can be
 /// finished on another thread.
-pub struct Utterance {
+pub struct Decoding {
     rec: vosk::Recognizer,
     words: vosk::Recognizer,
 }
 
-impl std::fmt::Debug for Utterance {
+impl std::fmt::Debug for Decoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Utterance").finish_non_exhaustive()
+        f.debug_struct("Decoding").finish_non_exhaustive()
     }
 }
 
@@ -304,14 +304,14 @@ fn loop_json(words: &mut vosk::Recognizer) -> String {
     serde_json::to_string(&words.final_result()).unwrap_or_default()
 }
 
-impl Utterance {
+impl Decoding {
     /// Feeds 16 kHz mono samples.
     ///
     /// A long stretch (an utterance decoded again from its start, half a
     /// second or more) is decoded by both recognizers at once, on two
     /// threads, so that catching up takes half the time.
     pub fn feed(&mut self, samples: &[i16]) {
-        let Utterance { rec, words } = self;
+        let Decoding { rec, words } = self;
         if samples.len() >= PARALLEL_FEED {
             let spawned = std::thread::scope(|scope| {
                 let spawned = std::thread::Builder::new()
@@ -337,7 +337,7 @@ impl Utterance {
     /// (`{"nbest": …, "words": …}`: the alternatives, and the best
     /// transcript with word confidences). Both decodings always finish.
     pub fn finish(self) -> (Hearing, String) {
-        let Utterance { mut rec, mut words } = self;
+        let Decoding { mut rec, mut words } = self;
         // Both decodings finish at once, on two threads.
         let (json, single_json) = std::thread::scope(|scope| {
             let other = scope.spawn(move || loop_json(&mut words));
@@ -363,16 +363,16 @@ impl Utterance {
     /// once (two threads); the move grammar's result is decided on first,
     /// and only a move waits for the check. A move is therefore never taken
     /// without the check: the result is the same as deciding on
-    /// [`finish`](Utterance::finish)'s hearing.
+    /// [`finish`](Decoding::finish)'s hearing.
     ///
     /// Returns the decision, the hearing it was made on, and the JSON (as
-    /// [`finish`](Utterance::finish) records it, or the move grammar's
+    /// [`finish`](Decoding::finish) records it, or the move grammar's
     /// result alone when the check was not waited for).
     pub fn finish_deciding(
         self,
         decide: impl Fn(&Hearing) -> Decision,
     ) -> (Decision, Hearing, String) {
-        let Utterance { mut rec, mut words } = self;
+        let Decoding { mut rec, mut words } = self;
         let (tx, rx) = std::sync::mpsc::channel();
         // When the check is not needed, nobody waits for it here: it
         // finishes on its own and frees its recognizer, and it is joined
@@ -409,7 +409,7 @@ impl Utterance {
 pub fn spellings_for(
     model: &mut VoskModel,
     vocab: &crate::vocab::Vocabulary,
-    commands: &super::commands::CommandWords,
+    commands: &super::commands::SpokenCommandWords,
 ) -> Spellings {
     Spellings::choose(vocab, commands, model)
 }

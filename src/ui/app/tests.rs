@@ -1,6 +1,6 @@
 use super::*;
 use crate::rules::Termination;
-use crate::voice::Command as Spoken;
+use crate::voice::SpokenCommand as Spoken;
 use shakmaty::Square;
 
 const T0: Duration = Duration::ZERO;

@@ -10,7 +10,7 @@ use super::{App, Effect};
 use crate::game::Command;
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Style, Utterance};
-use crate::voice::{Command as Spoken, Decision};
+use crate::voice::{Decision, SpokenCommand as Spoken};
 
 impl App {
     /// played on a guess.

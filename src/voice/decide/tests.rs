@@ -9,14 +9,14 @@ use shakmaty::uci::UciMove;
 
 struct Setup {
     vocab: Vocabulary,
-    commands: CommandWords,
+    commands: SpokenCommandWords,
     grammar: Grammar,
     pos: Chess,
 }
 
 fn setup() -> Setup {
     let vocab = Vocabulary::builtin("ko").unwrap();
-    let commands = CommandWords::from_vocab(&vocab);
+    let commands = SpokenCommandWords::from_vocab(&vocab);
     // The Korean model knows the Hangul spellings, not the Latin letters.
     let mut knows = |w: &str| !w.is_ascii();
     let spellings = Spellings::choose(&vocab, &commands, &mut knows);
@@ -205,7 +205,7 @@ fn commands_are_recognized_and_a_noisy_one_plays_nothing() {
     assert_eq!(
         s.decide(&yes, &DecisionSettings::default()),
         Decision::Command {
-            command: Command::Yes,
+            command: SpokenCommand::Yes,
             heard: "예".into()
         }
     );
@@ -213,7 +213,7 @@ fn commands_are_recognized_and_a_noisy_one_plays_nothing() {
     assert_eq!(
         s.decide(&no, &DecisionSettings::default()),
         Decision::Command {
-            command: Command::No,
+            command: SpokenCommand::No,
             heard: "아니요".into()
         }
     );
@@ -342,7 +342,7 @@ fn a_command_with_a_move_as_rival_does_nothing() {
 fn ambiguous_words_ask_with_every_fitting_move() {
     // Two knights can reach d2 after 1.d4 d5 2.Nf3 Nf6: "나이트 델타 이".
     let vocab = Vocabulary::builtin("ko").unwrap();
-    let commands = CommandWords::from_vocab(&vocab);
+    let commands = SpokenCommandWords::from_vocab(&vocab);
     let pos = crate::pgn::position_from_fen(
         "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3",
         CastlingMode::Standard,
@@ -386,7 +386,7 @@ fn vosk_json_in_both_shapes_reads() {
 
 fn ko_at(fen: &str) -> Setup {
     let vocab = Vocabulary::builtin("ko").unwrap();
-    let commands = CommandWords::from_vocab(&vocab);
+    let commands = SpokenCommandWords::from_vocab(&vocab);
     let mut knows = |w: &str| !w.is_ascii();
     let spellings = Spellings::choose(&vocab, &commands, &mut knows);
     let pos = crate::pgn::position_from_fen(fen, CastlingMode::Standard).unwrap();

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::vocab::Vocabulary;
-use crate::voice::commands::CommandWords;
+use crate::voice::commands::SpokenCommandWords;
 use crate::voice::decide::{Alternative, HeardWord};
 use crate::voice::grammar::Spellings;
 use shakmaty::uci::UciMove;
@@ -30,7 +30,7 @@ fn hearing(texts: &[&str]) -> Hearing {
 
 fn ko_grammar(fen: &str) -> (Chess, Grammar) {
     let vocab = Vocabulary::builtin("ko").unwrap();
-    let commands = CommandWords::from_vocab(&vocab);
+    let commands = SpokenCommandWords::from_vocab(&vocab);
     let mut knows = |w: &str| !w.is_ascii();
     let sp = Spellings::choose(&vocab, &commands, &mut knows);
     let pos = crate::pgn::position_from_fen(fen, CastlingMode::Standard).unwrap();
@@ -271,7 +271,7 @@ fn every_builtin_costs_file_reads_and_names_only_locale_words() {
         let file = format!("locales/{code}.costs.toml");
         let costs = WordCosts::from_toml(&file, text).unwrap_or_else(|e| panic!("{file}: {e:?}"));
         let vocab = Vocabulary::builtin(code).unwrap();
-        let commands = CommandWords::from_vocab(&vocab);
+        let commands = SpokenCommandWords::from_vocab(&vocab);
         let mut knows = |w: &str| !w.is_ascii();
         let sp = Spellings::choose(&vocab, &commands, &mut knows);
         let words = sp.all_words();
