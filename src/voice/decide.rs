@@ -445,6 +445,16 @@ fn decide_exact(
         return Decision::NotUnderstood { heard };
     }
     if let Some(number) = ChoiceNumbers::from_vocab(vocab).find(vocab, &heard) {
+        // A number picks a move: it is taken only when the word-loop
+        // decoding heard the same word and was sure of it (a number word
+        // is short, and the move grammar hears one in many an utterance).
+        let sure = top
+            .words
+            .iter()
+            .all(|w| w.conf.is_some_and(|c| c >= settings.min_word_confidence));
+        if !sure {
+            return Decision::NotUnderstood { heard };
+        }
         return Decision::Number { number, heard };
     }
     let rivals: Vec<&Alternative> = hearing

@@ -357,11 +357,12 @@ impl Decoding {
     /// only when it can change the decision.
     ///
     /// The word loop's confidences can only turn a [`Decision::Move`] into
-    /// a question: every other decision ([`Decision::Ask`],
-    /// [`Decision::Command`], [`Decision::NotUnderstood`]) is made without
-    /// word confidences and stays as it is. So both final results start at
-    /// once (two threads); the move grammar's result is decided on first,
-    /// and only a move waits for the check. A move is therefore never taken
+    /// a question, or a [`Decision::Number`] into "not understood": every
+    /// other decision ([`Decision::Ask`], [`Decision::Command`],
+    /// [`Decision::NotUnderstood`], …) is made without word confidences and
+    /// stays as it is. So both final results start at once (two threads);
+    /// the move grammar's result is decided on first, and only a move or a
+    /// number waits for the check. A move is therefore never taken
     /// without the check: the result is the same as deciding on
     /// [`finish`](Decoding::finish)'s hearing.
     ///
@@ -384,10 +385,10 @@ impl Decoding {
         let json = serde_json::to_string(&rec.final_result()).unwrap_or_default();
         let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
         let first = decide(&hearing);
-        if !matches!(first, Decision::Move { .. }) {
+        if !matches!(first, Decision::Move { .. } | Decision::Number { .. }) {
             return (first, hearing, json);
         }
-        // A move: the check decides. If it could not run (no thread, or
+        // A move or a number: the check decides. If it could not run (no thread, or
         // it failed), the words get no confidence and the move is asked.
         let single_json = match spawned {
             Ok(_) => rx.recv().unwrap_or_default(),

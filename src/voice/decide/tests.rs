@@ -456,7 +456,7 @@ fn a_far_off_hearing_is_not_understood_not_a_question() {
 fn a_number_alone_is_the_answer_to_a_question() {
     let s = setup();
     for (text, n) in [("하나", 1), ("둘", 2), ("셋", 3), ("일", 1), ("2", 2)] {
-        let h = hearing(vec![alt(text, 60.0, None)]);
+        let h = hearing(vec![alt(text, 60.0, Some(1.0))]);
         assert_eq!(
             s.decide_ko(&h, &DecisionSettings::default()),
             Decision::Number {
@@ -464,6 +464,18 @@ fn a_number_alone_is_the_answer_to_a_question() {
                 heard: text.into()
             }
         );
+        // Without the word-loop check's agreement (no confidence, or the
+        // check heard something else: confidence 0), a short number word
+        // picks nothing: found in tests/voice_room.rs, where "시계" was
+        // heard as "일" by the move grammar and picked a move nobody said.
+        for conf in [None, Some(0.0), Some(0.5)] {
+            let h = hearing(vec![alt(text, 60.0, conf)]);
+            assert_eq!(
+                s.decide_ko(&h, &DecisionSettings::default()),
+                Decision::NotUnderstood { heard: text.into() },
+                "{text} {conf:?}"
+            );
+        }
     }
     // The number words are in the recognizer's grammar.
     assert!(s.grammar.phrases(None).contains(&"둘".to_owned()));
