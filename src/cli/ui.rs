@@ -93,7 +93,8 @@ pub struct ScreenArgs {
     #[arg(long, conflicts_with = "voice")]
     pub push_to_talk: bool,
     /// Spoken moves from WAV recordings, played in real time as if spoken
-    /// into the microphone (for demonstrations and tests).
+    /// into the microphone, each after annabella has finished speaking
+    /// (for demonstrations and tests).
     #[arg(long, value_name = "FILE.wav", conflicts_with_all = ["voice", "push_to_talk"])]
     pub voice_wav: Vec<PathBuf>,
     /// The speech model's folder (default: env ANNABELLA_MODEL, else the

@@ -76,8 +76,8 @@ pub const PTT_EARLY_FINISH_MS: u32 = 100;
 /// Length of the chunks a WAV file is played in.
 pub const FILE_CHUNK_MS: u32 = 20;
 
-/// A simulated room (`--room-echo`): the longest the WAV source waits
-/// for annabella to be quiet before the player speaks again.
+/// The longest the WAV source waits for annabella to be quiet before the
+/// player speaks again.
 pub const ROOM_WAIT: Duration = Duration::from_secs(45);
 
 /// What the voice worker shares with the speech output: when annabella
@@ -807,10 +807,13 @@ fn worker(
         VoiceSource::Files { paths, gap_ms, .. } => {
             let vocab = listener.vocab.clone();
             let player_tx = tx.clone();
-            let room = around.room.clone().map(|r| (r, around.activity.clone()));
+            let room = around.room.clone();
+            let activity = around.activity.clone();
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
-                .spawn(move || play_files(&vocab, &paths, gap_ms, room.as_ref(), &player_tx));
+                .spawn(move || {
+                    play_files(&vocab, &paths, gap_ms, &activity, room.as_ref(), &player_tx);
+                });
             if let Err(e) = spawned {
                 let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
                 return;
@@ -965,18 +968,17 @@ impl Pacer<'_> {
         true
     }
 
-    /// In a simulated room, the player waits until annabella has been
-    /// quiet for `gap` (at most [`ROOM_WAIT`]), hearing the room meanwhile.
-    fn wait_quiet(&mut self, activity: Option<&SpeechActivity>, gap: Duration) -> bool {
-        let (Some(room), Some(activity)) = (self.room, activity) else {
-            return true;
-        };
+    /// The player waits until annabella has been quiet for `gap` (at most
+    /// [`ROOM_WAIT`]), hearing the room meanwhile: a player does not speak
+    /// over her, and what is said while she speaks is muted anyway.
+    fn wait_quiet(&mut self, activity: &SpeechActivity, gap: Duration) -> bool {
         let silence = vec![0i16; self.chunk];
         // At least `gap`: an answer to the last words may still be coming.
         let begun = Instant::now();
         let limit = begun + ROOM_WAIT;
         while Instant::now() < limit {
-            let quiet = !room.busy() && activity.quiet_for().is_some_and(|q| q >= gap);
+            let busy = self.room.is_some_and(Room::busy);
+            let quiet = !busy && activity.quiet_for().is_some_and(|q| q >= gap);
             if quiet && begun.elapsed() >= gap {
                 break;
             }
@@ -990,22 +992,22 @@ impl Pacer<'_> {
 
 /// Plays WAV files into the worker in real time: chunks of
 /// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
-/// been captured, `gap_ms` of silence after each file. In a simulated room
-/// (`room`), annabella's speech is mixed in, and before each file (and
-/// after the last) the player waits until she has been quiet for `gap_ms`.
+/// been captured, `gap_ms` of silence after each file. Before each file
+/// (and after the last) the player waits until annabella has been quiet
+/// for `gap_ms`. In a simulated room (`room`), her speech is mixed in.
 fn play_files(
     vocab: &Vocabulary,
     paths: &[PathBuf],
     gap_ms: u32,
-    room: Option<&(Room, SpeechActivity)>,
+    activity: &SpeechActivity,
+    room: Option<&Room>,
     tx: &Sender<Input>,
 ) {
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
-    let activity = room.map(|(_, a)| a);
     let mut pacer = Pacer {
         tx,
-        room: room.map(|(r, _)| r),
+        room,
         chunk: (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize,
         start: Instant::now(),
         played: 0,
