@@ -248,11 +248,18 @@ impl Uci {
             // stopped together, and the terminal's Ctrl+C is not theirs.
             use std::os::unix::process::CommandExt;
             command.process_group(0);
-            // SAFETY: prctl(2) only, between fork and exec: the engine is
-            // killed if annabella dies without stopping it (SIGKILL).
+            // SAFETY: prctl(2) and getppid(2) only, between fork and exec:
+            // the engine is killed if annabella dies without stopping it
+            // (SIGKILL). If annabella ended between the fork and the prctl
+            // (a quit while the engine was starting), the death signal would
+            // never come: the engine is not started then.
+            let parent = std::process::id();
             unsafe {
-                command.pre_exec(|| {
+                command.pre_exec(move || {
                     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                        return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+                    }
                     Ok(())
                 });
             }
