@@ -440,7 +440,7 @@ impl Default for NearMissRules {
     fn default() -> NearMissRules {
         NearMissRules {
             max_cost: 1.0,
-            per_word: 0.6,
+            per_word: 0.7,
             spread: 0.5,
             max_candidates: 3,
             rank_penalty: 0.1,
