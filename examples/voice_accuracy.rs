@@ -15,6 +15,8 @@
 //!   only, as before it existed: the control);
 //! - `--no-denoise` feed the recognizer the audio as it is, without the
 //!   noise reduction in front of it (the control);
+//! - `--quiet-rms X` the room noise (RMS) below which the noise reduction
+//!   leaves the audio alone (default: the product's);
 //! - `--dump FILE` write one JSON line per decoded utterance (what was
 //!   said, the alternatives heard, the decision, the closest moves with
 //!   their costs) for tuning;
@@ -390,6 +392,7 @@ struct Args {
     dump: Option<PathBuf>,
     costs: Option<PathBuf>,
     denoise: bool,
+    quiet_rms: Option<f32>,
 }
 
 fn args() -> Args {
@@ -404,6 +407,7 @@ fn args() -> Args {
         dump: None,
         costs: None,
         denoise: true,
+        quiet_rms: None,
     };
     if let Some(dir) = std::env::var_os("ANNABELLA_TEST_MODEL") {
         a.models.insert("ko".into(), PathBuf::from(dir));
@@ -432,6 +436,7 @@ fn args() -> Args {
             "--learn" => a.learn = Some(PathBuf::from(value)),
             "--dump" => a.dump = Some(PathBuf::from(value)),
             "--costs" => a.costs = Some(PathBuf::from(value)),
+            "--quiet-rms" => a.quiet_rms = value.parse().ok(),
             other => {
                 eprintln!("voice_accuracy: unknown option {other}");
                 std::process::exit(2);
@@ -498,6 +503,9 @@ fn main() {
                 Ok(mut m) => {
                     if !a.denoise {
                         m.denoise = None;
+                    }
+                    if let (Some(q), Some(d)) = (a.quiet_rms, m.denoise.as_mut()) {
+                        d.quiet_rms = q;
                     }
                     let mut l = Listener::new(m, vocab.clone(), settings);
                     if let Some(file) = &a.costs {

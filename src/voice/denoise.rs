@@ -12,9 +12,12 @@
 //! signal-to-noise ratio (Ephraim and Malah), never below a floor (no
 //! bin goes silent, which would leave "musical" noise).
 //!
+//! A quiet room (the lead's noise below [`DenoiseSettings::quiet_rms`]) is
+//! left alone: the audio passes unchanged.
+//!
 //! Streaming: [`Denoiser::push`] takes samples as they come and returns
-//! what is finished (delayed by 256 samples, 16 ms);
-//! [`Denoiser::finish`] returns the rest.
+//! what is finished (after the lead, about 100 ms; filtered audio is
+//! delayed by 256 samples, 16 ms); [`Denoiser::finish`] returns the rest.
 
 /// Frame length (samples).
 const FRAME: usize = 512;
@@ -35,6 +38,10 @@ pub struct DenoiseSettings {
     /// Per frame, how much the noise estimate of a bin may grow (1.0 =
     /// never; 1.005 is about a third per second).
     pub rise: f32,
+    /// A room quieter than this (RMS of the lead's noise, in samples of
+    /// 16 bits) is left as it is: the audio passes unchanged and
+    /// undelayed.
+    pub quiet_rms: f32,
 }
 
 impl Default for DenoiseSettings {
@@ -44,6 +51,7 @@ impl Default for DenoiseSettings {
             smoothing: 0.96,
             lead_frames: 6,
             rise: 1.005,
+            quiet_rms: 10.0,
         }
     }
 }
@@ -66,6 +74,11 @@ pub struct Denoiser {
     /// The last frame's clean power estimate per bin (gain² × power).
     last_clean: Vec<f32>,
     frames: usize,
+    /// Until the lead is over: the input as it came and what the filter
+    /// made of it; then whether the room is quiet (pass the audio on).
+    held: Vec<i16>,
+    held_out: Vec<i16>,
+    quiet: Option<bool>,
     re: Vec<f32>,
     im: Vec<f32>,
 }
@@ -97,13 +110,57 @@ impl Denoiser {
             smoothed: vec![0.0; BINS],
             last_clean: vec![0.0; BINS],
             frames: 0,
+            held: Vec::new(),
+            held_out: Vec::new(),
+            quiet: None,
             re: vec![0.0; FRAME],
             im: vec![0.0; FRAME],
         }
     }
 
     /// Takes samples; returns the filtered samples that are finished.
+    ///
+    /// During the lead nothing is returned; then, in a quiet room, the
+    /// audio as it came (unchanged, undelayed), else the filtered audio
+    /// (delayed by `HOP` samples).
     pub fn push(&mut self, samples: &[i16]) -> Vec<i16> {
+        if self.quiet == Some(true) {
+            return samples.to_vec();
+        }
+        let filtered = self.filter(samples);
+        match self.quiet {
+            Some(_) => filtered,
+            None => {
+                self.held.extend_from_slice(samples);
+                self.held_out.extend(filtered);
+                if self.frames >= self.settings.lead_frames {
+                    self.decide()
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    /// Quiet room or not, from the lead's noise: returns what was held.
+    fn decide(&mut self) -> Vec<i16> {
+        // White noise of variance v gives each bin v · Σ w² = v · FRAME/2.
+        let mean = self.noise.iter().sum::<f32>() / BINS as f32;
+        let rms = (mean / (FRAME / 2) as f32).sqrt();
+        let quiet = self.frames == 0 || rms < self.settings.quiet_rms;
+        self.quiet = Some(quiet);
+        let held = std::mem::take(&mut self.held);
+        let held_out = std::mem::take(&mut self.held_out);
+        if quiet { held } else { held_out }
+    }
+
+    /// Whether the room was found quiet (the audio passes unchanged);
+    /// `None` during the lead.
+    pub fn quiet(&self) -> Option<bool> {
+        self.quiet
+    }
+
+    fn filter(&mut self, samples: &[i16]) -> Vec<i16> {
         let mut out = Vec::with_capacity(samples.len() + HOP);
         for &s in samples {
             let at = FRAME - HOP + self.fresh;
@@ -118,13 +175,21 @@ impl Denoiser {
 
     /// The rest of the audio (pushed in, not yet returned).
     pub fn finish(&mut self) -> Vec<i16> {
+        let mut out = match self.quiet {
+            None => self.decide(),
+            Some(_) => Vec::new(),
+        };
+        if self.quiet == Some(true) {
+            return out;
+        }
         let pending = self.fresh;
-        let mut out = self.push(&vec![0; HOP - pending]);
+        let mut rest = self.filter(&vec![0; HOP - pending]);
         // The half frame that only the next frame would complete.
-        out.extend(self.push(&[0; HOP]));
+        rest.extend(self.filter(&[0; HOP]));
         // `HOP` samples of delay are in; what follows is padding.
-        let keep = out.len().saturating_sub(HOP - pending);
-        out.truncate(keep);
+        let keep = rest.len().saturating_sub(HOP - pending);
+        rest.truncate(keep);
+        out.extend(rest);
         out
     }
 
