@@ -23,6 +23,7 @@ pub mod models;
 pub mod nearmiss;
 pub mod recognizer;
 pub mod stderr;
+pub mod voicing;
 
 pub use commands::{SpokenCommand, SpokenCommandWords};
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
