@@ -55,6 +55,7 @@ use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
 use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
+use super::voicing::VoicingMeter;
 
 /// Audio kept from before the start of speech (the detector needs a few
 /// loud frames to be sure; the first sound of the word is in them).
@@ -255,6 +256,9 @@ pub struct LiveDecoder<'l> {
     spare: Option<Decoding>,
     early: Option<Early>,
     stats: EngineStats,
+    /// Voiced speech in the utterance's audio: without enough, it is
+    /// "nothing heard" (noise is heard as words).
+    voicing: VoicingMeter,
 }
 
 /// Counts of what the engine did (for tests and the benchmark).
@@ -311,6 +315,7 @@ impl<'l> LiveDecoder<'l> {
             spare: None,
             early: None,
             stats: EngineStats::default(),
+            voicing: VoicingMeter::new(listener.voicing),
         }
     }
 
@@ -366,6 +371,8 @@ impl<'l> LiveDecoder<'l> {
         self.talking = true;
         self.early = None;
         self.audio = audio;
+        self.voicing.reset();
+        self.voicing.push(&self.audio);
         let mut u = self.recognizer().ok_or(RecognizerFailed)?;
         u.feed(&self.audio);
         self.current = Some(u);
@@ -416,7 +423,8 @@ impl<'l> LiveDecoder<'l> {
 
     fn finish(&self, u: Decoding) -> (Decision, Hearing, String) {
         let (listener, pos, mode, grammar) = (self.listener, &self.pos, self.mode, &self.grammar);
-        u.finish_deciding(|h| listener.decide(pos, mode, grammar, h))
+        let voiced = self.voicing.passes();
+        u.finish_deciding(|h| listener.decide_voiced(voiced, pos, mode, grammar, h))
     }
 
     /// Feeds a chunk captured until `captured`; returns the utterances it
@@ -430,6 +438,7 @@ impl<'l> LiveDecoder<'l> {
         let events = self.vad.push(samples);
         if self.talking {
             self.audio.extend_from_slice(samples);
+            self.voicing.push(samples);
             if let Some(u) = self.current.as_mut() {
                 u.feed(samples);
             }
