@@ -533,6 +533,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "config.key.model",
     "config.key.listen",
     "config.key.silence_ms",
+    "config.key.mute_tail_ms",
     "config.key.warn",
     "config.key.theme",
     "config.key.white",
