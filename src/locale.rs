@@ -270,6 +270,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.cmd.mytime",
     "ui.cmd.count",
     "ui.cmd.repeat",
+    "ui.cmd.quiet",
     "ui.cmd.what",
     "ui.cmd.where",
     "ui.cmd.file",

@@ -263,6 +263,8 @@ pub enum Effect {
     /// Go through the game just played by ear ([`crate::review`]), then
     /// come back to the play screen.
     Review(Box<crate::review::ReviewGame>),
+    /// Stop speaking at once (what was shown stays shown).
+    StopSpeech,
     /// Leave the program.
     Quit,
 }

@@ -1048,7 +1048,7 @@ fn help_names_the_stop_key() {
     let stop = Vocabulary::builtin("en")
         .unwrap()
         .locale()
-        .message("ui.help_stop", &[]);
+        .message("ui.help_stop", &[("quiet", "quiet")]);
     assert!(said[0].ends_with(&stop), "{said:?}");
 }
 
