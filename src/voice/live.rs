@@ -99,17 +99,12 @@ pub struct Surroundings {
     pub speak_over: Option<Duration>,
 }
 
-impl Default for BargeInMode {
-    fn default() -> Self {
-        BargeInMode::Cancel
-    }
-}
-
 /// How the worker hears the player over annabella's voice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BargeInMode {
     /// Echo cancellation with the played samples as reference: when the
     /// player speaks over her, she stops and his words are heard.
+    #[default]
     Cancel,
     /// Test only: the near-end detector on the uncancelled audio.
     Uncancelled,
