@@ -247,13 +247,13 @@ fn talking_over_her_stops_her_and_is_heard() {
         "each spoken recording stops her: {run:#?}"
     );
     assert_eq!(run.decisions.len(), files.len(), "{run:#?}");
-    // What he said over her is heard: the clock command, the one word the
-    // model hears well in espeak-ng's Korean (the moves come out as
-    // questions or "not understood", never as a move he did not say).
-    assert!(
-        run.decisions
-            .iter()
-            .any(|d| d.starts_with("Command { command: Clock")),
-        "the clock command said over her was not heard: {run:#?}"
-    );
+    // What he said over her reached the recognizers: every spoken
+    // recording was heard as words (muted, a word said within her speech
+    // is "nothing heard"). espeak-ng's Korean is heard poorly by the
+    // model: the clock command often comes out right, the moves as
+    // questions or "not understood", never as a move he did not say.
+    let empty = "NotUnderstood { heard: \"\" }";
+    if let Some(i) = run.decisions[warm_up..].iter().position(|d| d == empty) {
+        panic!("recording {} said over her was not heard: {run:#?}", warm_up + i);
+    }
 }
