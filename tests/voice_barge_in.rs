@@ -254,6 +254,9 @@ fn talking_over_her_stops_her_and_is_heard() {
     // questions or "not understood", never as a move he did not say.
     let empty = "NotUnderstood { heard: \"\" }";
     if let Some(i) = run.decisions[warm_up..].iter().position(|d| d == empty) {
-        panic!("recording {} said over her was not heard: {run:#?}", warm_up + i);
+        panic!(
+            "recording {} said over her was not heard: {run:#?}",
+            warm_up + i
+        );
     }
 }

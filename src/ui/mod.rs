@@ -184,6 +184,7 @@ impl Runner {
                     }
                 }
                 Effect::Review(game) => self.review = Some(game),
+                Effect::StopSpeech => self.stop_speech(),
                 Effect::Quit => {}
             }
         }
@@ -544,6 +545,41 @@ mod tests {
         runner.stop_speech();
         assert_eq!(recording.borrow().stopped, 2);
         assert!(!activity.speaking());
+    }
+
+    /// `--plain` has no F3: the typed command `quiet` (or any of its
+    /// words, in every locale) stops the speech at once, says nothing
+    /// itself, and changes nothing in the game.
+    #[test]
+    fn the_quiet_command_stops_speech_in_every_locale() {
+        for code in crate::locale::builtin_codes() {
+            let mut slow = Recording::default();
+            slow.hold = true;
+            let recording = Rc::new(RefCell::new(slow));
+            let speaker: Box<dyn Speaker> = Box::new(Shared(Rc::clone(&recording)));
+            let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
+            let vocab = Vocabulary::builtin(code).expect("a built-in locale");
+            let words = vocab.locale().message("ui.cmd.quiet", &[]);
+            let (mut app, _) = App::new(vocab, Settings::default(), Duration::ZERO);
+            let mut show = |_: &Utterance| {};
+            let before = app.current().moves().len();
+            for (i, word) in words.split('|').enumerate() {
+                let fx = vec![Effect::Say(Item::new(
+                    Utterance::plain("1. White: e4"),
+                    Priority::Move,
+                ))];
+                runner.apply(&mut app, fx, &mut show);
+                assert_eq!(recording.borrow().stopped, i, "{code}: '{word}'");
+                let fx = app.update(Msg::Line(word.to_owned()), Duration::ZERO);
+                assert!(
+                    fx.iter().all(|e| matches!(e, Effect::StopSpeech)) && !fx.is_empty(),
+                    "{code}: '{word}' gave {fx:?}"
+                );
+                runner.apply(&mut app, fx, &mut show);
+                assert_eq!(recording.borrow().stopped, i + 1, "{code}: '{word}'");
+            }
+            assert_eq!(app.current().moves().len(), before);
+        }
     }
 
     #[test]
