@@ -296,6 +296,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.label.mismatch",
     "ui.voice_ready",
     "ui.voice_ptt",
+    "ui.voice_no_barge_in",
     "ui.voice_cancelled",
     "ui.cmd.back",
     "ui.cmd.save",
