@@ -270,6 +270,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.cmd.mytime",
     "ui.cmd.count",
     "ui.cmd.repeat",
+    "ui.cmd.quiet",
     "ui.cmd.what",
     "ui.cmd.where",
     "ui.cmd.file",
@@ -295,6 +296,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.label.mismatch",
     "ui.voice_ready",
     "ui.voice_ptt",
+    "ui.voice_no_barge_in",
     "ui.voice_cancelled",
     "ui.cmd.back",
     "ui.cmd.save",
@@ -367,6 +369,8 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "ui.label.moves",
     "ui.label.input",
     "ui.label.legend",
+    "ui.label.legend_marked",
+    "ui.label.legend_letters",
     "ui.label.running",
     "ui.label.paused",
     "ui.label.unpressed",
@@ -531,6 +535,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "config.key.model",
     "config.key.listen",
     "config.key.silence_ms",
+    "config.key.mute_tail_ms",
     "config.key.warn",
     "config.key.theme",
     "config.key.white",
@@ -1625,6 +1630,82 @@ impl Locale {
     /// The word for a piece.
     pub fn piece(&self, role: Role) -> &Word {
         &self.pieces[usize::from(role) - 1]
+    }
+
+    /// The letter of a piece on boards and scoresheets: the locale's
+    /// notation letter, else the first letter of its displayed name (the
+    /// pawn: the first letter of the pawn's name). The move reader accepts
+    /// these letters in short notation, so what is shown can be typed.
+    pub fn piece_letter(&self, role: Role) -> String {
+        if let Some((_, l)) = self.notation.pieces.iter().find(|(r, _)| *r == role) {
+            return l.clone();
+        }
+        self.piece(role)
+            .display
+            .chars()
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_else(|| role.upper_char().to_string())
+    }
+
+    /// The six letters a board shows (pawn, knight, bishop, rook, queen,
+    /// king): the first letter of each [`Locale::piece_letter`] where these
+    /// are six different letters one column wide; else (Hebrew רגלי and
+    /// רץ both begin with ר, Korean letters are two columns wide) the
+    /// standard letters `P N B R Q K`, which the legend names.
+    pub fn board_letters(&self) -> [char; 6] {
+        const STANDARD: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
+        let mut out = STANDARD;
+        for (slot, role) in out.iter_mut().zip(Role::ALL) {
+            match self.piece_letter(role).chars().next() {
+                Some(c) if unicode_width::UnicodeWidthChar::width(c) == Some(1) => *slot = c,
+                _ => return STANDARD,
+            }
+        }
+        let distinct = out.iter().enumerate().all(|(i, c)| {
+            // Compared as shown: upper case for White, lower for Black.
+            let shown = |x: &char| (x.to_uppercase().to_string(), x.to_lowercase().to_string());
+            out[i + 1..].iter().all(|d| shown(d) != shown(c))
+        });
+        if distinct { out } else { STANDARD }
+    }
+
+    /// `true` when the board's letters have upper and lower case (White
+    /// upper, Black lower); else Black's letters are marked with `'`.
+    pub fn board_has_case(&self) -> bool {
+        self.board_letters()
+            .iter()
+            .all(|c| c.to_uppercase().ne(c.to_lowercase()))
+    }
+
+    /// A piece on a board: two columns, its letter ([`Locale::board_letters`])
+    /// upper case for White, lower case for Black; where the letters have no
+    /// case, Black's letter is followed by `'`.
+    pub fn board_glyph(&self, piece: shakmaty::Piece) -> String {
+        let c = self.board_letters()[usize::from(piece.role) - 1];
+        let upper: String = c.to_uppercase().collect();
+        let lower: String = c.to_lowercase().collect();
+        match piece.color {
+            shakmaty::Color::White if self.board_has_case() => format!("{upper} "),
+            shakmaty::Color::White => format!("{c} "),
+            shakmaty::Color::Black if self.board_has_case() => format!("{lower} "),
+            shakmaty::Color::Black => format!("{c}'"),
+        }
+    }
+
+    /// Standard algebraic notation (`Qh4#`) with the locale's piece
+    /// letters (`Dh4#`, `퀸h4#`), as scoresheets show it.
+    pub fn display_san(&self, san: &str) -> String {
+        let mut chars = san.chars();
+        match chars.next() {
+            Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) if !san.starts_with("O-") => {
+                match Role::from_char(c.to_ascii_lowercase()) {
+                    Some(role) => format!("{}{}", self.piece_letter(role), chars.as_str()),
+                    None => san.to_owned(),
+                }
+            }
+            _ => san.to_owned(),
+        }
     }
 
     /// A message with `{name}` placeholders filled in. An unknown key yields

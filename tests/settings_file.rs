@@ -66,6 +66,7 @@ control = \"15m+10s\"
 model = \"/models/en\"
 listen = \"off\"
 silence-ms = 450
+mute-tail-ms = 120
 warn = \"2m,30s\"
 theme = \"monochrome\"
 white = \"Anna\"
@@ -73,7 +74,7 @@ black = \"Bella\"
 ";
 
 /// (key, value) as the file sets them.
-const IN_FILE: [(&str, &str); 15] = [
+const IN_FILE: [(&str, &str); 16] = [
     ("locale", "en"),
     ("style", "long"),
     ("verbosity", "full"),
@@ -85,6 +86,7 @@ const IN_FILE: [(&str, &str); 15] = [
     ("model", "/models/en"),
     ("listen", "off"),
     ("silence-ms", "450"),
+    ("mute-tail-ms", "120"),
     ("warn", "2m,30s"),
     ("theme", "monochrome"),
     ("white", "Anna"),
@@ -127,6 +129,8 @@ fn every_setting_in_force_and_an_option_overriding_it() {
             "hotseat",
             "--voice-name",
             "x",
+            "--mute-tail-ms",
+            "50",
         ],
         "",
     );
@@ -134,6 +138,7 @@ fn every_setting_in_force_and_an_option_overriding_it() {
     assert!(got.contains(&shown("rate", "15", "config.source.command_line")));
     assert!(got.contains(&shown("mode", "hotseat", "config.source.command_line")));
     assert!(got.contains(&shown("voice", "x", "config.source.command_line")));
+    assert!(got.contains(&shown("mute-tail-ms", "50", "config.source.command_line")));
     assert!(got.contains(&shown("style", "long", "config.source.file")));
 
     // The play screen starts with the file's words, mode, time control,
@@ -248,7 +253,7 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
         [en.message("config.removed", &[("key", "rate"), ("file", &f)])]
     );
     let out = annabella(cfg.path(), &["config", "keys"], "");
-    assert_eq!(lines(&out).len(), 15);
+    assert_eq!(lines(&out).len(), 16);
     assert_eq!(
         lines(&out)[4],
         en.message(

@@ -13,7 +13,9 @@
 
 mod common;
 
-use common::{sox, synthesize_ko as synthesize, voice_prerequisites as prerequisites};
+use common::{
+    noise_heard_as_commands, sox, synthesize_ko as synthesize, voice_prerequisites as prerequisites,
+};
 
 use std::path::Path;
 use std::process::Command;
@@ -252,6 +254,11 @@ fn the_binary_hears_files_and_never_makes_a_move_of_silence_noise_or_damage() {
     ] {
         files.push((p(&format!("{f}.wav")), None));
     }
+    // Noise that the recognizers alone hear as command words (about one
+    // noise file in ten did before the voicing check).
+    for f in noise_heard_as_commands(dir.path()) {
+        files.push((f.to_string_lossy().into_owned(), None));
+    }
     files.push((p("stereo44k.wav"), first_move));
     let mut args = vec!["listen", "--locale", "ko", "--model", model];
     args.extend(files.iter().map(|(f, _)| f.as_str()));
@@ -290,21 +297,11 @@ fn the_binary_hears_files_and_never_makes_a_move_of_silence_noise_or_damage() {
             nu += 1;
         }
         if said.is_none() {
-            // Noise is heard as words of the grammar: never a move (checked
-            // above), at most a near-miss question or a short command word
-            // (about one noise file in ten is heard as "draw", whose offer
-            // is said back and needs yes); silence and damaged files are
-            // never more than "not understood".
-            let noise = ["white.wav", "pink.wav", "brown.wav"]
-                .iter()
-                .any(|n| file.ends_with(n));
-            assert!(
-                decision.starts_with("not-understood")
-                    || (noise
-                        && (decision.starts_with("did-you-mean ")
-                            || decision.starts_with("command "))),
-                "{line}"
-            );
+            // Silence, noise and damaged files are never more than "not
+            // understood": the recognizers make words of noise (a command
+            // such as "draw", a near-miss question), but an utterance
+            // without voiced speech is not decided.
+            assert!(decision.starts_with("not-understood"), "{line}");
         }
     }
     println!(

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{sox, synthesize_ko, voice_prerequisites as prerequisites};
+use common::{noise_heard_as_commands, sox, synthesize_ko, voice_prerequisites as prerequisites};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -459,4 +459,64 @@ fn push_to_talk_decides_during_the_pause_before_the_key_is_released() {
     let h = release(&mut engine);
     assert_eq!(engine.stats().early_used, 1, "{:?}", engine.stats());
     assert_safe(&pos, Some(said), &h, "said twice, key held");
+}
+
+#[test]
+fn noise_is_never_heard_as_a_command_move_number_or_question() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let mut listener = load(&model_dir);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pos = Chess::default();
+    let files = noise_heard_as_commands(dir.path());
+    let hear_all = |listener: &Listener| -> Vec<(String, Decision)> {
+        let mut out = Vec::new();
+        for f in &files {
+            let mut engine = LiveDecoder::new(
+                listener,
+                pos.clone(),
+                CastlingMode::Standard,
+                true,
+                VadSettings::default(),
+            );
+            let mut audio = room(300);
+            audio.extend(read_wav(f).expect("own WAV"));
+            audio.extend(room(800));
+            for h in feed(&mut engine, &audio) {
+                out.push((f.display().to_string(), h.decision));
+            }
+        }
+        out
+    };
+    // The premise: without the voicing check, the recognizers make words
+    // of this noise: command words (whole files, tests/voice_e2e.rs) or,
+    // cut by the detector with its pre-roll, questions about moves.
+    listener.voicing = annabella::voice::voicing::VoicingSettings::off();
+    let before = hear_all(&listener);
+    let acted = before
+        .iter()
+        .filter(|(_, d)| !matches!(d, Decision::NotUnderstood { .. }))
+        .count();
+    assert!(
+        acted > 0,
+        "nothing heard in the noise without the check: {before:?}"
+    );
+    // With it (the default): every utterance of noise is "nothing heard".
+    listener.voicing = annabella::voice::voicing::VoicingSettings::default();
+    let after = hear_all(&listener);
+    assert!(!after.is_empty(), "the detector heard no utterance at all");
+    for (f, d) in &after {
+        assert_eq!(
+            *d,
+            Decision::NotUnderstood {
+                heard: String::new()
+            },
+            "{f}"
+        );
+    }
+    println!(
+        "noise: {} utterances, {acted} decided (command, move, number or question) without the voicing check, none with it",
+        after.len()
+    );
 }

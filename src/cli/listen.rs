@@ -366,7 +366,7 @@ fn mic(
                     let _ = out.flush();
                 }
                 VoiceEvent::Failed(line) => write_terminal(&format!("{line}{eol}")),
-                VoiceEvent::Ready { .. } | VoiceEvent::Finished => {}
+                VoiceEvent::Ready { .. } | VoiceEvent::Finished | VoiceEvent::BargeIn => {}
             }
         }
     }

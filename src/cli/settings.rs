@@ -183,6 +183,9 @@ pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgM
     if let Some(v) = parsed(from_file(c, m, Key::SilenceMs, &["silence_ms"])) {
         a.silence_ms = v;
     }
+    if let Some(v) = parsed(from_file(c, m, Key::MuteTailMs, &["mute_tail_ms"])) {
+        a.mute_tail_ms = v;
+    }
     if let Some(v) = from_file(c, m, Key::Theme, &["monochrome", "high_contrast"]) {
         a.theme.choose(v);
     }
@@ -342,6 +345,7 @@ fn in_force(key: Key, a: &super::ui::ScreenArgs, c: &UserConfig) -> String {
         }
         .to_owned(),
         Key::SilenceMs => a.silence_ms.to_string(),
+        Key::MuteTailMs => a.mute_tail_ms.to_string(),
         Key::Theme => a.theme.name().to_owned(),
         Key::White | Key::Black => {
             let name = if key == Key::White {
@@ -372,6 +376,7 @@ fn play_screen_ids(key: Key) -> &'static [&'static str] {
         Key::Model => &["model"],
         Key::Listen => &["voice", "push_to_talk", "voice_wav"],
         Key::SilenceMs => &["silence_ms"],
+        Key::MuteTailMs => &["mute_tail_ms"],
         Key::Theme => &["monochrome", "high_contrast"],
         Key::White => &["white"],
         Key::Black => &["black"],

@@ -115,6 +115,10 @@ pub struct ScreenArgs {
     /// WAV source (--voice-wav) plays, as a loudspeaker into a microphone.
     #[arg(long, hide = true, requires = "voice_wav")]
     pub room_echo: bool,
+    /// Test only: each --voice-wav recording starts once annabella has
+    /// been speaking this many milliseconds (the player talks over her).
+    #[arg(long, hide = true, value_name = "MS", requires = "room_echo")]
+    pub speak_over_ms: Option<u64>,
     /// Name of White.
     #[arg(long, default_value = "")]
     pub white: String,
@@ -384,9 +388,17 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     ..DecisionSettings::default()
                 };
                 runner.push_to_talk = source == VoiceSource::PushToTalk;
+                // Barge-in by voice needs what annabella played: only the
+                // simulated room gives it so far; with a microphone she
+                // mutes it while she speaks, and says so.
+                if matches!(source, VoiceSource::Microphone { .. }) && room.is_none() && speak {
+                    said_first.push(app.vocab().message("ui.voice_no_barge_in", &[]));
+                }
                 let around = Surroundings {
                     activity: activity.unwrap_or_default(),
                     room,
+                    barge_in: live::BargeInMode::from_env(),
+                    speak_over: args.speak_over_ms.map(Duration::from_millis),
                 };
                 runner.voice = Some(LiveVoice::start_in(
                     dir,

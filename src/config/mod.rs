@@ -45,6 +45,8 @@ pub enum Key {
     Listen,
     /// Silence that ends a spoken move, in milliseconds.
     SilenceMs,
+    /// How long the microphone stays deaf after annabella's own speech.
+    MuteTailMs,
     /// Low-time warning marks of the clock.
     Warn,
     /// Colours: default, high-contrast, monochrome.
@@ -58,12 +60,15 @@ pub enum Key {
 /// The smallest and largest `silence-ms`.
 pub const SILENCE_MS: (i64, i64) = (50, 5000);
 
+/// The smallest and largest `mute-tail-ms`.
+pub const MUTE_TAIL_MS: (i64, i64) = (0, 5000);
+
 /// The smallest and largest `rate`.
 pub const RATE: (i64, i64) = (-100, 100);
 
 impl Key {
     /// Every key, in the order they are listed.
-    pub const ALL: [Key; 15] = [
+    pub const ALL: [Key; 16] = [
         Key::Locale,
         Key::Style,
         Key::Verbosity,
@@ -75,6 +80,7 @@ impl Key {
         Key::Model,
         Key::Listen,
         Key::SilenceMs,
+        Key::MuteTailMs,
         Key::Warn,
         Key::Theme,
         Key::White,
@@ -95,6 +101,7 @@ impl Key {
             Key::Model => "model",
             Key::Listen => "listen",
             Key::SilenceMs => "silence-ms",
+            Key::MuteTailMs => "mute-tail-ms",
             Key::Warn => "warn",
             Key::Theme => "theme",
             Key::White => "white",
@@ -123,6 +130,7 @@ impl Key {
             Key::Model => "config.key.model",
             Key::Listen => "config.key.listen",
             Key::SilenceMs => "config.key.silence_ms",
+            Key::MuteTailMs => "config.key.mute_tail_ms",
             Key::Warn => "config.key.warn",
             Key::Theme => "config.key.theme",
             Key::White => "config.key.white",
@@ -145,7 +153,7 @@ impl Key {
 
     /// Whether the file holds the value as a TOML integer.
     fn is_integer(self) -> bool {
-        matches!(self, Key::Rate | Key::SilenceMs)
+        matches!(self, Key::Rate | Key::SilenceMs | Key::MuteTailMs)
     }
 }
 
@@ -224,8 +232,12 @@ pub fn validate(key: Key, value: &str) -> Result<String, ConfigError> {
             .ok_or_else(bad);
     }
     match key {
-        Key::Rate | Key::SilenceMs => {
-            let (lo, hi) = if key == Key::Rate { RATE } else { SILENCE_MS };
+        Key::Rate | Key::SilenceMs | Key::MuteTailMs => {
+            let (lo, hi) = match key {
+                Key::Rate => RATE,
+                Key::SilenceMs => SILENCE_MS,
+                _ => MUTE_TAIL_MS,
+            };
             let n: i64 = v.parse().map_err(|_| bad())?;
             if (lo..=hi).contains(&n) {
                 Ok(n.to_string())

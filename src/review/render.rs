@@ -8,26 +8,11 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use shakmaty::{Color, File, Position, Rank, Role, Square};
+use shakmaty::{Color, File, Position, Rank, Square};
 
 use super::Review;
-use crate::locale::Locale;
 use crate::ui::render::Theme;
 use crate::vocab::Utterance;
-
-/// The letter of a piece in the locale's notation (else the first letter
-/// of its word).
-fn letter(loc: &Locale, role: Role) -> String {
-    if let Some((_, l)) = loc.notation.pieces.iter().find(|(r, _)| *r == role) {
-        return l.chars().take(1).collect();
-    }
-    loc.piece(role)
-        .display
-        .chars()
-        .next()
-        .map(|c| c.to_uppercase().collect())
-        .unwrap_or_else(|| role.upper_char().to_string())
-}
 
 /// The board's text lines: a file line, ranks 8 to 1, a file line.
 pub fn board_lines(review: &Review) -> Vec<String> {
@@ -48,15 +33,7 @@ pub fn board_lines(review: &Review) -> Vec<String> {
         let mut line = format!("{} ", r.char());
         for f in File::ALL {
             let cell = match board.piece_at(Square::from_coords(f, *r)) {
-                Some(p) => {
-                    let l = letter(loc, p.role);
-                    let (up, low) = (l.to_uppercase(), l.to_lowercase());
-                    match p.color {
-                        Color::White => format!("{up} "),
-                        Color::Black if up != low => format!("{low} "),
-                        Color::Black => format!("{l}'"),
-                    }
-                }
+                Some(p) => loc.board_glyph(p),
                 None => ". ".to_owned(),
             };
             line.push_str(&cell);

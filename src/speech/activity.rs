@@ -116,6 +116,15 @@ impl MuteGate {
             .any(|s| s.start <= to && s.until.is_none_or(|u| u > from))
     }
 
+    /// How long the utterance under way has lasted at `now` (`None`: not
+    /// speaking).
+    pub fn speaking_for(&self, now: Instant) -> Option<Duration> {
+        match self.spans.back() {
+            Some(Span { start, until: None }) => Some(now.saturating_duration_since(*start)),
+            _ => None,
+        }
+    }
+
     /// Since when the room is quiet at `now` (no speech, its tail over):
     /// `None` while speaking or within a tail.
     pub fn quiet_for(&self, now: Instant) -> Option<Duration> {
@@ -203,6 +212,12 @@ impl SpeechActivity {
     /// `true` while annabella speaks (whether or not the gate is on).
     pub fn speaking(&self) -> bool {
         self.lock().speaking()
+    }
+
+    /// How long annabella has been speaking now (see
+    /// [`MuteGate::speaking_for`]).
+    pub fn speaking_for(&self) -> Option<Duration> {
+        self.lock().speaking_for(Instant::now())
     }
 
     /// How long the room has been quiet now (see [`MuteGate::quiet_for`]).
@@ -298,6 +313,7 @@ mod tests {
         assert!(!g.muted(t0, t0 + ms(20)), "nothing said yet");
         g.started(t0 + ms(100));
         assert!(g.speaking());
+        assert_eq!(g.speaking_for(t0 + ms(400)), Some(ms(300)));
         // Before the start: the player's words.
         assert!(!g.muted(t0 + ms(60), t0 + ms(80)));
         // Overlapping the start, during, long after the start while
@@ -310,6 +326,7 @@ mod tests {
         assert!(g.muted(t0 + ms(1280), t0 + ms(1300)), "in the tail");
         assert!(!g.muted(t0 + ms(1300), t0 + ms(1320)), "after the tail");
         assert_eq!(g.quiet_for(t0 + ms(1250)), None);
+        assert_eq!(g.speaking_for(t0 + ms(1250)), None);
         assert_eq!(g.quiet_for(t0 + ms(1500)), Some(ms(200)));
     }
 

@@ -25,6 +25,8 @@ pub enum Cmd {
     Count,
     /// Says the last announcement again.
     Repeat,
+    /// Stops annabella's speech at once (the F3 key of the full screen).
+    Quiet,
     /// What is on a square.
     What,
     /// Where the pieces of a kind are.
@@ -132,7 +134,7 @@ impl Cmd {
     }
 
     /// Commands listed in the game's help.
-    pub const GAME: [Cmd; 28] = [
+    pub const GAME: [Cmd; 29] = [
         Cmd::Help,
         Cmd::Press,
         Cmd::TakeBack,
@@ -140,6 +142,7 @@ impl Cmd {
         Cmd::MyTime,
         Cmd::Count,
         Cmd::Repeat,
+        Cmd::Quiet,
         Cmd::What,
         Cmd::Where,
         Cmd::File,
@@ -200,6 +203,7 @@ impl Cmd {
             Cmd::MyTime => "ui.cmd.mytime",
             Cmd::Count => "ui.cmd.count",
             Cmd::Repeat => "ui.cmd.repeat",
+            Cmd::Quiet => "ui.cmd.quiet",
             Cmd::What => "ui.cmd.what",
             Cmd::Where => "ui.cmd.where",
             Cmd::File => "ui.cmd.file",
@@ -448,9 +452,9 @@ mod tests {
     #[test]
     fn all_lists_every_command_once() {
         let all: Vec<Cmd> = Cmd::all().collect();
-        // The enum has 52 commands: 28 of the game, 22 more of the arbiter
+        // The enum has 53 commands: 29 of the game, 22 more of the arbiter
         // (Help is in both menus), yes and no.
-        assert_eq!(all.len(), 52);
+        assert_eq!(all.len(), 53);
         for (i, c) in all.iter().enumerate() {
             assert!(!all[i + 1..].contains(c), "{c:?} listed twice");
         }

@@ -22,6 +22,10 @@ use crate::speech::{Announcer, Speaker};
 use crate::vocab::Utterance;
 use crate::voice::live::{LiveVoice, VoiceEvent};
 
+/// How long speech waits, at most, after a hands-free barge-in for the
+/// player's words to be decided.
+pub const BARGE_HOLD: Duration = Duration::from_secs(8);
+
 /// The adapters' shared part: carries out [`Effect`]s (speech, engine,
 /// saving) and feeds the answers back into the [`App`].
 pub struct Runner {
@@ -48,6 +52,9 @@ pub struct Runner {
     /// instead of the sound card.
     pub room: Option<Room>,
     talking: bool,
+    /// Hands-free barge-in: speech is held since then, until the player's
+    /// words are decided (at most [`BARGE_HOLD`]).
+    barged: Option<Instant>,
     voice_finished: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
     offset: Duration,
@@ -77,6 +84,7 @@ impl Runner {
             activity: None,
             room: None,
             talking: false,
+            barged: None,
             voice_finished: false,
             offset: Duration::ZERO,
             start: Instant::now(),
@@ -176,6 +184,7 @@ impl Runner {
                     }
                 }
                 Effect::Review(game) => self.review = Some(game),
+                Effect::StopSpeech => self.stop_speech(),
                 Effect::Quit => {}
             }
         }
@@ -294,6 +303,27 @@ impl Runner {
         }
     }
 
+    /// The player spoke over annabella (hands-free barge-in): she stops,
+    /// as with the stop key, and says nothing new until his words are
+    /// decided.
+    fn barge_in(&mut self) {
+        if let Some(s) = &mut self.speech {
+            s.hush();
+            s.hold(true);
+            self.barged = Some(Instant::now());
+        }
+    }
+
+    /// Speech held for a barge-in goes on (his words were decided, or
+    /// none came within [`BARGE_HOLD`]).
+    fn end_barge_in(&mut self) {
+        if self.barged.take().is_some()
+            && let Some(s) = &mut self.speech
+        {
+            s.hold(self.talking);
+        }
+    }
+
     /// The stop key: annabella stops speaking at once (what is waiting,
     /// except moves and critical lines, is dropped).
     pub fn stop_speech(&mut self) {
@@ -319,7 +349,14 @@ impl Runner {
                 return;
             };
             let msgs: Vec<Msg> = match event {
-                VoiceEvent::Heard(h) => vec![Msg::Heard(h.decision)],
+                VoiceEvent::Heard(h) => {
+                    self.end_barge_in();
+                    vec![Msg::Heard(h.decision)]
+                }
+                VoiceEvent::BargeIn => {
+                    self.barge_in();
+                    Vec::new()
+                }
                 VoiceEvent::Ready { missing_words } => {
                     let words = command::CommandWords::new(app.vocab().locale());
                     let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());
@@ -354,6 +391,9 @@ impl Runner {
     /// Keeps speech going (call every tick); a failure or a fallback of
     /// speech is shown as one line.
     pub fn pump(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
+        if self.barged.is_some_and(|at| at.elapsed() >= BARGE_HOLD) {
+            self.end_barge_in();
+        }
         if let Some(s) = &mut self.speech
             && let Err(err) = s.pump()
         {
@@ -505,6 +545,41 @@ mod tests {
         runner.stop_speech();
         assert_eq!(recording.borrow().stopped, 2);
         assert!(!activity.speaking());
+    }
+
+    /// `--plain` has no F3: the typed command `quiet` (or any of its
+    /// words, in every locale) stops the speech at once, says nothing
+    /// itself, and changes nothing in the game.
+    #[test]
+    fn the_quiet_command_stops_speech_in_every_locale() {
+        for code in crate::locale::builtin_codes() {
+            let mut slow = Recording::default();
+            slow.hold = true;
+            let recording = Rc::new(RefCell::new(slow));
+            let speaker: Box<dyn Speaker> = Box::new(Shared(Rc::clone(&recording)));
+            let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
+            let vocab = Vocabulary::builtin(code).expect("a built-in locale");
+            let words = vocab.locale().message("ui.cmd.quiet", &[]);
+            let (mut app, _) = App::new(vocab, Settings::default(), Duration::ZERO);
+            let mut show = |_: &Utterance| {};
+            let before = app.current().moves().len();
+            for (i, word) in words.split('|').enumerate() {
+                let fx = vec![Effect::Say(Item::new(
+                    Utterance::plain("1. White: e4"),
+                    Priority::Move,
+                ))];
+                runner.apply(&mut app, fx, &mut show);
+                assert_eq!(recording.borrow().stopped, i, "{code}: '{word}'");
+                let fx = app.update(Msg::Line(word.to_owned()), Duration::ZERO);
+                assert!(
+                    fx.iter().all(|e| matches!(e, Effect::StopSpeech)) && !fx.is_empty(),
+                    "{code}: '{word}' gave {fx:?}"
+                );
+                runner.apply(&mut app, fx, &mut show);
+                assert_eq!(recording.borrow().stopped, i + 1, "{code}: '{word}'");
+            }
+            assert_eq!(app.current().moves().len(), before);
+        }
     }
 
     #[test]

@@ -136,7 +136,38 @@ pub fn legend_text(app: &App) -> String {
         .iter()
         .map(|f| format!("{}={}", file_label(app, *f), loc.file(*f).display))
         .collect();
-    loc.message("ui.label.legend", &[("files", &files.join(" "))])
+    let key = if loc.board_has_case() {
+        "ui.label.legend"
+    } else {
+        "ui.label.legend_marked"
+    };
+    let colours = loc.message(key, &[("files", &files.join(" "))]);
+    // Letters that are not the locale's own (standard letters where its
+    // own would repeat or not fit a board square) are named first.
+    let letters = loc.board_letters();
+    let own = shakmaty::Role::ALL.iter().zip(letters).all(|(r, c)| {
+        loc.piece_letter(*r)
+            .chars()
+            .next()
+            .map(|l| l.to_uppercase().eq(c.to_uppercase()))
+            == Some(true)
+    });
+    if own {
+        return colours;
+    }
+    let pieces: Vec<String> = [
+        shakmaty::Role::King,
+        shakmaty::Role::Queen,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Knight,
+        shakmaty::Role::Pawn,
+    ]
+    .iter()
+    .map(|r| format!("{}={}", letters[usize::from(*r) - 1], loc.piece(*r).display))
+    .collect();
+    let named = loc.message("ui.label.legend_letters", &[("pieces", &pieces.join(" "))]);
+    format!("{named} {colours}")
 }
 
 fn legend(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
@@ -144,12 +175,20 @@ fn legend(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
         return;
     }
     let text = legend_text(app);
+    // As much as fits, counted in columns (Hangul letters take two).
     let room = area.width as usize - 2;
-    let text: String = text.chars().take(room).collect();
+    let mut used = 0;
+    let text: String = text
+        .chars()
+        .take_while(|c| {
+            used += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            used <= room
+        })
+        .collect();
     let r = Rect {
         x: area.x + 1,
         y: area.y,
-        width: text.chars().count() as u16,
+        width: unicode_width::UnicodeWidthStr::width(text.as_str()) as u16,
         height: 1,
     };
     frame.render_widget(Paragraph::new(Line::styled(text, theme.title)), r);
@@ -218,19 +257,9 @@ fn tiny(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
     }
 }
 
-/// The letter shown for a piece: the locale's letter, upper case for
-/// White, lower case for Black; where the letter has no case, Black's
-/// letter is followed by `'`.
+/// The letter shown for a piece ([`crate::locale::Locale::board_glyph`]).
 pub fn piece_glyph(app: &App, piece: shakmaty::Piece) -> String {
-    let letter = app.piece_letter(piece.role);
-    let first: String = letter.chars().take(1).collect();
-    let upper = first.to_uppercase();
-    let lower = first.to_lowercase();
-    match piece.color {
-        Color::White => format!("{upper} "),
-        Color::Black if upper != lower => format!("{lower} "),
-        Color::Black => format!("{first}'"),
-    }
+    app.vocab().locale().board_glyph(piece)
 }
 
 /// The label of a file on the board's edge: the first letter of the

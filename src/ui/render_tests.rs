@@ -139,12 +139,55 @@ fn too_small_window_says_so_and_keeps_the_input() {
 }
 
 #[test]
-fn hebrew_pieces_without_case_get_a_marker() {
-    let a = app("he");
+fn arabic_pieces_without_case_get_a_marker_and_the_legend_says_so() {
+    let a = app("ar");
     let lines = board_lines(&a, Color::White);
     // Black's pieces carry the ' marker; White's do not.
     assert!(lines[1].contains('\''), "{}", lines[1]);
     assert!(!lines[8].contains('\''), "{}", lines[8]);
+    let ar = crate::locale::builtin("ar").unwrap();
+    let marked = ar.message("ui.label.legend_marked", &[("files", "")]);
+    let head: String = marked.chars().take(10).collect();
+    assert!(legend_text(&a).starts_with(&head), "{}", legend_text(&a));
+}
+
+/// Every piece on every locale's board is told apart from every other by
+/// its two columns, and the board is 8 squares wide in columns, not in
+/// characters: Hebrew pawns and bishops (רגלי, רץ), Greek pawns and rooks
+/// (πιόνι, πύργος) once shared a letter, and Korean letters, two columns
+/// wide each, pushed the g and h files off the board.
+#[test]
+fn every_locale_shows_twelve_distinct_pieces_on_a_board_of_eight_squares() {
+    use unicode_width::UnicodeWidthStr;
+    for code in crate::locale::builtin_codes() {
+        let a = app(code);
+        let loc = a.vocab().locale();
+        let mut glyphs = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for role in shakmaty::Role::ALL {
+                let g = loc.board_glyph(shakmaty::Piece { color, role });
+                assert_eq!(g.width(), 2, "{code}: {g:?}");
+                assert!(!glyphs.contains(&g), "{code}: {g:?} twice in {glyphs:?}");
+                glyphs.push(g);
+            }
+        }
+        let lines = board_lines(&a, Color::White);
+        let widths: Vec<usize> = lines[1..9].iter().map(|l| l.width()).collect();
+        // A rank number, eight squares of two columns, a rank number.
+        assert!(
+            widths.iter().all(|w| *w == 2 + 16 + 1),
+            "{code}: {lines:#?}"
+        );
+        // Letters that are not the locale's own are named in the legend.
+        if loc.board_letters() != crate::locale::builtin("en").unwrap().board_letters() {
+            continue;
+        }
+        let legend = legend_text(&a);
+        if code != "en" {
+            let queen = &loc.piece(shakmaty::Role::Queen).display;
+            assert!(legend.contains(&format!("Q={queen}")), "{code}: {legend}");
+        }
+    }
 }
 
 #[test]

@@ -159,11 +159,12 @@ impl Dictionary {
                 }
             }
         }
-        let mut piece_letters: Vec<(String, Role)> = locale
-            .notation
-            .pieces
-            .iter()
-            .map(|(role, letter)| (letter.clone(), *role))
+        // The letters boards and scoresheets show (the notation's, else the
+        // first letter of the piece's word), so what is shown reads back.
+        let mut piece_letters: Vec<(String, Role)> = Role::ALL
+            .into_iter()
+            .filter(|r| *r != Role::Pawn)
+            .map(|role| (locale.piece_letter(role), role))
             .collect();
         for (letter, role) in STANDARD_LETTERS {
             if !piece_letters.iter().any(|(l, _)| l == letter) {

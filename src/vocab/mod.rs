@@ -314,7 +314,27 @@ impl Vocabulary {
                     .unwrap_or_default(),
             }),
             (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
-            _ => Err(ParseError::Ambiguous(found.into_vec())),
+            _ => match self.shown_as(pos, phrase, &found) {
+                Some(m) => Ok(m),
+                None => Err(ParseError::Ambiguous(found.into_vec())),
+            },
+        }
+    }
+
+    /// Of several readings, the one move whose scoresheet form (standard
+    /// notation with the locale's letters, [`crate::locale::Locale::display_san`])
+    /// is `phrase` itself: Hebrew `מהd2` is the queen's move the scoresheet
+    /// shows, not the king from the e-file (ה), which no scoresheet writes so.
+    fn shown_as(&self, pos: &Chess, phrase: &str, found: &[Move]) -> Option<Move> {
+        let phrase = phrase.trim();
+        let mut shown = found.iter().filter(|m| {
+            let san = shakmaty::san::SanPlus::from_move(pos.clone(), **m);
+            self.locale.display_san(&san.to_string()) == phrase
+                || self.locale.display_san(&san.san.to_string()) == phrase
+        });
+        match (shown.next(), shown.next()) {
+            (Some(m), None) => Some(*m),
+            _ => None,
         }
     }
 

@@ -13,6 +13,7 @@ use super::decide::{Decision, DecisionSettings, Hearing, decide_with};
 use super::grammar::{Grammar, MissingWord, Spellings};
 use super::nearmiss::WordCosts;
 use super::recognizer::VoskModel;
+use super::voicing::{self, VoicingSettings};
 
 /// A model and a locale, ready to listen.
 #[derive(Debug)]
@@ -29,6 +30,9 @@ pub struct Listener {
     pub settings: DecisionSettings,
     /// The locale's word costs for near misses (`locales/CODE.costs.toml`).
     pub costs: WordCosts,
+    /// How much voiced speech an utterance needs to be decided at all
+    /// (noise is heard as words; see [`voicing`]).
+    pub voicing: VoicingSettings,
 }
 
 /// The result of one utterance, with timings.
@@ -54,6 +58,16 @@ pub struct Heard {
     pub file: Option<std::path::PathBuf>,
 }
 
+/// The voicing check's settings: the default, or off when env
+/// `ANNABELLA_VOICING=off` (a diagnostic switch, for comparing with the
+/// behaviour before the check).
+fn voicing_from_env() -> VoicingSettings {
+    match std::env::var("ANNABELLA_VOICING") {
+        Ok(v) if v == "off" => VoicingSettings::off(),
+        _ => VoicingSettings::default(),
+    }
+}
+
 impl Listener {
     /// Checks the locale's words against the model (start-up word check).
     pub fn new(mut model: VoskModel, vocab: Vocabulary, settings: DecisionSettings) -> Listener {
@@ -67,6 +81,7 @@ impl Listener {
             spellings,
             settings,
             costs,
+            voicing: voicing_from_env(),
         }
     }
 
@@ -98,8 +113,11 @@ impl Listener {
         Grammar::build(&self.vocab, &self.spellings, pos, mode)
     }
 
-    /// Recognizes one whole utterance (16 kHz mono) and decides.
+    /// Recognizes one whole utterance (16 kHz mono) and decides. An
+    /// utterance without enough voiced speech ([`Listener::voicing`]) is
+    /// "nothing heard", whatever the recognizer made of it.
     pub fn hear(&self, pos: &Chess, mode: CastlingMode, samples: &[i16]) -> Option<Heard> {
+        let voiced = voicing::has_voice(samples, self.voicing);
         let t = Instant::now();
         let grammar = self.grammar(pos, mode);
         let grammar_time = t.elapsed();
@@ -110,7 +128,8 @@ impl Listener {
         let t = Instant::now();
         // The word-loop check is waited for only when a move would be
         // taken (see `Decoding::finish_deciding`).
-        let (decision, hearing, json) = u.finish_deciding(|h| self.decide(pos, mode, &grammar, h));
+        let (decision, hearing, json) =
+            u.finish_deciding(|h| self.decide_voiced(voiced, pos, mode, &grammar, h));
         Some(Heard {
             decision,
             hearing,
@@ -120,6 +139,25 @@ impl Listener {
             since_speech_end: None,
             file: None,
         })
+    }
+
+    /// Decides on a result of an utterance that did (`voiced`) or did not
+    /// hold enough voiced speech: without, it is "nothing heard".
+    pub fn decide_voiced(
+        &self,
+        voiced: bool,
+        pos: &Chess,
+        mode: CastlingMode,
+        grammar: &Grammar,
+        hearing: &Hearing,
+    ) -> Decision {
+        if voiced {
+            self.decide(pos, mode, grammar, hearing)
+        } else {
+            Decision::NotUnderstood {
+                heard: String::new(),
+            }
+        }
     }
 
     /// Decides on a result.

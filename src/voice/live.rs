@@ -50,11 +50,13 @@ use crate::vocab::Vocabulary;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
+use super::echo_cancel::{DetectorSettings, ECHO_CANCEL_ENV, EchoCanceller};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
 use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
+use super::voicing::VoicingMeter;
 
 /// Audio kept from before the start of speech (the detector needs a few
 /// loud frames to be sure; the first sound of the word is in them).
@@ -90,6 +92,133 @@ pub struct Surroundings {
     /// Test only: annabella's speech, to be mixed into the WAV source's
     /// audio as it plays.
     pub room: Option<Room>,
+    /// Barge-in by voice (where what she played is known).
+    pub barge_in: BargeInMode,
+    /// Test only: the WAV source starts each recording once annabella has
+    /// been speaking this long (the player talks over her), instead of
+    /// waiting until she is quiet.
+    pub speak_over: Option<Duration>,
+}
+
+/// How the worker hears the player over annabella's voice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BargeInMode {
+    /// Echo cancellation with the played samples as reference: when the
+    /// player speaks over her, she stops and his words are heard.
+    #[default]
+    Cancel,
+    /// Test only: the near-end detector on the uncancelled audio.
+    Uncancelled,
+    /// No barge-in by voice: the microphone is muted while she speaks.
+    Mute,
+}
+
+impl BargeInMode {
+    /// From env [`ECHO_CANCEL_ENV`] (`off`: [`Uncancelled`](Self::Uncancelled),
+    /// `mute`: [`Mute`](Self::Mute), else [`Cancel`](Self::Cancel)).
+    pub fn from_env() -> BargeInMode {
+        match std::env::var(ECHO_CANCEL_ENV).as_deref() {
+            Ok("off") => BargeInMode::Uncancelled,
+            Ok("mute") => BargeInMode::Mute,
+            _ => BargeInMode::Cancel,
+        }
+    }
+
+    /// The canceller for this mode (`None`: mute only).
+    pub fn canceller(self) -> Option<EchoCanceller> {
+        match self {
+            BargeInMode::Cancel => Some(EchoCanceller::default()),
+            BargeInMode::Uncancelled => Some(EchoCanceller::without_cancelling(
+                DetectorSettings::default(),
+            )),
+            BargeInMode::Mute => None,
+        }
+    }
+}
+
+/// Echo-cancelled audio kept for a barge-in: the player's first words,
+/// said before the detector was sure, go to the recognizers too.
+pub const BARGE_PREROLL_MS: u32 = 600;
+
+/// The voice worker's side of hands-free barge-in: audio captured while
+/// annabella speaks goes through the echo canceller (given what she
+/// played); while no barge-in is detected it stays muted, as without a
+/// canceller; once one is, the cancelled audio (with its pre-roll) goes
+/// to the recognizers until the mute ends. Pure: no clock, no devices.
+#[derive(Debug)]
+pub struct BargeIn {
+    canceller: EchoCanceller,
+    kept: VecDeque<i16>,
+    kept_len: usize,
+    open: bool,
+}
+
+/// What [`BargeIn::block`] made of a captured block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BargeBlock {
+    /// Cancelled audio from before this block, to be heard first (the
+    /// pre-roll of a barge-in just detected).
+    pub preroll: Vec<i16>,
+    /// `true`: a barge-in was detected in this block.
+    pub detected: bool,
+}
+
+impl BargeIn {
+    /// Barge-in through `canceller`.
+    pub fn new(canceller: EchoCanceller) -> BargeIn {
+        BargeIn {
+            canceller,
+            kept: VecDeque::new(),
+            kept_len: (BARGE_PREROLL_MS * SAMPLE_RATE / 1000) as usize,
+            open: false,
+        }
+    }
+
+    /// The canceller (figures).
+    pub fn canceller(&self) -> &EchoCanceller {
+        &self.canceller
+    }
+
+    /// A block captured with `reference` played meanwhile; `muted`: the
+    /// gate would mute it. `samples` becomes what the recognizers are to
+    /// hear: unchanged when not muted; muted, silence, or the cancelled
+    /// audio once a barge-in was detected (with the pre-roll in the
+    /// result). `listening`: an utterance is under way already (no
+    /// barge-in is detected then; its audio is cancelled).
+    pub fn block(
+        &mut self,
+        samples: &mut [i16],
+        reference: &[i16],
+        muted: bool,
+        listening: bool,
+    ) -> BargeBlock {
+        let out = self.canceller.process(samples, reference);
+        let mut result = BargeBlock {
+            preroll: Vec::new(),
+            detected: false,
+        };
+        if !muted {
+            self.open = false;
+        } else {
+            if !self.open && out.barge_in.is_some() {
+                self.open = true;
+                result.detected = true;
+                if !listening {
+                    result.preroll = self.kept.iter().copied().collect();
+                }
+            }
+            if self.open || listening {
+                samples.copy_from_slice(&out.audio);
+            } else {
+                samples.fill(0);
+            }
+        }
+        self.kept.extend(out.audio.iter().copied());
+        while self.kept.len() > self.kept_len {
+            self.kept.pop_front();
+        }
+        result
+    }
 }
 
 /// Silences a block captured until `captured` when annabella was speaking
@@ -142,6 +271,10 @@ pub enum VoiceEvent {
     Failed(String),
     /// The file source has played every file.
     Finished,
+    /// The player spoke over annabella (hands-free barge-in): her speech
+    /// is to stop, as with the stop key, and wait until his words are
+    /// decided.
+    BargeIn,
 }
 
 fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
@@ -255,6 +388,9 @@ pub struct LiveDecoder<'l> {
     spare: Option<Decoding>,
     early: Option<Early>,
     stats: EngineStats,
+    /// Voiced speech in the utterance's audio: without enough, it is
+    /// "nothing heard" (noise is heard as words).
+    voicing: VoicingMeter,
 }
 
 /// Counts of what the engine did (for tests and the benchmark).
@@ -311,6 +447,7 @@ impl<'l> LiveDecoder<'l> {
             spare: None,
             early: None,
             stats: EngineStats::default(),
+            voicing: VoicingMeter::new(listener.voicing),
         }
     }
 
@@ -366,6 +503,8 @@ impl<'l> LiveDecoder<'l> {
         self.talking = true;
         self.early = None;
         self.audio = audio;
+        self.voicing.reset();
+        self.voicing.push(&self.audio);
         let mut u = self.recognizer().ok_or(RecognizerFailed)?;
         u.feed(&self.audio);
         self.current = Some(u);
@@ -416,7 +555,8 @@ impl<'l> LiveDecoder<'l> {
 
     fn finish(&self, u: Decoding) -> (Decision, Hearing, String) {
         let (listener, pos, mode, grammar) = (self.listener, &self.pos, self.mode, &self.grammar);
-        u.finish_deciding(|h| listener.decide(pos, mode, grammar, h))
+        let voiced = self.voicing.passes();
+        u.finish_deciding(|h| listener.decide_voiced(voiced, pos, mode, grammar, h))
     }
 
     /// Feeds a chunk captured until `captured`; returns the utterances it
@@ -430,6 +570,7 @@ impl<'l> LiveDecoder<'l> {
         let events = self.vad.push(samples);
         if self.talking {
             self.audio.extend_from_slice(samples);
+            self.voicing.push(samples);
             if let Some(u) = self.current.as_mut() {
                 u.feed(samples);
             }
@@ -561,7 +702,9 @@ impl<'l> LiveDecoder<'l> {
 
 /// What the worker thread is told.
 enum Input {
-    Audio(Vec<i16>, Instant),
+    /// Captured audio, the moment of its last sample, and what the
+    /// loudspeaker played meanwhile (when known).
+    Audio(Vec<i16>, Instant, Option<Vec<i16>>),
     Position(Box<Chess>, CastlingMode, u64),
     Talk(bool, Instant),
     FileStart(PathBuf),
@@ -789,7 +932,7 @@ fn worker(
         VoiceSource::Microphone { .. } | VoiceSource::PushToTalk => {
             let mic_tx = tx.clone();
             let opened = super::mic::MicStream::open(move |chunk| {
-                let _ = mic_tx.send(Input::Audio(chunk, Instant::now()));
+                let _ = mic_tx.send(Input::Audio(chunk, Instant::now(), None));
             });
             match opened {
                 Ok(m) => Some(m),
@@ -809,10 +952,17 @@ fn worker(
             let player_tx = tx.clone();
             let room = around.room.clone();
             let activity = around.activity.clone();
+            let over = around.speak_over;
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
                 .spawn(move || {
-                    play_files(&vocab, &paths, gap_ms, &activity, room.as_ref(), &player_tx);
+                    let player = Player {
+                        gap_ms,
+                        activity: &activity,
+                        room: room.as_ref(),
+                        over,
+                    };
+                    play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
                 let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
@@ -834,6 +984,12 @@ fn worker(
     };
     let mut engine = LiveDecoder::new(&listener, Chess::default(), mode, hands_free, vad);
     engine.prepare();
+    // Hands-free barge-in needs the gate on (else there is nothing to
+    // barge through) and what annabella played (only the simulated room
+    // gives it so far).
+    let mut barge = (hands_free && around.activity.enabled() && around.room.is_some())
+        .then(|| around.barge_in.canceller().map(BargeIn::new))
+        .flatten();
     let mut serial = 0;
     let mut file: Option<PathBuf> = None;
     let mut heard_in_file = false;
@@ -860,14 +1016,36 @@ fn worker(
     while let Ok(input) = rx.recv() {
         let mut results = Vec::new();
         match input {
-            Input::Audio(mut samples, at) => {
-                let now_muted = gate(&around.activity, &mut samples, at);
-                if now_muted {
+            Input::Audio(mut samples, at, reference) => {
+                let muted = match (barge.as_mut(), reference) {
+                    (Some(b), Some(reference)) => {
+                        let from = at.checked_sub(samples_to_time(samples.len())).unwrap_or(at);
+                        let would = around.activity.muted(from, at);
+                        let r = b.block(&mut samples, &reference, would, engine.talking());
+                        if r.detected {
+                            let speaking = around.activity.speaking();
+                            eprintln!(
+                                "annabella voice: barge-in (speaking {speaking}, ERLE {:.1} dB)",
+                                b.canceller().stats().erle_db
+                            );
+                            if speaking && out.send((serial, VoiceEvent::BargeIn)).is_err() {
+                                return;
+                            }
+                        }
+                        if !r.preroll.is_empty() {
+                            let back = samples_to_time(samples.len());
+                            results = engine.push(&r.preroll, at.checked_sub(back).unwrap_or(at));
+                        }
+                        would && samples.iter().all(|&s| s == 0)
+                    }
+                    _ => gate(&around.activity, &mut samples, at),
+                };
+                if muted {
                     deaf += samples.len();
                 } else {
                     log_deaf(&mut deaf);
                 }
-                results = engine.push(&samples, at);
+                results.extend(engine.push(&samples, at));
             }
             Input::Position(pos, mode, s) => {
                 serial = s;
@@ -903,6 +1081,7 @@ fn worker(
             }
             Input::FilesDone => {
                 log_deaf(&mut deaf);
+                log_barge(barge.as_ref());
                 if out.send((serial, VoiceEvent::Finished)).is_err() {
                     return;
                 }
@@ -914,6 +1093,7 @@ fn worker(
             }
             Input::Stop => {
                 log_deaf(&mut deaf);
+                log_barge(barge.as_ref());
                 return;
             }
         }
@@ -923,6 +1103,19 @@ fn worker(
             }
         }
         engine.prepare();
+    }
+}
+
+/// In the audio log: the echo canceller's figures.
+fn log_barge(barge: Option<&BargeIn>) {
+    if let Some(b) = barge {
+        let s = b.canceller().stats();
+        eprintln!(
+            "annabella voice: echo canceller: ERLE {:.1} dB, {} barge-ins in {} s",
+            s.erle_db,
+            s.barge_ins,
+            s.samples / u64::from(SAMPLE_RATE)
+        );
     }
 }
 
@@ -958,12 +1151,32 @@ impl Pacer<'_> {
                 std::thread::sleep(due - now);
             }
             let mut block = c.to_vec();
-            if let Some(room) = self.room {
-                room.mix_into(&mut block);
-            }
-            if self.tx.send(Input::Audio(block, due)).is_err() {
+            let reference = self.room.map(|room| room.mix_into(&mut block));
+            if self.tx.send(Input::Audio(block, due, reference)).is_err() {
                 return false;
             }
+        }
+        true
+    }
+
+    /// The player waits until annabella has been speaking for `over` (at
+    /// most [`ROOM_WAIT`]), hearing the room meanwhile, to talk over her.
+    /// Only what it has heard of her utterance counts (she may have
+    /// begun before the source started).
+    fn wait_speaking(&mut self, activity: &SpeechActivity, over: Duration) -> bool {
+        let silence = vec![0i16; self.chunk];
+        let limit = Instant::now() + ROOM_WAIT;
+        let mut heard = Duration::ZERO;
+        while Instant::now() < limit && heard < over {
+            if !self.send(&silence) {
+                return false;
+            }
+            let speaking = activity.speaking() || self.room.is_some_and(Room::busy);
+            heard = if speaking {
+                heard + samples_to_time(silence.len())
+            } else {
+                Duration::ZERO
+            };
         }
         true
     }
@@ -990,19 +1203,23 @@ impl Pacer<'_> {
     }
 }
 
+/// How the WAV source's player behaves.
+struct Player<'a> {
+    gap_ms: u32,
+    activity: &'a SpeechActivity,
+    room: Option<&'a Room>,
+    /// Talks over annabella once she has spoken this long.
+    over: Option<Duration>,
+}
+
 /// Plays WAV files into the worker in real time: chunks of
 /// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
 /// been captured, `gap_ms` of silence after each file. Before each file
 /// (and after the last) the player waits until annabella has been quiet
-/// for `gap_ms`. In a simulated room (`room`), her speech is mixed in.
-fn play_files(
-    vocab: &Vocabulary,
-    paths: &[PathBuf],
-    gap_ms: u32,
-    activity: &SpeechActivity,
-    room: Option<&Room>,
-    tx: &Sender<Input>,
-) {
+/// for `gap_ms` (or, talking over her, until she has spoken for `over`).
+/// In a simulated room (`room`), her speech is mixed in.
+fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &Sender<Input>) {
+    let (gap_ms, activity, room) = (player.gap_ms, player.activity, player.room);
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
     let mut pacer = Pacer {
@@ -1023,7 +1240,11 @@ fn play_files(
                 continue;
             }
         };
-        if !pacer.wait_quiet(activity, gap_time) {
+        let waited = match player.over {
+            Some(over) => pacer.wait_speaking(activity, over),
+            None => pacer.wait_quiet(activity, gap_time),
+        };
+        if !waited {
             return;
         }
         if tx.send(Input::FileStart(path.clone())).is_err() {

@@ -16,6 +16,7 @@ pub mod audio;
 pub mod commands;
 pub mod decide;
 pub mod denoise;
+pub mod echo_cancel;
 pub mod grammar;
 pub mod listener;
 pub mod live;
@@ -24,6 +25,7 @@ pub mod models;
 pub mod nearmiss;
 pub mod recognizer;
 pub mod stderr;
+pub mod voicing;
 
 pub use commands::{SpokenCommand, SpokenCommandWords};
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};

@@ -186,6 +186,103 @@ pub fn sox(args: &[&str]) {
     assert!(ok, "sox {args:?} failed");
 }
 
+/// Noise the Korean model hears as command words when nothing checks for a
+/// voice (measured with examples/voice_noise.rs: "repeat", "moves",
+/// "draw", "clock"): repeatable sox noise (`-R`), cut from a long stretch.
+pub fn noise_heard_as_commands(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let specs: [(&str, &[&str]); 6] = [
+        (
+            "pink-repeat",
+            &[
+                "synth",
+                "200",
+                "pinknoise",
+                "trim",
+                "66",
+                "1.0",
+                "vol",
+                "0.8",
+            ],
+        ),
+        (
+            "pink-repeat2",
+            &[
+                "synth",
+                "200",
+                "pinknoise",
+                "trim",
+                "78",
+                "0.6",
+                "vol",
+                "1.0",
+            ],
+        ),
+        (
+            "pink-moves",
+            &[
+                "synth",
+                "200",
+                "pinknoise",
+                "trim",
+                "36",
+                "1.0",
+                "vol",
+                "0.3",
+            ],
+        ),
+        (
+            "brown-draw",
+            &[
+                "synth",
+                "200",
+                "brownnoise",
+                "trim",
+                "69",
+                "1.5",
+                "vol",
+                "0.8",
+            ],
+        ),
+        (
+            "brown-draw2",
+            &[
+                "synth",
+                "200",
+                "brownnoise",
+                "trim",
+                "127",
+                "2.5",
+                "vol",
+                "1.0",
+            ],
+        ),
+        (
+            "white-clock",
+            &[
+                "synth",
+                "2",
+                "whitenoise",
+                "tremolo",
+                "4",
+                "90",
+                "vol",
+                "0.6",
+            ],
+        ),
+    ];
+    specs
+        .iter()
+        .map(|(name, effects)| {
+            let p = dir.join(format!("{name}.wav"));
+            let out = p.to_string_lossy().into_owned();
+            let mut args = vec!["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", &out];
+            args.extend_from_slice(effects);
+            sox(&args);
+            p
+        })
+        .collect()
+}
+
 /// Runs `cmd` with `input` on its standard input and returns its output;
 /// fails the test (after killing it) if it has not ended within
 /// `deadline`: a hang fails instead of stalling the suite.

@@ -263,6 +263,8 @@ pub enum Effect {
     /// Go through the game just played by ear ([`crate::review`]), then
     /// come back to the play screen.
     Review(Box<crate::review::ReviewGame>),
+    /// Stop speaking at once (what was shown stays shown).
+    StopSpeech,
     /// Leave the program.
     Quit,
 }
@@ -549,33 +551,13 @@ impl App {
     }
 
     fn local_san(&self, san: &str) -> String {
-        let mut chars = san.chars();
-        match chars.next() {
-            Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) if !san.starts_with("O-") => {
-                let role = Role::from_char(c.to_ascii_lowercase());
-                let letter = role.map(|r| self.piece_letter(r));
-                match letter {
-                    Some(l) => format!("{l}{}", chars.as_str()),
-                    None => san.to_owned(),
-                }
-            }
-            _ => san.to_owned(),
-        }
+        self.vocab.locale().display_san(san)
     }
 
-    /// The letter of a piece for boards and scoresheets: the locale's
-    /// notation letter, else the first letter of its name (pawn: the first
-    /// letter of the pawn's name).
+    /// The letter of a piece for boards and scoresheets
+    /// ([`crate::locale::Locale::piece_letter`]).
     pub fn piece_letter(&self, role: Role) -> String {
-        let loc = self.vocab.locale();
-        if let Some((_, l)) = loc.notation.pieces.iter().find(|(r, _)| *r == role) {
-            return l.clone();
-        }
-        let name = &loc.piece(role).display;
-        name.chars()
-            .next()
-            .map(|c| c.to_uppercase().collect())
-            .unwrap_or_else(|| role.upper_char().to_string())
+        self.vocab.locale().piece_letter(role)
     }
 
     // ---- the update function ----

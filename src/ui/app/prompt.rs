@@ -158,7 +158,8 @@ impl App {
                     ],
                 );
                 // The stop key, in its own sentence.
-                let stop = self.vocab.message("ui.help_stop", &[]);
+                let quiet = self.cmd_word(Cmd::Quiet);
+                let stop = self.vocab.message("ui.help_stop", &[("quiet", &quiet)]);
                 Utterance {
                     display: format!("{} {}", help.display, stop.display),
                     spoken: format!("{} {}", help.spoken, stop.spoken),
@@ -206,6 +207,7 @@ impl App {
                 };
                 self.say(fx, u, Priority::Request);
             }
+            Cmd::Quiet => fx.push(Effect::StopSpeech),
             Cmd::Repeat => {
                 if let Some(u) = self.last_said.clone() {
                     self.log.push(u.clone());

@@ -1048,6 +1048,53 @@ fn help_names_the_stop_key() {
     let stop = Vocabulary::builtin("en")
         .unwrap()
         .locale()
-        .message("ui.help_stop", &[]);
+        .message("ui.help_stop", &[("quiet", "quiet")]);
     assert!(said[0].ends_with(&stop), "{said:?}");
+}
+
+/// A game that ends with the move (5.1.1) goes on both scoresheets in the
+/// scoresheet letters the screen shows; those must read back as the same
+/// move in every locale (a Korean mate once gave "Black's 2nd move '퀸h4'
+/// is not legal there", because the parser did not read the letters the
+/// screen itself writes).
+#[test]
+fn a_mating_move_is_recorded_without_a_mismatch_in_every_locale() {
+    // Fool's mate (queen), Legal's mate (knight), Loyd's stalemate in ten
+    // (queen, after rook and king moves) and the scholar's mate.
+    let games: [&[&str]; 4] = [
+        &["f3", "e5", "g4", "Qh4"],
+        &[
+            "e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7", "Ke7",
+            "Nd5",
+        ],
+        &[
+            "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7", "Kf7",
+            "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+        ],
+        &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7"],
+    ];
+    for code in crate::locale::builtin_codes() {
+        for game in games {
+            let mut a = app(code);
+            for mv in game {
+                type_lines(&mut a, &[mv, "press"]);
+            }
+            let mirror = a.game.mirror();
+            assert!(mirror.result().is_some(), "{code}: {game:?} did not end");
+            assert_eq!(
+                mirror.mismatch(),
+                None,
+                "{code}: {game:?}: {:?}",
+                a.sheet(Color::White)
+            );
+            for c in [Color::White, Color::Black] {
+                let sheet = mirror.sheet(c).entries();
+                assert_eq!(sheet.len(), game.len(), "{code}: {c:?}'s sheet {sheet:?}");
+                assert!(
+                    sheet.iter().all(|e| e.mv.is_some()),
+                    "{code}: {c:?}'s sheet {sheet:?}"
+                );
+            }
+        }
+    }
 }
