@@ -48,8 +48,9 @@ struct Timeline {
     /// Timeline index (16 kHz samples since `epoch`) of `samples[0]`.
     start: u64,
     samples: VecDeque<i16>,
-    /// A card speaker is playing into it.
-    live: bool,
+    /// Card speakers playing into it (a new one opens before the old one
+    /// is dropped when speech is reopened).
+    live: usize,
 }
 
 impl Timeline {
@@ -85,7 +86,7 @@ impl Played {
                 epoch,
                 start: 0,
                 samples: VecDeque::new(),
-                live: false,
+                live: 0,
             })),
         }
     }
@@ -135,11 +136,16 @@ impl Played {
     /// `true` while a [`CardSpeaker`] plays into it (else the reference is
     /// silence and barge-in by voice cannot work).
     pub fn is_live(&self) -> bool {
-        self.lock().live
+        self.lock().live > 0
     }
 
     fn set_live(&self, live: bool) {
-        self.lock().live = live;
+        let mut line = self.lock();
+        line.live = if live {
+            line.live + 1
+        } else {
+            line.live.saturating_sub(1)
+        };
     }
 }
 
@@ -362,6 +368,20 @@ mod tests {
         let r = played.pull(160, t0 + ms(310));
         assert!(r.iter().all(|&s| s == 3 || s == 0), "{r:?}");
         assert!(played.lock().samples.len() <= 2 * KEEP);
+    }
+
+    #[test]
+    fn it_is_live_while_any_card_speaker_plays_into_it() {
+        let played = Played::default();
+        assert!(!played.is_live());
+        // Speech reopened: the new speaker opens, then the old one goes.
+        played.set_live(true);
+        played.set_live(true);
+        played.set_live(false);
+        assert!(played.is_live());
+        played.set_live(false);
+        played.set_live(false);
+        assert!(!played.is_live());
     }
 
     #[test]

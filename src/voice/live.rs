@@ -941,7 +941,13 @@ fn worker(
             let played = around.played.clone().filter(|_| hands_free);
             let opened = super::mic::MicStream::open(move |chunk| {
                 let at = Instant::now();
-                let reference = played.as_ref().map(|p| p.pull(chunk.len(), at));
+                // No card speaker any more (speech reopened on another
+                // output): no reference, so the mute, never a barge-in
+                // on her voice missing from the reference.
+                let reference = played
+                    .as_ref()
+                    .filter(|p| p.is_live())
+                    .map(|p| p.pull(chunk.len(), at));
                 let _ = mic_tx.send(Input::Audio(chunk, at, reference));
             });
             match opened {
