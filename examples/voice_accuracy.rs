@@ -13,9 +13,16 @@
 //!   so the sets can be run where a model for the language exists;
 //! - `--no-near-miss` decide without near-miss recovery (exact readings
 //!   only, as before it existed: the control);
+//! - `--no-denoise` feed the recognizer the audio as it is, without the
+//!   noise reduction in front of it (the control);
+//! - `--quiet-rms X` the room noise (RMS) below which the noise reduction
+//!   leaves the audio alone (default: the product's);
 //! - `--dump FILE` write one JSON line per decoded utterance (what was
 //!   said, the alternatives heard, the decision, the closest moves with
 //!   their costs) for tuning;
+//! - `--costs FILE` decide with the word costs of FILE instead of the
+//!   built-in `locales/CODE.costs.toml` (to validate freshly learned costs
+//!   on other training seeds before they are built in);
 //! - `--learn OUT.toml` instead of the benchmark: run the model over
 //!   *training* utterances (positions and seed disjoint from the
 //!   benchmark's) and write the per-word costs learned from the
@@ -383,6 +390,9 @@ struct Args {
     learn: Option<PathBuf>,
     near_miss: bool,
     dump: Option<PathBuf>,
+    costs: Option<PathBuf>,
+    denoise: bool,
+    quiet_rms: Option<f32>,
 }
 
 fn args() -> Args {
@@ -395,6 +405,9 @@ fn args() -> Args {
         learn: None,
         near_miss: true,
         dump: None,
+        costs: None,
+        denoise: true,
+        quiet_rms: None,
     };
     if let Some(dir) = std::env::var_os("ANNABELLA_TEST_MODEL") {
         a.models.insert("ko".into(), PathBuf::from(dir));
@@ -403,6 +416,10 @@ fn args() -> Args {
     while let Some(flag) = it.next() {
         if flag == "--no-near-miss" {
             a.near_miss = false;
+            continue;
+        }
+        if flag == "--no-denoise" {
+            a.denoise = false;
             continue;
         }
         let value = it.next().unwrap_or_default();
@@ -418,6 +435,8 @@ fn args() -> Args {
             "--wav-dir" => a.wav_dir = Some(PathBuf::from(value)),
             "--learn" => a.learn = Some(PathBuf::from(value)),
             "--dump" => a.dump = Some(PathBuf::from(value)),
+            "--costs" => a.costs = Some(PathBuf::from(value)),
+            "--quiet-rms" => a.quiet_rms = value.parse().ok(),
             other => {
                 eprintln!("voice_accuracy: unknown option {other}");
                 std::process::exit(2);
@@ -481,7 +500,32 @@ fn main() {
             .models
             .get(code)
             .and_then(|dir| match VoskModel::load(dir) {
-                Ok(m) => Some(Listener::new(m, vocab.clone(), settings)),
+                Ok(mut m) => {
+                    if !a.denoise {
+                        m.denoise = None;
+                    }
+                    if let (Some(q), Some(d)) = (a.quiet_rms, m.denoise.as_mut()) {
+                        d.quiet_rms = q;
+                    }
+                    let mut l = Listener::new(m, vocab.clone(), settings);
+                    if let Some(file) = &a.costs {
+                        let read = std::fs::read_to_string(file).map_err(|e| e.to_string());
+                        match read.and_then(|t| {
+                            annabella::voice::nearmiss::WordCosts::from_toml(
+                                &file.display().to_string(),
+                                &t,
+                            )
+                            .map_err(|e| format!("{e:?}"))
+                        }) {
+                            Ok(c) => l.costs = c,
+                            Err(e) => {
+                                eprintln!("voice_accuracy: {}: {e}", file.display());
+                                std::process::exit(1);
+                            }
+                        }
+                    }
+                    Some(l)
+                }
                 Err(e) => {
                     eprintln!("voice_accuracy: {code}: {e}");
                     None
@@ -787,34 +831,47 @@ mod learn_support {
         sub: BTreeMap<(String, String), f64>,
         del: BTreeMap<String, f64>,
         ins: BTreeMap<String, f64>,
+        split: BTreeMap<(String, String, String), f64>,
     }
 
     enum Op {
         Same,
         Sub(usize, usize),
+        /// A said word heard as two words (the second is `j + 1`).
+        Split(usize, usize),
         Del(usize),
         Ins(usize),
     }
 
+    /// Unit-cost alignment (in halves: a substitution, insertion or
+    /// deletion costs 2, a word heard as two words that are both not it
+    /// costs 3, cheaper than a substitution and an insertion).
     fn align(s: &[&str], h: &[&str]) -> Vec<Op> {
         let (n, m) = (s.len(), h.len());
         let mut d = vec![vec![0usize; m + 1]; n + 1];
         for (i, row) in d.iter_mut().enumerate() {
-            row[0] = i;
+            row[0] = 2 * i;
         }
         for (j, cell) in d[0].iter_mut().enumerate() {
-            *cell = j;
+            *cell = 2 * j;
         }
+        let sub = |i: usize, j: usize| 2 * usize::from(s[i] != h[j]);
+        let split_ok = |i: usize, j: usize| j >= 2 && s[i - 1] != h[j - 2] && s[i - 1] != h[j - 1];
         for i in 1..=n {
             for j in 1..=m {
-                let sub = d[i - 1][j - 1] + usize::from(s[i - 1] != h[j - 1]);
-                d[i][j] = sub.min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+                let mut best = (d[i - 1][j - 1] + sub(i - 1, j - 1))
+                    .min(d[i - 1][j] + 2)
+                    .min(d[i][j - 1] + 2);
+                if split_ok(i, j) {
+                    best = best.min(d[i - 1][j - 2] + 3);
+                }
+                d[i][j] = best;
             }
         }
         let (mut i, mut j) = (n, m);
         let mut ops = Vec::new();
         while i > 0 || j > 0 {
-            if i > 0 && j > 0 && d[i][j] == d[i - 1][j - 1] + usize::from(s[i - 1] != h[j - 1]) {
+            if i > 0 && j > 0 && d[i][j] == d[i - 1][j - 1] + sub(i - 1, j - 1) {
                 ops.push(if s[i - 1] == h[j - 1] {
                     Op::Same
                 } else {
@@ -822,7 +879,11 @@ mod learn_support {
                 });
                 i -= 1;
                 j -= 1;
-            } else if i > 0 && d[i][j] == d[i - 1][j] + 1 {
+            } else if i > 0 && split_ok(i, j) && d[i][j] == d[i - 1][j - 2] + 3 {
+                ops.push(Op::Split(i - 1, j - 2));
+                i -= 1;
+                j -= 2;
+            } else if i > 0 && d[i][j] == d[i - 1][j] + 2 {
                 ops.push(Op::Del(i - 1));
                 i -= 1;
             } else {
@@ -868,6 +929,12 @@ mod learn_support {
                             *self
                                 .sub
                                 .entry((s[a].to_owned(), hw[b].to_owned()))
+                                .or_default() += w;
+                        }
+                        Op::Split(a, b) => {
+                            *self
+                                .split
+                                .entry((s[a].to_owned(), hw[b].to_owned(), hw[b + 1].to_owned()))
                                 .or_default() += w;
                         }
                         Op::Del(a) => *self.del.entry(s[a].to_owned()).or_default() += w,
@@ -931,7 +998,13 @@ mod learn_support {
                     .filter(|((a, _), _)| a == s)
                     .map(|(_, n)| n)
                     .sum::<f64>()
-                    + self.del.get(s).copied().unwrap_or(0.0);
+                    + self.del.get(s).copied().unwrap_or(0.0)
+                    + self
+                        .split
+                        .iter()
+                        .filter(|((a, _, _), _)| a == s)
+                        .map(|(_, n)| n)
+                        .sum::<f64>();
                 let p = ((total - wrong) / total).max(1e-3);
                 let c = -p.ln() / 3.0;
                 if *total >= 1.5 && c >= 0.01 {
@@ -950,6 +1023,20 @@ mod learn_support {
                 let c = cost(n / total);
                 if c < 0.95 {
                     out.push_str(&format!("  {{ said = \"{s}\", cost = {} }},\n", fmt(c)));
+                }
+            }
+            out.push_str("]\n\nsplit = [\n");
+            for ((s, a, b), n) in &self.split {
+                let total = self.said.get(s).copied().unwrap_or(0.0);
+                if *n < 1.5 || total == 0.0 {
+                    continue;
+                }
+                let c = cost(n / total);
+                if c < 0.95 {
+                    out.push_str(&format!(
+                        "  {{ said = \"{s}\", first = \"{a}\", second = \"{b}\", cost = {} }},\n",
+                        fmt(c)
+                    ));
                 }
             }
             out.push_str("]\n\ninsert = [\n");

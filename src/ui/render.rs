@@ -457,12 +457,13 @@ fn sheet(frame: &mut Frame, app: &App, theme: &Theme, area: Rect, owner: Color) 
 
 /// Splits `text` into lines of at most `width` characters at spaces.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
     let width = width.max(1);
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
-        let wlen = word.chars().count();
-        let llen = line.chars().count();
+        let wlen = word.width();
+        let llen = line.width();
         if llen > 0 && llen + 1 + wlen > width {
             out.push(std::mem::take(&mut line));
         }
@@ -470,11 +471,20 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             line.push(' ');
         }
         line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let tail: String = line.chars().skip(width).collect();
-            out.push(head);
-            line = tail;
+        // A word wider than the line: cut between letters, by columns.
+        while line.width() > width {
+            let mut used = 0;
+            let cut = line
+                .char_indices()
+                .find(|(_, c)| {
+                    used += c.width().unwrap_or(0);
+                    used > width
+                })
+                .map_or(line.len(), |(i, _)| {
+                    i.max(line.chars().next().map_or(1, char::len_utf8))
+                });
+            let tail = line.split_off(cut);
+            out.push(std::mem::replace(&mut line, tail));
         }
     }
     if !line.is_empty() || out.is_empty() {
@@ -532,11 +542,22 @@ fn bare_input(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
     if area.width < 3 || area.height == 0 {
         return;
     }
+    // The end of what is typed, as many columns as fit.
     let room = area.width as usize - 3;
-    let count = app.input.chars().count();
-    let shown: String = app.input.chars().skip(count.saturating_sub(room)).collect();
+    let mut used = 0;
+    let mut shown: Vec<char> = app
+        .input
+        .chars()
+        .rev()
+        .take_while(|c| {
+            used += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            used <= room
+        })
+        .collect();
+    shown.reverse();
+    let shown: String = shown.into_iter().collect();
     let text = format!("> {shown}");
-    let x = area.x + 2 + shown.chars().count() as u16;
+    let x = area.x + 2 + unicode_width::UnicodeWidthStr::width(shown.as_str()) as u16;
     frame.render_widget(Paragraph::new(Line::styled(text, theme.text)), area);
     frame.set_cursor_position(Position { x, y: area.y });
 }

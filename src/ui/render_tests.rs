@@ -190,6 +190,32 @@ fn every_locale_shows_twelve_distinct_pieces_on_a_board_of_eight_squares() {
     }
 }
 
+/// Lines are measured in terminal columns: a Korean message (Hangul
+/// letters take two columns each) once ran past the message box, whose
+/// border cut it, so words were lost from the screen ("...뒤에는 annabel"
+/// and the next line began "/tmp/...": "la --journal" never shown).
+#[test]
+fn wrap_counts_columns_and_loses_no_word() {
+    use unicode_width::UnicodeWidthStr;
+    let ko = crate::locale::builtin("ko").unwrap();
+    let text = ko.message("ui.journal_created", &[("file", "/tmp/hs/g.jsonl")]);
+    for width in [7, 20, 40, 98] {
+        let lines = wrap(&text, width);
+        for l in &lines {
+            assert!(
+                l.width() <= width,
+                "{width}: {l:?} is {} columns",
+                l.width()
+            );
+        }
+        let back: String = lines.concat().chars().filter(|c| *c != ' ').collect();
+        let want: String = text.chars().filter(|c| *c != ' ').collect();
+        assert_eq!(back, want, "{width}: {lines:#?}");
+    }
+    // A word wider than the line is cut between letters, never inside one.
+    assert_eq!(wrap("가나다라", 5), ["가나", "다라"]);
+}
+
 #[test]
 fn wrap_splits_at_spaces() {
     assert_eq!(wrap("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);

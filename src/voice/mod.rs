@@ -15,6 +15,7 @@
 pub mod audio;
 pub mod commands;
 pub mod decide;
+pub mod denoise;
 pub mod echo_cancel;
 pub mod grammar;
 pub mod listener;

@@ -35,6 +35,11 @@ pub struct WordCosts {
     /// Said word heard as itself → cost (0 unless listed: a word the
     /// recognizer often mishears is weaker evidence when it is heard).
     keep: HashMap<String, f32>,
+    /// Said word → two heard words it was heard as (joined by a space) →
+    /// cost: the recognizer splits a long word into two short ones
+    /// ("호텔" heard as "에코 퀸"). Unlisted splits cost a substitution and
+    /// an insertion.
+    split: HashMap<String, HashMap<String, f32>>,
     /// Cost of a substitution the table does not list.
     pub default_substitute: f32,
     /// Cost of an insertion the table does not list.
@@ -50,6 +55,7 @@ impl Default for WordCosts {
             insert: HashMap::new(),
             delete: HashMap::new(),
             keep: HashMap::new(),
+            split: HashMap::new(),
             default_substitute: 1.0,
             default_insert: 1.0,
             default_delete: 1.0,
@@ -72,6 +78,7 @@ const TOP_KEYS: &[&str] = &[
     "insert",
     "delete",
     "keep",
+    "split",
 ];
 
 impl WordCosts {
@@ -89,7 +96,8 @@ impl WordCosts {
     /// Reads a costs file: `default_substitute`, `default_insert`,
     /// `default_delete` (numbers), and the lists `substitute` (tables with
     /// `said`, `heard`, `cost`), `insert` (`heard`, `cost`) and `delete`
-    /// (`said`, `cost`), `keep` (`said`, `cost`: a word heard as itself).
+    /// (`said`, `cost`), `keep` (`said`, `cost`: a word heard as itself),
+    /// `split` (`said`, `first`, `second`, `cost`: one word heard as two).
     /// Every cost is a number from 0 to [`MAX_COST`].
     /// Size and errors as for locale files: the file, the dotted key and
     /// what is allowed there.
@@ -147,12 +155,13 @@ impl WordCosts {
                 "default_substitute" => out.default_substitute = cost(key.clone(), value)?,
                 "default_insert" => out.default_insert = cost(key.clone(), value)?,
                 "default_delete" => out.default_delete = cost(key.clone(), value)?,
-                "substitute" | "insert" | "delete" | "keep" => {
+                "substitute" | "insert" | "delete" | "keep" | "split" => {
                     let toml::Value::Array(list) = value else {
                         return Err(bad(key.clone(), LocaleProblem::ExpectedList));
                     };
                     let allowed: &[&str] = match key.as_str() {
                         "substitute" => &["said", "heard", "cost"],
+                        "split" => &["said", "first", "second", "cost"],
                         "insert" => &["heard", "cost"],
                         _ => &["said", "cost"],
                     };
@@ -178,6 +187,15 @@ impl WordCosts {
                                 let said = word(format!("{at}.said"), t.get("said"))?;
                                 let heard = word(format!("{at}.heard"), t.get("heard"))?;
                                 out.substitute.entry(said).or_default().insert(heard, c);
+                            }
+                            "split" => {
+                                let said = word(format!("{at}.said"), t.get("said"))?;
+                                let first = word(format!("{at}.first"), t.get("first"))?;
+                                let second = word(format!("{at}.second"), t.get("second"))?;
+                                out.split
+                                    .entry(said)
+                                    .or_default()
+                                    .insert(format!("{first} {second}"), c);
                             }
                             "insert" => {
                                 let heard = word(format!("{at}.heard"), t.get("heard"))?;
@@ -228,6 +246,20 @@ impl WordCosts {
             .unwrap_or(self.default_insert)
     }
 
+    /// Cost of hearing the two words `first second` where `said` was said
+    /// (a listed split; otherwise a substitution and an insertion).
+    pub fn split(&self, said: &str, first: &str, second: &str) -> f32 {
+        let unlisted = (self.substitute(said, first) + self.insert(second))
+            .min(self.insert(first) + self.substitute(said, second));
+        match self.split.get(said) {
+            Some(m) if !m.is_empty() => m
+                .get(&format!("{first} {second}"))
+                .copied()
+                .map_or(unlisted, |c| c.min(unlisted)),
+            _ => unlisted,
+        }
+    }
+
     /// Cost of hearing nothing where `said` was said.
     pub fn delete(&self, said: &str) -> f32 {
         self.delete
@@ -254,7 +286,11 @@ impl WordCosts {
                 let sub = prev[j] + self.substitute(s, h);
                 let del = prev[j + 1] + self.delete(s);
                 let ins = row[j] + self.insert(h);
-                row[j + 1] = sub.min(del).min(ins);
+                let mut best = sub.min(del).min(ins);
+                if j > 0 && self.split.contains_key(*s) {
+                    best = best.min(prev[j - 1] + self.split(s, heard[j - 1], h));
+                }
+                row[j + 1] = best;
             }
             std::mem::swap(&mut prev, &mut row);
         }
@@ -404,7 +440,7 @@ impl Default for NearMissRules {
     fn default() -> NearMissRules {
         NearMissRules {
             max_cost: 1.0,
-            per_word: 0.6,
+            per_word: 0.7,
             spread: 0.5,
             max_candidates: 3,
             rank_penalty: 0.1,

@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::decide::{Decision, Hearing};
+use super::denoise::{DenoiseSettings, Denoiser};
 use super::grammar::{Grammar, Spellings, WordList};
 
 /// The sample rate every recognizer is fed (audio is resampled to it).
@@ -185,6 +186,9 @@ pub struct VoskModel {
     /// How long loading took.
     pub load_time: Duration,
     unk: Option<String>,
+    /// Noise reduction in front of both decodings ([`super::denoise`]);
+    /// `None` feeds the audio as it is.
+    pub denoise: Option<DenoiseSettings>,
 }
 
 impl std::fmt::Debug for VoskModel {
@@ -217,6 +221,7 @@ impl VoskModel {
             path: dir.to_owned(),
             load_time,
             unk,
+            denoise: Some(DenoiseSettings::default()),
         })
     }
 
@@ -245,7 +250,11 @@ impl VoskModel {
         let mut words =
             vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
         words.set_words(true);
-        Some(Decoding { rec, words })
+        Some(Decoding {
+            rec,
+            words,
+            denoise: self.denoise.map(Denoiser::new),
+        })
     }
 
     /// A bare Vosk recognizer with a phrase list (for measurements).
@@ -291,6 +300,7 @@ impl WordList for &mut VoskModel {
 pub struct Decoding {
     rec: vosk::Recognizer,
     words: vosk::Recognizer,
+    denoise: Option<Denoiser>,
 }
 
 impl std::fmt::Debug for Decoding {
@@ -311,7 +321,26 @@ impl Decoding {
     /// second or more) is decoded by both recognizers at once, on two
     /// threads, so that catching up takes half the time.
     pub fn feed(&mut self, samples: &[i16]) {
-        let Decoding { rec, words } = self;
+        match self.denoise.as_mut() {
+            Some(d) => {
+                let clean = d.push(samples);
+                self.feed_raw(&clean);
+            }
+            None => self.feed_raw(samples),
+        }
+    }
+
+    /// What the noise reduction still holds, fed (before the final
+    /// results).
+    fn drain(&mut self) {
+        if let Some(mut d) = self.denoise.take() {
+            let rest = d.finish();
+            self.feed_raw(&rest);
+        }
+    }
+
+    fn feed_raw(&mut self, samples: &[i16]) {
+        let Decoding { rec, words, .. } = self;
         if samples.len() >= PARALLEL_FEED {
             let spawned = std::thread::scope(|scope| {
                 let spawned = std::thread::Builder::new()
@@ -336,8 +365,11 @@ impl Decoding {
     /// The final result, as a [`Hearing`] and as Vosk's JSON
     /// (`{"nbest": …, "words": …}`: the alternatives, and the best
     /// transcript with word confidences). Both decodings always finish.
-    pub fn finish(self) -> (Hearing, String) {
-        let Decoding { mut rec, mut words } = self;
+    pub fn finish(mut self) -> (Hearing, String) {
+        self.drain();
+        let Decoding {
+            mut rec, mut words, ..
+        } = self;
         // Both decodings finish at once, on two threads.
         let (json, single_json) = std::thread::scope(|scope| {
             let other = scope.spawn(move || loop_json(&mut words));
@@ -370,10 +402,13 @@ impl Decoding {
     /// [`finish`](Decoding::finish) records it, or the move grammar's
     /// result alone when the check was not waited for).
     pub fn finish_deciding(
-        self,
+        mut self,
         decide: impl Fn(&Hearing) -> Decision,
     ) -> (Decision, Hearing, String) {
-        let Decoding { mut rec, mut words } = self;
+        self.drain();
+        let Decoding {
+            mut rec, mut words, ..
+        } = self;
         let (tx, rx) = std::sync::mpsc::channel();
         // When the check is not needed, nobody waits for it here: it
         // finishes on its own and frees its recognizer, and it is joined

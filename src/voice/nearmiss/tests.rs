@@ -217,6 +217,62 @@ fn later_alternatives_count_with_a_rank_penalty() {
 }
 
 #[test]
+fn a_word_heard_as_two_costs_its_learned_split() {
+    let costs = WordCosts::from_toml(
+        "t.costs.toml",
+        r#"
+split = [{ said = "호텔", first = "에코", second = "퀸", cost = 0.3 }]
+"#,
+    )
+    .unwrap();
+    // "룩 호텔 육" heard as "룩 에코 퀸 육": the split, not a substitution
+    // and an insertion (2).
+    assert!(
+        (costs.distance(&["룩", "호텔", "육"], &["룩", "에코", "퀸", "육"]) - 0.3).abs() < 1e-6
+    );
+    // Only the listed pair, in its order.
+    assert_eq!(
+        costs.distance(&["룩", "호텔", "육"], &["룩", "퀸", "에코", "육"]),
+        2.0
+    );
+    // A word without a listed split: a substitution and an insertion.
+    assert_eq!(
+        costs.distance(&["룩", "델타", "육"], &["룩", "에코", "퀸", "육"]),
+        2.0
+    );
+    assert!((costs.split("호텔", "에코", "퀸") - 0.3).abs() < 1e-6);
+    assert_eq!(costs.split("호텔", "퀸", "에코"), 2.0);
+    // Never dearer than the plain edits.
+    assert_eq!(costs.split("호텔", "호텔", "퀸"), 1.0);
+}
+
+#[test]
+fn the_right_move_comes_first_when_its_word_was_heard_as_two() {
+    // h8h6 said ("룩 호텔 육"), heard "룩 에코 퀸 육": without the split
+    // other moves are as near (a substitution and an insertion away).
+    let (pos, g) = ko_grammar("7r/8/8/8/8/8/8/K1k5 b - - 0 1");
+    let costs = |split: &str| {
+        WordCosts::from_toml(
+            "t.costs.toml",
+            &format!("substitute = [{{ said = \"육\", heard = \"오\", cost = 0.3 }}]\n{split}"),
+        )
+        .unwrap()
+    };
+    let phrases = PhraseWords::new(&g);
+    let heard = hearing(&["룩 에코 퀸 육"]);
+    let rules = NearMissRules::default();
+    let with = near_misses(
+        &costs(r#"split = [{ said = "호텔", first = "에코", second = "퀸", cost = 0.3 }]"#),
+        &phrases,
+        &heard,
+        &rules,
+    );
+    assert_eq!(with.first(), Some(&mv(&pos, "h8h6")));
+    let without = rank(&costs(""), &phrases, &heard, 0.0);
+    assert!(without[1].cost <= without[0].cost, "{without:?}");
+}
+
+#[test]
 fn costs_files_are_checked_like_locale_files() {
     let err = |text: &str| WordCosts::from_toml("x.costs.toml", text).unwrap_err();
     let key = |e: LocaleError| match e {
@@ -253,6 +309,10 @@ fn costs_files_are_checked_like_locale_files() {
         key(err(r#"delete = [{ said = "a", cost = 1, why = 2 }]"#)),
         (k, LocaleProblem::UnknownKey { .. }) if k == "delete[0].why"
     ));
+    assert_eq!(
+        key(err(r#"split = [{ said = "a", first = "b", cost = 1 }]"#)),
+        ("split[0].second".to_owned(), LocaleProblem::Missing)
+    );
     assert!(matches!(
         key(err("colour = 1")),
         (k, LocaleProblem::UnknownKey { .. }) if k == "colour"
@@ -281,6 +341,14 @@ fn every_builtin_costs_file_reads_and_names_only_locale_words() {
             assert!(known(said), "{file}: {said}");
             for h in heard.keys() {
                 assert!(known(h), "{file}: {h}");
+            }
+        }
+        for (said, pairs) in &costs.split {
+            assert!(known(said), "{file}: {said}");
+            for pair in pairs.keys() {
+                for h in pair.split(' ') {
+                    assert!(known(h), "{file}: {h}");
+                }
             }
         }
         for w in costs.insert.keys().chain(costs.delete.keys()) {
