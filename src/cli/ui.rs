@@ -15,6 +15,7 @@ use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
 use crate::speech::activity::SpeechActivity;
 use crate::speech::echo::Room;
+use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
 use crate::ui::app::SpeechChoice;
 use crate::ui::render::{Theme, ThemeKind};
@@ -344,6 +345,10 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         .as_ref()
         .map(|_| SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms))));
     let room = args.room_echo.then(Room::new);
+    // Hands-free with speech: annabella plays her speech herself, so
+    // that what she plays is the echo canceller's reference.
+    let hands_free = matches!(source, Some(VoiceSource::Microphone { .. }));
+    let played = (hands_free && speak && room.is_none()).then(Played::default);
     let mut notices = Vec::new();
     let speech = speak.then(|| {
         let voice = Voice {
@@ -357,11 +362,15 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             &mut notices,
             activity.as_ref(),
             room.as_ref(),
+            played.as_ref(),
         ))
     });
+    // No sound card to play on (headless): the usual speaker, muted.
+    let played = played.filter(Played::is_live);
     let mut runner = Runner::new(engine, speech);
     runner.activity = activity.clone();
     runner.room = room.clone();
+    runner.played = played.clone();
     if let Some(path) = &args.engine {
         runner.engine_path = path.clone();
     }
@@ -388,15 +397,18 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     ..DecisionSettings::default()
                 };
                 runner.push_to_talk = source == VoiceSource::PushToTalk;
-                // Barge-in by voice needs what annabella played: only the
-                // simulated room gives it so far; with a microphone she
-                // mutes it while she speaks, and says so.
-                if matches!(source, VoiceSource::Microphone { .. }) && room.is_none() && speak {
+                // Barge-in by voice needs what annabella played: the
+                // simulated room, or her own output on the sound card;
+                // without them she mutes the microphone while she
+                // speaks, and says so.
+                let known = room.is_some() || played.is_some();
+                if matches!(source, VoiceSource::Microphone { .. }) && !known && speak {
                     said_first.push(app.vocab().message("ui.voice_no_barge_in", &[]));
                 }
                 let around = Surroundings {
                     activity: activity.unwrap_or_default(),
                     room,
+                    played,
                     barge_in: live::BargeInMode::from_env(),
                     speak_over: args.speak_over_ms.map(Duration::from_millis),
                 };

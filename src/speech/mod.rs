@@ -8,6 +8,9 @@
 //! - [`espeak::EspeakNg`]: espeak-ng rendering 16 kHz mono audio (a WAV
 //!   file, an in-memory buffer, or a stream for the latency benchmark), or
 //!   playing on the sound card when speech-dispatcher is missing;
+//! - [`played::CardSpeaker`]: espeak-ng audio played by annabella itself
+//!   on the sound card, what it plays known (the echo canceller's
+//!   reference for barge-in by voice);
 //! - [`TextSpeaker`]: plain display lines on a writer (stdout), for screen
 //!   readers and braille displays;
 //! - [`Recording`]: a test double that records what it was told.
@@ -21,6 +24,7 @@ pub mod activity;
 pub mod dispatcher;
 pub mod echo;
 pub mod espeak;
+pub mod played;
 pub mod queue;
 
 use std::io::Write;

@@ -18,6 +18,7 @@ use crate::engine::Worker;
 use crate::journal::Writer;
 use crate::speech::activity::{SignalledSpeaker, SpeechActivity};
 use crate::speech::echo::{Room, RoomEcho};
+use crate::speech::played::{CardSpeaker, Played};
 use crate::speech::{Announcer, Speaker};
 use crate::vocab::Utterance;
 use crate::voice::live::{LiveVoice, VoiceEvent};
@@ -51,6 +52,10 @@ pub struct Runner {
     /// Test only (`--room-echo`): speech goes into this simulated room
     /// instead of the sound card.
     pub room: Option<Room>,
+    /// Hands-free listening with speech: annabella plays her speech on
+    /// the sound card herself, writing what she plays here (the echo
+    /// canceller's reference).
+    pub played: Option<Played>,
     talking: bool,
     /// Hands-free barge-in: speech is held since then, until the player's
     /// words are decided (at most [`BARGE_HOLD`]).
@@ -83,6 +88,7 @@ impl Runner {
             engine_path: std::path::PathBuf::from(crate::engine::DEFAULT_ENGINE),
             activity: None,
             room: None,
+            played: None,
             talking: false,
             barged: None,
             voice_finished: false,
@@ -214,6 +220,7 @@ impl Runner {
             &mut notices,
             self.activity.as_ref(),
             self.room.as_ref(),
+            self.played.as_ref(),
         );
         self.speech = Some(Announcer::new(speaker));
         for n in notices {
@@ -429,17 +436,33 @@ impl Runner {
 
 /// The speaker of the play screen: speech-dispatcher, else espeak-ng, else
 /// nothing (each fallback a line in `notices`); with `room` (test only),
-/// espeak-ng speaking into that simulated room. With `activity`, it
-/// reports when it speaks.
+/// espeak-ng speaking into that simulated room; with `played`,
+/// espeak-ng played on the sound card by annabella herself, what she
+/// plays written into `played` (when that cannot be opened, on a machine
+/// without a sound card, the usual speaker: [`Played::is_live`] tells).
+/// With `activity`, it reports when it speaks.
 pub fn open_speaker(
     voice: &crate::speech::Voice,
     locale: &crate::locale::Locale,
     notices: &mut Vec<String>,
     activity: Option<&SpeechActivity>,
     room: Option<&Room>,
+    played: Option<&Played>,
 ) -> Box<dyn Speaker> {
-    let speaker: Box<dyn Speaker> = match room {
-        Some(room) => match crate::speech::espeak::EspeakNg::probe(voice) {
+    // Without a sound card (or espeak-ng) the usual speaker, which says
+    // what is missing itself.
+    let card = match (room, played) {
+        (None, Some(played)) => match crate::speech::espeak::EspeakNg::probe(voice) {
+            Ok((engine, missing)) => CardSpeaker::open(engine, played.clone())
+                .ok()
+                .inspect(|_| notices.extend(missing.map(|e| e.describe(locale)))),
+            Err(_) => None,
+        },
+        _ => None,
+    };
+    let speaker: Box<dyn Speaker> = match (card, room) {
+        (Some(card), _) => Box::new(card),
+        (None, Some(room)) => match crate::speech::espeak::EspeakNg::probe(voice) {
             Ok((engine, missing)) => {
                 notices.extend(missing.map(|e| e.describe(locale)));
                 Box::new(RoomEcho::new(engine, room.clone()))
@@ -449,7 +472,7 @@ pub fn open_speaker(
                 Box::new(crate::speech::Silent)
             }
         },
-        None => crate::speech::open(&crate::speech::Output::Speak, voice, locale, notices),
+        (None, None) => crate::speech::open(&crate::speech::Output::Speak, voice, locale, notices),
     };
     match activity {
         Some(a) => Box::new(SignalledSpeaker::new(speaker, a.clone())),

@@ -548,6 +548,25 @@ mod tests {
     }
 
     #[test]
+    fn an_echo_later_than_the_window_is_never_learned_and_never_stops_her() {
+        // Output and input buffers of a real sound card add to the way
+        // through the room: 250 ms is beyond the filter's 160 ms. It
+        // cannot learn, so no barge-in is ever detected, not even when
+        // he speaks: the microphone stays muted while she speaks, as
+        // without a reference (a missed barge-in, never a false one).
+        let mut c = EchoCanceller::default();
+        let room = Room::with_path(RoomPath::new(250, 0.5, 80, 7));
+        let her = voice(10.0, 700.0, 12_000.0, 1);
+        let onset = 6 * RATE;
+        let mut near = vec![0i16; onset];
+        near.extend(voice(2.0, 1300.0, 12_000.0, 99));
+        let (_, _, barge) = run(&mut c, &room, &her, &near, 320);
+        eprintln!("ERLE with a 250 ms echo: {:.1} dB", c.stats().erle_db);
+        assert!(barge.is_empty(), "{barge:?}");
+        assert!(!c.ready(), "ERLE {:.1} dB", c.stats().erle_db);
+    }
+
+    #[test]
     fn the_filter_follows_a_changed_room() {
         let mut c = EchoCanceller::default();
         let her = voice(6.0, 700.0, 12_000.0, 1);

@@ -46,6 +46,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::speech::activity::SpeechActivity;
 use crate::speech::echo::Room;
+use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
@@ -92,6 +93,10 @@ pub struct Surroundings {
     /// Test only: annabella's speech, to be mixed into the WAV source's
     /// audio as it plays.
     pub room: Option<Room>,
+    /// What annabella's own output ([`crate::speech::played::CardSpeaker`])
+    /// handed to the sound card: the microphone's blocks go to the worker
+    /// with it as their reference.
+    pub played: Option<Played>,
     /// Barge-in by voice (where what she played is known).
     pub barge_in: BargeInMode,
     /// Test only: the WAV source starts each recording once annabella has
@@ -931,8 +936,19 @@ fn worker(
     let _mic = match source {
         VoiceSource::Microphone { .. } | VoiceSource::PushToTalk => {
             let mic_tx = tx.clone();
+            // With annabella's own output, each block goes with what she
+            // handed to the sound card meanwhile (the air mixes it in).
+            let played = around.played.clone().filter(|_| hands_free);
             let opened = super::mic::MicStream::open(move |chunk| {
-                let _ = mic_tx.send(Input::Audio(chunk, Instant::now(), None));
+                let at = Instant::now();
+                // No card speaker any more (speech reopened on another
+                // output): no reference, so the mute, never a barge-in
+                // on her voice missing from the reference.
+                let reference = played
+                    .as_ref()
+                    .filter(|p| p.is_live())
+                    .map(|p| p.pull(chunk.len(), at));
+                let _ = mic_tx.send(Input::Audio(chunk, at, reference));
             });
             match opened {
                 Ok(m) => Some(m),
@@ -985,9 +1001,10 @@ fn worker(
     let mut engine = LiveDecoder::new(&listener, Chess::default(), mode, hands_free, vad);
     engine.prepare();
     // Hands-free barge-in needs the gate on (else there is nothing to
-    // barge through) and what annabella played (only the simulated room
-    // gives it so far).
-    let mut barge = (hands_free && around.activity.enabled() && around.room.is_some())
+    // barge through) and what annabella played (the simulated room, or
+    // her own output on the sound card).
+    let knows_played = around.room.is_some() || around.played.is_some();
+    let mut barge = (hands_free && around.activity.enabled() && knows_played)
         .then(|| around.barge_in.canceller().map(BargeIn::new))
         .flatten();
     let mut serial = 0;
