@@ -29,15 +29,13 @@ mod common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use common::room::{game_moves, silence, typed_game, uci};
 use common::{synthesize_ko, voice_prerequisites as model};
 
 use annabella::game::{Command as GameCommand, Side};
 use annabella::speech::activity::NO_MUTE_ENV;
 use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::SpokenCommand as Spoken;
-use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
 
 /// What one run in the room left behind.
 #[derive(Debug)]
@@ -131,66 +129,6 @@ fn in_the_room(model: &Path, dir: &Path, files: &[PathBuf], typed: &str) -> Room
         deaf,
         moves,
     }
-}
-
-/// Fool's mate: a whole game in four moves.
-const GAME: [&str; 4] = ["f3", "e5", "g4", "Qh4#"];
-
-fn game_moves() -> Vec<(Chess, Move)> {
-    let mut pos = Chess::default();
-    let mut out = Vec::new();
-    for san in GAME {
-        let mv = san
-            .parse::<San>()
-            .expect("SAN")
-            .to_move(&pos)
-            .expect("legal");
-        out.push((pos.clone(), mv));
-        pos.play_unchecked(mv);
-    }
-    out
-}
-
-fn uci(m: Move) -> String {
-    UciMove::from_move(m, CastlingMode::Standard).to_string()
-}
-
-/// A second of silence: the player says nothing.
-fn silence(dir: &Path) -> PathBuf {
-    let f = dir.join("silence.wav");
-    common::sox(&[
-        "-n",
-        "-r",
-        "16000",
-        "-c",
-        "1",
-        "-b",
-        "16",
-        &f.to_string_lossy(),
-        "trim",
-        "0",
-        "1",
-    ]);
-    f
-}
-
-/// The player types the whole game in Korean hotseat (move, press), and
-/// says nothing; annabella announces every move into the room.
-fn typed_game() -> String {
-    let ko = Vocabulary::builtin("ko").expect("ko");
-    let press = ko.locale().message("ui.cmd.press", &[]);
-    let press = press.split('|').next().unwrap_or_default().to_owned();
-    let mut typed = String::new();
-    for (i, san) in GAME.iter().enumerate() {
-        typed.push_str(san);
-        typed.push('\n');
-        // The last move mates: no press after it.
-        if i + 1 < GAME.len() {
-            typed.push_str(&press);
-            typed.push('\n');
-        }
-    }
-    typed
 }
 
 /// The player speaks the whole game (each move, then the clock command),

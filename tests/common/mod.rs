@@ -2,6 +2,7 @@
 // Each test crate uses only some of these.
 #![allow(dead_code)]
 
+pub mod room;
 pub mod tmux;
 
 use std::io::Write;
