@@ -1654,20 +1654,33 @@ impl Locale {
     /// רץ both begin with ר, Korean letters are two columns wide) the
     /// standard letters `P N B R Q K`, which the legend names.
     pub fn board_letters(&self) -> [char; 6] {
-        const STANDARD: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
-        let mut out = STANDARD;
+        self.own_board_letters()
+            .unwrap_or(['P', 'N', 'B', 'R', 'Q', 'K'])
+    }
+
+    /// `true` when the board shows the locale's own letters, `false` when
+    /// it shows the standard ones (which the legend then names).
+    pub fn board_letters_are_own(&self) -> bool {
+        self.own_board_letters().is_some()
+    }
+
+    /// The first letter of each [`Locale::piece_letter`], if these are six
+    /// different letters one column wide.
+    fn own_board_letters(&self) -> Option<[char; 6]> {
+        let mut out = ['P'; 6];
         for (slot, role) in out.iter_mut().zip(Role::ALL) {
-            match self.piece_letter(role).chars().next() {
-                Some(c) if unicode_width::UnicodeWidthChar::width(c) == Some(1) => *slot = c,
-                _ => return STANDARD,
+            let c = self.piece_letter(role).chars().next()?;
+            if unicode_width::UnicodeWidthChar::width(c) != Some(1) {
+                return None;
             }
+            *slot = c;
         }
         let distinct = out.iter().enumerate().all(|(i, c)| {
             // Compared as shown: upper case for White, lower for Black.
             let shown = |x: &char| (x.to_uppercase().to_string(), x.to_lowercase().to_string());
             out[i + 1..].iter().all(|d| shown(d) != shown(c))
         });
-        if distinct { out } else { STANDARD }
+        distinct.then_some(out)
     }
 
     /// `true` when the board's letters have upper and lower case (White

@@ -145,14 +145,7 @@ pub fn legend_text(app: &App) -> String {
     // Letters that are not the locale's own (standard letters where its
     // own would repeat or not fit a board square) are named first.
     let letters = loc.board_letters();
-    let own = shakmaty::Role::ALL.iter().zip(letters).all(|(r, c)| {
-        loc.piece_letter(*r)
-            .chars()
-            .next()
-            .map(|l| l.to_uppercase().eq(c.to_uppercase()))
-            == Some(true)
-    });
-    if own {
+    if loc.board_letters_are_own() {
         return colours;
     }
     let pieces: Vec<String> = [
