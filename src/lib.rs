@@ -30,9 +30,11 @@ pub mod pgn;
 pub mod review;
 pub mod rules;
 pub mod speech;
+pub mod trace;
 pub mod ui;
 pub mod vocab;
 pub mod voice;
+pub mod wake;
 
 #[cfg(test)]
 mod fuzz;

@@ -18,6 +18,7 @@ use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
 use crate::ui::app::SpeechChoice;
+use crate::ui::inbox::Inbox;
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
@@ -325,8 +326,10 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         settings.chess960 = config.mode == CastlingMode::Chess960;
         started = Some((game, writer));
     }
+    // Everything that happens reaches the loop through its one channel.
+    let inbox = Inbox::new();
     // The engine starts on its own thread (with time limits): a failure
-    // arrives through the runner's poll, the game starts at once.
+    // arrives in the loop's channel, the game starts at once.
     let engine = (args.mode == Mode::Engine).then(|| {
         let path = args
             .engine
@@ -336,7 +339,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             skill: args.engine_skill,
             movetime: Duration::from_millis(args.engine_movetime),
         };
-        Worker::start(path, strength, Limits::default())
+        Worker::start_posting(path, strength, Limits::default(), inbox.engine())
     });
     let speak = if plain { args.speak } else { !args.silent };
     let source = voice_source(&args);
@@ -412,13 +415,14 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     barge_in: live::BargeInMode::from_env(),
                     speak_over: args.speak_over_ms.map(Duration::from_millis),
                 };
-                runner.voice = Some(LiveVoice::start_in(
+                runner.voice = Some(LiveVoice::start_posting(
                     dir,
                     app.vocab().clone(),
                     decide,
                     source,
                     app.castling_mode(),
                     around,
+                    inbox.voice(),
                 ));
             }
             Err(line) => said_first.push(Utterance::plain(line)),
@@ -438,9 +442,9 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         crate::ui::term::install_signal_handlers();
         let stdin = std::io::BufReader::new(std::io::stdin());
         let mut out = std::io::stdout();
-        crate::ui::plain::run(app, first, &mut runner, stdin, &mut out)
+        crate::ui::plain::run(app, first, &mut runner, stdin, &mut out, inbox)
     } else {
-        crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()))
+        crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()), inbox)
     };
     if let Err(e) = result {
         let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();

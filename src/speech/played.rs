@@ -184,12 +184,14 @@ fn fill(
     playing: &Mutex<Playing>,
     played: &Played,
     at: Instant,
-) {
+) -> bool {
     let frames = out.len() / channels.max(1);
     let want = reference_len(frames, rate, carry);
     let mut reference = Vec::with_capacity(want);
+    let ended;
     {
         let mut p = playing.lock().unwrap_or_else(|e| e.into_inner());
+        let was = !p.device.is_empty();
         for frame in out.chunks_mut(channels.max(1)) {
             let s = p.device.pop_front().unwrap_or(0.0);
             frame.fill(s);
@@ -200,8 +202,10 @@ fn fill(
         if p.device.is_empty() {
             p.original.clear();
         }
+        ended = was && p.device.is_empty();
     }
     played.push(&reference, at);
+    ended
 }
 
 /// espeak-ng played by annabella on the default output device, each
@@ -213,6 +217,8 @@ pub struct CardSpeaker {
     played: Played,
     _stream: cpal::Stream,
     device: String,
+    /// Wakes the front end's loop when an utterance has been played.
+    relay: crate::wake::Relay,
 }
 
 impl std::fmt::Debug for CardSpeaker {
@@ -261,11 +267,15 @@ impl CardSpeaker {
         let playing = Arc::new(Mutex::new(Playing::default()));
         let (p, r) = (playing.clone(), played.clone());
         let mut carry = 0u64;
+        let relay = crate::wake::Relay::spawn(crate::wake::Waker::default());
+        let ping = relay.ping();
         let stream = device
             .build_output_stream(
                 config,
                 move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
-                    fill(out, channels, rate, &mut carry, &p, &r, Instant::now());
+                    if fill(out, channels, rate, &mut carry, &p, &r, Instant::now()) {
+                        ping.ping();
+                    }
                 },
                 |_e: cpal::Error| {},
                 None,
@@ -280,6 +290,7 @@ impl CardSpeaker {
             played,
             _stream: stream,
             device: name,
+            relay,
         })
     }
 
@@ -309,6 +320,9 @@ impl Speaker for CardSpeaker {
     }
     fn name(&self) -> &str {
         "espeak-ng"
+    }
+    fn set_waker(&mut self, waker: crate::wake::Waker) {
+        self.relay.set_waker(waker);
     }
 }
 

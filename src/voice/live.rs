@@ -48,6 +48,7 @@ use crate::speech::activity::SpeechActivity;
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
+use crate::wake::Post;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
@@ -280,6 +281,13 @@ pub enum VoiceEvent {
     /// is to stop, as with the stop key, and wait until his words are
     /// decided.
     BargeIn,
+    /// Test only (`--voice-wav` with `--push-to-talk`): the recording's
+    /// player pressed (`true`) or released the talk key, as F2 would.
+    TalkKey(bool),
+    /// The worker has ended (listening is over; typed input goes on).
+    /// Posted to a front end's loop; [`LiveVoice::poll`] reports it
+    /// through [`LiveVoice::is_stopped`] instead.
+    Stopped,
 }
 
 fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
@@ -723,7 +731,9 @@ enum Input {
 /// the UI polls. Dropping it stops listening (and the microphone).
 pub struct LiveVoice {
     tx: Sender<Input>,
-    rx: Receiver<(u64, VoiceEvent)>,
+    /// Its own channel ([`LiveVoice::poll`]); `None` when its events go
+    /// to a front end's loop.
+    rx: Option<Receiver<(u64, VoiceEvent)>>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
     worker: Option<std::thread::JoinHandle<()>>,
@@ -774,47 +784,63 @@ impl LiveVoice {
         mode: CastlingMode,
         around: Surroundings,
     ) -> LiveVoice {
+        let (post, rx) = Post::channel();
+        let mut v =
+            LiveVoice::start_posting(model_dir, vocab, settings, source, mode, around, post);
+        v.rx = Some(rx);
+        v
+    }
+
+    /// As [`start_in`](Self::start_in), every event (with the serial of
+    /// the position it was decided in) going to `post`, a front end's
+    /// loop, which passes it through [`LiveVoice::accept`];
+    /// [`LiveVoice::poll`] then gives nothing.
+    pub fn start_posting(
+        model_dir: PathBuf,
+        vocab: Vocabulary,
+        settings: DecisionSettings,
+        source: VoiceSource,
+        mode: CastlingMode,
+        around: Surroundings,
+        post: Post<(u64, VoiceEvent)>,
+    ) -> LiveVoice {
         let quiet = quiet_to_log();
         let (tx, rx_in) = channel();
-        let (tx_out, rx) = channel();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, "voice.worker_stopped", &[]);
-        let panic_tx = tx_out.clone();
+        let panic_post = post.clone();
+        let end_post = post.clone();
+        let failed_post = post.clone();
         let spawned = std::thread::Builder::new()
             .name("annabella-voice".to_owned())
             .spawn(move || {
                 let _quiet = worker_quiet;
+                // Dropped last: the loop learns that listening is over.
+                let _ended = Ended(end_post);
                 let _report = PanicReport {
-                    tx: panic_tx,
+                    post: panic_post,
                     line: stopped,
                 };
                 worker(
-                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, tx_out,
+                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, post,
                 );
             });
         let worker = match spawned {
-            Ok(handle) => handle,
+            Ok(handle) => Some(handle),
             Err(e) => {
-                // No thread: the UI is told once, through the same channel.
-                let (tx2, rx2) = channel();
-                let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
-                return LiveVoice {
-                    tx,
-                    rx: rx2,
-                    serial: AtomicU64::new(0),
-                    stopped: std::sync::atomic::AtomicBool::new(false),
-                    worker: None,
-                    _quiet: quiet,
-                };
+                // No thread: the UI is told once, as listening that ended.
+                failed_post.send((0, VoiceEvent::Failed(e.to_string())));
+                failed_post.send((0, VoiceEvent::Stopped));
+                None
             }
         };
         LiveVoice {
             tx,
-            rx,
+            rx: None,
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
-            worker: Some(worker),
+            worker,
             _quiet: quiet,
         }
     }
@@ -831,24 +857,41 @@ impl LiveVoice {
         let _ = self.tx.send(Input::Talk(down, Instant::now()));
     }
 
-    /// Non-blocking.
+    /// Non-blocking (its own channel; nothing when its events go to a
+    /// front end's loop).
     pub fn poll(&self) -> Option<VoiceEvent> {
+        let rx = self.rx.as_ref()?;
         loop {
-            match self.rx.try_recv() {
-                Ok((serial, VoiceEvent::Heard(h))) => {
-                    // Decided in a position the game has left.
-                    if serial != self.serial.load(Ordering::SeqCst) {
-                        continue;
+            match rx.try_recv() {
+                Ok((serial, event)) => {
+                    if let Some(e) = self.accept(serial, event) {
+                        if matches!(e, VoiceEvent::Stopped) {
+                            continue;
+                        }
+                        return Some(e);
                     }
-                    return Some(VoiceEvent::Heard(h));
                 }
-                Ok((_, event)) => return Some(event),
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => {
                     self.stopped.store(true, Ordering::SeqCst);
                     return None;
                 }
             }
+        }
+    }
+
+    /// An event from the worker, as the UI is to see it: `None` for a
+    /// decision made in a position the game has left. [`VoiceEvent::Stopped`]
+    /// marks listening as ended ([`LiveVoice::is_stopped`]).
+    pub fn accept(&self, serial: u64, event: VoiceEvent) -> Option<VoiceEvent> {
+        match event {
+            // Decided in a position the game has left.
+            VoiceEvent::Heard(_) if serial != self.serial.load(Ordering::SeqCst) => None,
+            VoiceEvent::Stopped => {
+                self.stopped.store(true, Ordering::SeqCst);
+                Some(VoiceEvent::Stopped)
+            }
+            e => Some(e),
         }
     }
 
@@ -895,17 +938,25 @@ impl Drop for LiveVoice {
 
 /// Tells the UI if the worker thread dies of a panic.
 struct PanicReport {
-    tx: Sender<(u64, VoiceEvent)>,
+    post: Post<(u64, VoiceEvent)>,
     line: String,
 }
 
 impl Drop for PanicReport {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self
-                .tx
+            self.post
                 .send((0, VoiceEvent::Failed(std::mem::take(&mut self.line))));
         }
+    }
+}
+
+/// Tells the UI that the worker has ended, however it ended.
+struct Ended(Post<(u64, VoiceEvent)>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        self.0.send((0, VoiceEvent::Stopped));
     }
 }
 
@@ -919,12 +970,12 @@ fn worker(
     around: Surroundings,
     rx: Receiver<Input>,
     tx: Sender<Input>,
-    out: Sender<(u64, VoiceEvent)>,
+    out: Post<(u64, VoiceEvent)>,
 ) {
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
-            let _ = out.send((0, VoiceEvent::Failed(line)));
+            out.send((0, VoiceEvent::Failed(line)));
             return;
         }
     };
@@ -958,7 +1009,7 @@ fn worker(
                         "voice.no_microphone",
                         &[("error", e.to_string())],
                     );
-                    let _ = out.send((0, VoiceEvent::Failed(line)));
+                    out.send((0, VoiceEvent::Failed(line)));
                     return;
                 }
             }
@@ -981,14 +1032,14 @@ fn worker(
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
+                out.send((0, VoiceEvent::Failed(e.to_string())));
                 return;
             }
             None
         }
     };
     drop(tx);
-    let _ = out.send((
+    out.send((
         0,
         VoiceEvent::Ready {
             missing_words: missing_words(&listener),
@@ -1028,7 +1079,7 @@ fn worker(
             }
             Err(_) => VoiceEvent::Failed(failed_line.clone()),
         };
-        out.send((serial, event)).is_ok()
+        out.send((serial, event))
     };
     while let Ok(input) = rx.recv() {
         let mut results = Vec::new();
@@ -1045,7 +1096,7 @@ fn worker(
                                 "annabella voice: barge-in (speaking {speaking}, ERLE {:.1} dB)",
                                 b.canceller().stats().erle_db
                             );
-                            if speaking && out.send((serial, VoiceEvent::BargeIn)).is_err() {
+                            if speaking && !out.send((serial, VoiceEvent::BargeIn)) {
                                 return;
                             }
                         }
@@ -1099,12 +1150,12 @@ fn worker(
             Input::FilesDone => {
                 log_deaf(&mut deaf);
                 log_barge(barge.as_ref());
-                if out.send((serial, VoiceEvent::Finished)).is_err() {
+                if !out.send((serial, VoiceEvent::Finished)) {
                     return;
                 }
             }
             Input::Failed(line) => {
-                if out.send((serial, VoiceEvent::Failed(line))).is_err() {
+                if !out.send((serial, VoiceEvent::Failed(line))) {
                     return;
                 }
             }
