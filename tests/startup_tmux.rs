@@ -123,7 +123,10 @@ fn the_board_is_shown_within_a_second_with_speech_on_and_the_clock_reads_the_ful
         if let Some(r) = first_reading(&written) {
             break r;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "nothing recorded");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "nothing recorded"
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(

@@ -97,8 +97,12 @@ pub struct ScreenArgs {
     /// Spoken moves from WAV recordings, played in real time as if spoken
     /// into the microphone, each after annabella has finished speaking
     /// (for demonstrations and tests).
-    #[arg(long, value_name = "FILE.wav", conflicts_with_all = ["voice", "push_to_talk"])]
+    #[arg(long, value_name = "FILE.wav", conflicts_with = "voice")]
     pub voice_wav: Vec<PathBuf>,
+    /// Test only: with --voice-wav and --push-to-talk, the talk key goes
+    /// up this many milliseconds after each recording's last sound.
+    #[arg(long, hide = true, value_name = "MS", default_value_t = 0)]
+    pub release_ms: u64,
     /// The speech model's folder (default: env ANNABELLA_MODEL, else the
     /// installed model for the locale).
     #[arg(long, value_name = "DIR")]
@@ -350,7 +354,11 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let room = args.room_echo.then(Room::new);
     // Hands-free with speech: annabella plays her speech herself, so
     // that what she plays is the echo canceller's reference.
-    let hands_free = matches!(source, Some(VoiceSource::Microphone { .. }));
+    // (Recordings stand for the microphone, hands-free or with the key.)
+    let hands_free = matches!(
+        source,
+        Some(VoiceSource::Microphone { .. } | VoiceSource::Files { .. })
+    );
     let played = (hands_free && speak && room.is_none()).then(Played::default);
     let mut notices = Vec::new();
     let speech = speak.then(|| {
@@ -399,7 +407,9 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     always_confirm: args.always_confirm,
                     ..DecisionSettings::default()
                 };
-                runner.push_to_talk = source == VoiceSource::PushToTalk;
+                let talk_key = (args.push_to_talk && !args.voice_wav.is_empty())
+                    .then(|| Duration::from_millis(args.release_ms));
+                runner.push_to_talk = source == VoiceSource::PushToTalk || talk_key.is_some();
                 // Barge-in by voice needs what annabella played: the
                 // simulated room, or her own output on the sound card;
                 // without them she mutes the microphone while she
@@ -414,6 +424,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     played,
                     barge_in: live::BargeInMode::from_env(),
                     speak_over: args.speak_over_ms.map(Duration::from_millis),
+                    talk_key,
                 };
                 runner.voice = Some(LiveVoice::start_posting(
                     dir,

@@ -115,6 +115,11 @@ pub struct Surroundings {
     /// been speaking this long (the player talks over her), instead of
     /// waiting until she is quiet.
     pub speak_over: Option<Duration>,
+    /// Test only: the WAV source's recordings are spoken with the talk
+    /// key held (push-to-talk): the key goes down before each recording
+    /// and up this long after its last sound, as a [`VoiceEvent::TalkKey`]
+    /// to the front end (which handles it as F2).
+    pub talk_key: Option<Duration>,
 }
 
 /// How the worker hears the player over annabella's voice.
@@ -1014,6 +1019,9 @@ fn worker(
     let (hands_free, silence_ms) = match &source {
         VoiceSource::Microphone { silence_ms } => (true, *silence_ms),
         VoiceSource::PushToTalk => (false, VadSettings::default().silence_ms),
+        VoiceSource::Files { .. } if around.talk_key.is_some() => {
+            (false, VadSettings::default().silence_ms)
+        }
         VoiceSource::Files { silence_ms, .. } => (true, *silence_ms),
     };
     let _mic = match source {
@@ -1052,6 +1060,7 @@ fn worker(
             let room = around.room.clone();
             let activity = around.activity.clone();
             let over = around.speak_over;
+            let talk = around.talk_key.map(|release| (release, out.clone()));
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
                 .spawn(move || {
@@ -1060,6 +1069,7 @@ fn worker(
                         activity: &activity,
                         room: room.as_ref(),
                         over,
+                        talk,
                     };
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
@@ -1105,6 +1115,7 @@ fn worker(
                 // In the audio log, for tests and bug reports: every
                 // decision the recognizers led to.
                 eprintln!("annabella voice: decision {:?}", h.decision);
+                crate::trace::event("decided", &format!("{:?}", h.decision));
                 h.file = file.clone();
                 *heard_in_file = true;
                 VoiceEvent::Heard(h)
@@ -1310,6 +1321,9 @@ struct Player<'a> {
     room: Option<&'a Room>,
     /// Talks over annabella once she has spoken this long.
     over: Option<Duration>,
+    /// Holds the talk key during each recording, letting go this long
+    /// after its last sound (told to the front end).
+    talk: Option<(Duration, Post<(u64, VoiceEvent)>)>,
 }
 
 /// Plays WAV files into the worker in real time: chunks of
@@ -1350,7 +1364,35 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
         if tx.send(Input::FileStart(path.clone())).is_err() {
             return;
         }
-        if !pacer.send(&samples) || !pacer.send(&gap) {
+        // Test only: when its first sample is "captured".
+        crate::trace::event_at(
+            pacer.start + samples_to_time(pacer.played),
+            "file",
+            &path.display().to_string(),
+        );
+        let sent = match &player.talk {
+            None => pacer.send(&samples),
+            Some((release, key)) => {
+                // The key goes down, the recording is spoken, the key goes
+                // up `release` after its last sound.
+                let last = samples
+                    .iter()
+                    .rposition(|s| s.unsigned_abs() > 500)
+                    .map_or(samples.len(), |i| i + 1);
+                let hold = last + (release.as_millis() as usize) * SAMPLE_RATE as usize / 1000;
+                let (held, rest) = samples.split_at(hold.min(samples.len()));
+                let extra = hold.saturating_sub(samples.len());
+                key.send((0, VoiceEvent::TalkKey(true)))
+                    && pacer.send(held)
+                    && pacer.send(&vec![0; extra])
+                    && {
+                        crate::trace::event("talk-up", &path.display().to_string());
+                        key.send((0, VoiceEvent::TalkKey(false)))
+                    }
+                    && pacer.send(rest)
+            }
+        };
+        if !sent || !pacer.send(&gap) {
             return;
         }
         if tx.send(Input::FileEnd(Instant::now())).is_err() {
