@@ -5,7 +5,7 @@
 //! full screen, [`render`]) carry them out.
 //!
 //! Every move is said in the locale's words with its number and side;
-//! board questions are answered by [`crate::ui::query::Queries`] at the
+//! board questions are answered by [`crate::query::Queries`] at the
 //! current position; comments and clock times come from the game
 //! ([`ReviewGame`]: from PGN, from a journal's replayed game, or from the
 //! play screen's game).
@@ -26,12 +26,12 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 pub use words::{ReviewCmd, ReviewWords};
 
 use crate::clock::talk::{Phrasebook, Verbosity};
+use crate::commands::{Cmd, CommandWords};
 use crate::engine::{Analysis, Score};
 use crate::mirror::Mirror;
 use crate::pgn::PgnGame;
+use crate::query::{Queries, join};
 use crate::rules::{GameKind, Match};
-use crate::ui::command::{Cmd, CommandWords};
-use crate::ui::query::{Queries, join};
 use crate::vocab::lex::Dictionary;
 use crate::vocab::{Style, Utterance, Vocabulary};
 
@@ -465,7 +465,7 @@ impl Review {
                     self.jump(n, Color::White, &line, &mut fx);
                 } else if let Some((cmd, rest)) = self.words.read(self.vocab.locale(), &line) {
                     self.command(cmd, &rest, &mut fx);
-                } else if let crate::ui::command::Input::Command(q, rest) = self.queries.read(&line)
+                } else if let crate::commands::Input::Command(q, rest) = self.queries.read(&line)
                     && matches!(
                         q,
                         Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal

@@ -5,7 +5,7 @@
 
 use shakmaty::{Color, Move, Position, Role, Square};
 
-use super::command::{Cmd, CommandWords};
+use crate::commands::{Cmd, CommandWords};
 use crate::rules::Match;
 use crate::vocab::lex::{Dictionary, Token};
 use crate::vocab::{Style, Utterance, Vocabulary};

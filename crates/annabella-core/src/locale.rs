@@ -1848,14 +1848,14 @@ impl fmt::Display for Locale {
 
 /// The locales built into the binary: `(code, TOML text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("fide", include_str!("../locales/fide.toml")),
-    ("en", include_str!("../locales/en.toml")),
-    ("de", include_str!("../locales/de.toml")),
-    ("pl", include_str!("../locales/pl.toml")),
-    ("he", include_str!("../locales/he.toml")),
-    ("ar", include_str!("../locales/ar.toml")),
-    ("el", include_str!("../locales/el.toml")),
-    ("ko", include_str!("../locales/ko.toml")),
+    ("fide", include_str!("../../../locales/fide.toml")),
+    ("en", include_str!("../../../locales/en.toml")),
+    ("de", include_str!("../../../locales/de.toml")),
+    ("pl", include_str!("../../../locales/pl.toml")),
+    ("he", include_str!("../../../locales/he.toml")),
+    ("ar", include_str!("../../../locales/ar.toml")),
+    ("el", include_str!("../../../locales/el.toml")),
+    ("ko", include_str!("../../../locales/ko.toml")),
 ];
 
 /// The code of the locale whose messages complete every other locale.
