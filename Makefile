@@ -28,8 +28,9 @@ run:
 test:
 	./scripts/setup.sh test
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) test --release --all-targets
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	CARGO=$(CARGO) ./scripts/check_core.sh
+	$(CARGO) test --release --workspace --lib --bins --tests --examples
 
 bench:
 	./scripts/setup.sh test
@@ -44,5 +45,5 @@ uninstall:
 	./scripts/install.sh uninstall "$(PREFIX)"
 
 fuzz:
-	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release --lib -- fuzz::
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p annabella-core --lib -- fuzz::
 	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release --test wav_fuzz

@@ -4,10 +4,10 @@
 //! readers and braille displays ([`plain`]).
 
 pub mod app;
-pub mod command;
+pub use annabella_core::commands as command;
 pub mod inbox;
 pub mod plain;
-pub mod query;
+pub use annabella_core::query;
 pub mod render;
 pub mod term;
 
