@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod room;
+pub mod screen;
 pub mod tmux;
 
 use std::io::Write;
@@ -44,18 +45,44 @@ pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
 }
 
 /// Whether an end-to-end tool is there. When it is missing the test is
-/// skipped with a printed reason, except under `ANNABELLA_REQUIRE_E2E=1`
-/// (as `make test` and CI run), where a missing tool fails the test.
+/// reported skipped ([`skip`]), except under `ANNABELLA_REQUIRE_E2E=1` (as
+/// `make test` and CI run), where a missing tool fails the test. `what`
+/// names the tool (and how to get it).
 pub fn tool_present(present: bool, what: &str) -> bool {
-    if present {
-        return true;
+    if !present {
+        skip(&format!("{what} is missing"));
     }
+    present
+}
+
+/// `true` under `ANNABELLA_REQUIRE_E2E=1`: every end-to-end tool must be
+/// there, a skip is a failure.
+pub fn e2e_required() -> bool {
+    std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() == Ok("1")
+}
+
+/// Reports that the running test skips its checks because of `why` (what
+/// is missing): a line `SKIPPED <test>: <why>` on the harness's own output,
+/// which the test harness does not capture (`cargo test` shows it beside
+/// the test's "ok", where an `eprintln!` would be swallowed). Under
+/// `ANNABELLA_REQUIRE_E2E=1` the test fails instead, naming `why`.
+pub fn skip(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_owned();
     assert!(
-        std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-        "{what} is required (ANNABELLA_REQUIRE_E2E=1) but missing"
+        !e2e_required(),
+        "{test}: {why}, and ANNABELLA_REQUIRE_E2E=1 requires it"
     );
-    eprintln!("skipped: {what} is missing");
-    false
+    let line = format!(
+        "SKIPPED {test}: {why} (with ANNABELLA_REQUIRE_E2E=1 this is a failure)\n"
+    );
+    // Straight to the process's output, past the harness's capture.
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(line.as_bytes());
+    let _ = out.flush();
 }
 
 /// A message of the German locale. The default locale, fide, speaks German
@@ -142,7 +169,7 @@ pub fn voice_prerequisites() -> Option<std::path::PathBuf> {
         return model;
     }
     let why = missing.join("; ");
-    tool_present(false, &format!("{why} (run scripts/setup.sh test)"));
+    skip(&format!("{why} (run scripts/setup.sh test)"));
     None
 }
 
