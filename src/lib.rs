@@ -24,8 +24,10 @@ pub mod journal;
 pub mod review;
 pub mod speech;
 pub mod theme;
+pub mod trace;
 pub mod ui;
 pub mod voice;
+pub mod wake;
 
 #[cfg(test)]
 pub(crate) mod test_skip;
