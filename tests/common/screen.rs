@@ -123,6 +123,17 @@ impl Grid {
 
 /// Whitespace collapsed to single spaces, trimmed.
 pub fn norm(text: &str) -> String {
+    // Direction marks, embeddings and isolates take no cell on a
+    // terminal: the screen never holds them.
+    let text: String = text
+        .chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            )
+        })
+        .collect();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
