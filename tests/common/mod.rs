@@ -45,44 +45,44 @@ pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
 }
 
 /// Whether an end-to-end tool is there. When it is missing the test is
-/// reported skipped ([`skip`]), except under `ANNABELLA_REQUIRE_E2E=1` (as
-/// `make test` and CI run), where a missing tool fails the test. `what`
-/// names the tool (and how to get it).
+/// skipped with a reason naming it (see [`skip`]), except under
+/// `ANNABELLA_REQUIRE_E2E=1` (as `make test` and CI run), where a missing
+/// tool fails the test.
 pub fn tool_present(present: bool, what: &str) -> bool {
-    if !present {
-        skip(&format!("{what} is missing"));
+    if present {
+        return true;
     }
-    present
+    skip(&format!("{what} is missing"));
+    false
 }
 
-/// `true` under `ANNABELLA_REQUIRE_E2E=1`: every end-to-end tool must be
-/// there, a skip is a failure.
-pub fn e2e_required() -> bool {
-    std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() == Ok("1")
-}
-
-/// Reports that the running test skips its checks because of `why` (what
-/// is missing): a line `SKIPPED <test>: <why>` on the harness's own output,
-/// which the test harness does not capture (`cargo test` shows it beside
-/// the test's "ok", where an `eprintln!` would be swallowed). Under
-/// `ANNABELLA_REQUIRE_E2E=1` the test fails instead, naming `why`.
+/// A test (or part of one) that cannot run here: under
+/// `ANNABELLA_REQUIRE_E2E=1` a failure naming `why`; else the reason goes
+/// straight to the terminal, next to the test's own "ok" line (the
+/// harness captures what tests print), and to the captured output.
 pub fn skip(why: &str) {
-    use std::io::Write;
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_owned();
     assert!(
-        !e2e_required(),
-        "{test}: {why}, and ANNABELLA_REQUIRE_E2E=1 requires it"
+        std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
+        "not run (ANNABELLA_REQUIRE_E2E=1): {why}"
     );
-    let line = format!(
-        "SKIPPED {test}: {why} (with ANNABELLA_REQUIRE_E2E=1 this is a failure)\n"
-    );
-    // Straight to the process's output, past the harness's capture.
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(line.as_bytes());
-    let _ = out.flush();
+    let line = format!("skipped: {why}\n");
+    println!("{line}");
+    use std::os::fd::FromRawFd;
+    // SAFETY: file descriptor 2 stays open for the whole process; the
+    // File is never dropped, so it is never closed here.
+    let mut terminal = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(2) });
+    let _ = terminal.write_all(line.as_bytes());
+}
+
+/// Makes `home` (as `HOME` of a child) a place where ALSA, the sound
+/// system the binary uses here, finds no sound card at all: no microphone
+/// and no loudspeaker, on any machine.
+pub fn no_sound_devices(home: &std::path::Path) {
+    std::fs::write(
+        home.join(".asoundrc"),
+        "pcm.!default { type hw card 97 }\nctl.!default { type hw card 97 }\n",
+    )
+    .expect("an .asoundrc");
 }
 
 /// A message of the German locale. The default locale, fide, speaks German
@@ -169,7 +169,7 @@ pub fn voice_prerequisites() -> Option<std::path::PathBuf> {
         return model;
     }
     let why = missing.join("; ");
-    skip(&format!("{why} (run scripts/setup.sh test)"));
+    tool_present(false, &format!("{why} (run scripts/setup.sh test)"));
     None
 }
 
