@@ -338,6 +338,37 @@ fn at_80x24_the_clock_reads_whole() {
     }
 }
 
+/// The clock reads whole at every width from 80 to 100 columns, in every
+/// locale: a row that needs one or two columns more than its box has
+/// (the box's border counted in, say) shows at some width here, where
+/// at 80 columns alone it might happen to fit.
+#[test]
+fn the_clock_reads_whole_column_by_column_from_80_to_100() {
+    for code in crate::locale::builtin_codes() {
+        let mut a = app(code);
+        play(&mut a, &["e4"]);
+        let loc = a.vocab().locale().clone();
+        let moves = loc.message("ui.label.moves", &[]);
+        let want = norm(&format!(
+            "{} 1:30:00 {moves} 0 > {} ({}) {} 1:30:00 {moves} 0",
+            loc.message("side.white", &[]),
+            loc.message("ui.label.running", &[]),
+            loc.message("ui.label.unpressed", &[]),
+            loc.message("side.black", &[]),
+        ));
+        for w in 80..=100u16 {
+            let buf = screen(&a, w, 24, ThemeKind::Default);
+            // The clock is the third box along the top.
+            let x = (0..w)
+                .filter(|x| buf[(*x, 0)].symbol() == "┌")
+                .nth(2)
+                .unwrap_or_else(|| panic!("{code} at {w}: no clock box"));
+            let (_, rows, _) = framed(&buf, x, 0);
+            assert_eq!(norm(&rows.join(" ")), want, "{code} at {w} columns: {rows:#?}");
+        }
+    }
+}
+
 /// The legend at 80 columns, whole in every locale: on the message box's
 /// top edge and, what does not fit there, its bottom edge (it once
 /// stopped at `C=Cesar`, in Korean at `세로줄 A=a B`).
