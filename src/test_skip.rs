@@ -14,10 +14,7 @@ pub(crate) fn skip(why: &str) {
         std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
         "not run (ANNABELLA_REQUIRE_E2E=1): {why}"
     );
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_owned();
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
     let line = format!("skipped: {why} ({test})\n");
     // Straight to the process's output: print! would be captured.
     let mut out = std::io::stdout().lock();

@@ -93,7 +93,10 @@ pub fn line(text: impl Into<String>, style: ratatui::style::Style) -> ratatui::t
         part.push(c);
         if part.width() != counted + w {
             part.pop();
-            spans.push(ratatui::text::Span::styled(std::mem::take(&mut part), style));
+            spans.push(ratatui::text::Span::styled(
+                std::mem::take(&mut part),
+                style,
+            ));
             part.push(c);
             counted = 0;
         }

@@ -61,7 +61,11 @@ fn legend(loc: &Locale) -> String {
         .iter()
         .map(|f| {
             let w = &loc.file(*f).display;
-            let first: String = w.chars().next().map(|c| c.to_uppercase().collect()).unwrap();
+            let first: String = w
+                .chars()
+                .next()
+                .map(|c| c.to_uppercase().collect())
+                .unwrap();
             format!("{first}={w}")
         })
         .collect();
@@ -260,8 +264,7 @@ fn reads_in_full(code: &str) {
     if clock.top != norm(&words("ui.label.clock")) || !holds(&clock.text(), &clock_lines) {
         wrong.push(format!(
             "clock {:?}: {:?}, not {clock_lines:?}",
-            clock.top,
-            clock.rows
+            clock.top, clock.rows
         ));
     }
     // The legend, whole, on the message box's edges (in reading order,
@@ -373,9 +376,8 @@ fn nothing_said_is_lost(code: &str) {
             ("help", &word(&loc, "ui.cmd.help")),
         ],
     );
-    let in_messages = |g: &Grid, template: &str| {
-        panels(g).is_some_and(|p| holds(&p.messages.text(), template))
-    };
+    let in_messages =
+        |g: &Grid, template: &str| panels(g).is_some_and(|p| holds(&p.messages.text(), template));
     if let Err(s) = screen.until(SHORT, |g| in_messages(g, &welcome)) {
         panic!("{code}: the welcome is not whole before the first move:\n{s}");
     }
@@ -443,7 +445,11 @@ fn nothing_said_is_lost(code: &str) {
             break;
         }
     }
-    assert!(back, "{code}: PgDn did not come back:\n{}", screen.s.screen());
+    assert!(
+        back,
+        "{code}: PgDn did not come back:\n{}",
+        screen.s.screen()
+    );
     screen.quit(&loc);
 }
 
@@ -552,9 +558,9 @@ fn review_in_the_locales_letters(code: &str) {
     let want = norm(&legend(&loc));
     let legend_shown = |g: &Grid| {
         g.frames().iter().any(|f| {
-            (0..2.min(f.rows.len())).any(|k| {
-                norm(&format!("{} {} {}", f.top, f.rows[..k].join(" "), f.bottom)) == want
-            }) || f.top == want
+            (0..2.min(f.rows.len()))
+                .any(|k| norm(&format!("{} {} {}", f.top, f.rows[..k].join(" "), f.bottom)) == want)
+                || f.top == want
         })
     };
     let grid = Grid::parse(&screen.s.screen());

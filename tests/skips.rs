@@ -35,7 +35,8 @@ fn a_skip_is_reported_in_the_test_output_and_fails_when_e2e_is_required() {
     let err = String::from_utf8_lossy(&quiet.stderr);
     assert!(quiet.status.success(), "{out}{err}");
     assert!(
-        err.lines().any(|l| l == "skipped: the probe tool is missing"),
+        err.lines()
+            .any(|l| l == "skipped: the probe tool is missing"),
         "{out}{err}"
     );
     assert!(out.contains("1 passed"), "{out}");

@@ -332,7 +332,11 @@ fn at_80x24_the_moves_are_in_the_locales_letters_and_the_board_has_a_legend() {
         let queen = loc.piece_letter(shakmaty::Role::Queen);
         let knight = loc.piece_letter(shakmaty::Role::Knight);
         assert_eq!(lines[1], format!(" 2. {queen}h5+ g6"), "{code}");
-        assert_eq!(lines[2].trim_start_matches([' ', '>']), format!("3. {knight}f3"), "{code}");
+        assert_eq!(
+            lines[2].trim_start_matches([' ', '>']),
+            format!("3. {knight}f3"),
+            "{code}"
+        );
         let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let theme = crate::theme::Theme::of(crate::theme::ThemeKind::Default);
         term.draw(|f| render::draw(f, &r, &theme)).unwrap();
@@ -366,6 +370,10 @@ fn at_80x24_the_moves_are_in_the_locales_letters_and_the_board_has_a_legend() {
             "{code}: {rows:#?}"
         );
         let moves = loc.message("review.label.moves", &[]);
-        assert!(rows[1].contains(&format!("┌{moves}")), "{code}: {}", rows[1]);
+        assert!(
+            rows[1].contains(&format!("┌{moves}")),
+            "{code}: {}",
+            rows[1]
+        );
     }
 }

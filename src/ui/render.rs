@@ -170,7 +170,12 @@ fn on_edge(frame: &mut Frame, text: &str, style: ratatui::style::Style, x: u16, 
 /// `area`, in reading order: the first on its top edge, the last on its
 /// bottom edge, any between inside at the top (at least one row is left
 /// inside). Returns how many rows inside it took.
-pub fn legend_on_box(frame: &mut Frame, rows: &[String], style: ratatui::style::Style, area: Rect) -> u16 {
+pub fn legend_on_box(
+    frame: &mut Frame,
+    rows: &[String],
+    style: ratatui::style::Style,
+    area: Rect,
+) -> u16 {
     if area.width <= 2 || area.height < 2 || rows.is_empty() {
         return 0;
     }
@@ -426,7 +431,12 @@ fn clock_pad(app: &App) -> usize {
 /// A side's clock in rows of at most `width` columns (`None`: one row):
 /// the reading and the state words on one row where they fit, else the
 /// state words on the rows below, indented under the time.
-fn clock_side_rows(reading: &str, states: &[String], pad: usize, width: Option<usize>) -> Vec<String> {
+fn clock_side_rows(
+    reading: &str,
+    states: &[String],
+    pad: usize,
+    width: Option<usize>,
+) -> Vec<String> {
     let full = if states.is_empty() {
         reading.to_owned()
     } else {
@@ -569,7 +579,11 @@ fn sheet(frame: &mut Frame, app: &App, theme: &Theme, area: Rect, owner: Color) 
     let rows = block.inner(area).height as usize;
     let lines = sheet_rows(app, owner, width);
     let skip = lines.len().saturating_sub(rows);
-    let shown: Vec<Line> = lines.into_iter().skip(skip).map(|l| line(l, theme.text)).collect();
+    let shown: Vec<Line> = lines
+        .into_iter()
+        .skip(skip)
+        .map(|l| line(l, theme.text))
+        .collect();
     frame.render_widget(Paragraph::new(shown).block(block), area);
 }
 

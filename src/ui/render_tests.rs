@@ -240,7 +240,6 @@ fn legend_explains_letters_and_file_words() {
     assert_eq!(row(&buf, 1, 12, 46), start);
 }
 
-
 // ---- every panel at 80x24, the size of a standard terminal ----
 
 /// The text of row `y` from column `x0` to `x1`, cell by cell: a letter
@@ -332,7 +331,10 @@ fn at_80x24_the_clock_reads_whole() {
         assert!(text.contains(&norm(&state)), "{code}: {rows:#?}");
         let black = loc.message("side.black", &[]);
         assert!(
-            text.ends_with(&format!("{black} 1:30:00 {} 0", loc.message("ui.label.moves", &[]))),
+            text.ends_with(&format!(
+                "{black} 1:30:00 {} 0",
+                loc.message("ui.label.moves", &[])
+            )),
             "{code}: {rows:#?}"
         );
     }
@@ -364,7 +366,11 @@ fn the_clock_reads_whole_column_by_column_from_80_to_100() {
                 .nth(2)
                 .unwrap_or_else(|| panic!("{code} at {w}: no clock box"));
             let (_, rows, _) = framed(&buf, x, 0);
-            assert_eq!(norm(&rows.join(" ")), want, "{code} at {w} columns: {rows:#?}");
+            assert_eq!(
+                norm(&rows.join(" ")),
+                want,
+                "{code} at {w} columns: {rows:#?}"
+            );
         }
     }
 }
@@ -384,7 +390,11 @@ fn at_80x24_the_legend_reads_whole_in_every_locale() {
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (top, inside, bottom) = framed(&buf, 0, 12);
         let between = inside[..rows.len() - 2].join(" ");
-        assert_eq!(norm(&format!("{top} {between} {bottom}")), norm(&want), "{code}");
+        assert_eq!(
+            norm(&format!("{top} {between} {bottom}")),
+            norm(&want),
+            "{code}"
+        );
     }
     // Whole sentences kept together; a sentence wider than a row is
     // wrapped at spaces, nothing lost.
@@ -480,7 +490,9 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
     for code in ["fide", "ko", "ar", "en"] {
         let mut a = app_with(code, Settings::default());
         let loc = a.vocab().locale().clone();
-        let file = crate::vocab::Utterance::plain("/home/someone/.local/share/annabella/games/20260101-120000.jsonl");
+        let file = crate::vocab::Utterance::plain(
+            "/home/someone/.local/share/annabella/games/20260101-120000.jsonl",
+        );
         let notice = a.vocab().message("ui.journal_created", &[("file", &file)]);
         let welcome = a.log[0].display.clone();
         a.set_up([notice.clone()], Duration::ZERO);
@@ -496,7 +508,13 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
         // A query and the help push both out of view.
         let time = loc.message("ui.cmd.time", &[]);
         let help = loc.message("ui.cmd.help", &[]);
-        play(&mut a, &[time.split('|').next().unwrap(), help.split('|').next().unwrap()]);
+        play(
+            &mut a,
+            &[
+                time.split('|').next().unwrap(),
+                help.split('|').next().unwrap(),
+            ],
+        );
         let newest = a.log.last().unwrap().display.clone();
         let (shown, input) = messages(&a);
         assert!(!shown.contains(&norm(&notice.display)), "{code}");
@@ -524,12 +542,18 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
                 // Direction marks and isolates take no cell: a terminal
                 // cell never holds them.
                 let l: String = l.chars().filter(|c| !is_direction_mark(*c)).collect();
-                assert!(seen.contains(&l.trim_end().to_owned()), "{code}: {l:?} never shown");
+                assert!(
+                    seen.contains(&l.trim_end().to_owned()),
+                    "{code}: {l:?} never shown"
+                );
             }
         }
         // A line said meanwhile does not move the view.
         let (before, _) = messages(&a);
-        a.update(Msg::Notice(crate::vocab::Utterance::plain("x")), Duration::ZERO);
+        a.update(
+            Msg::Notice(crate::vocab::Utterance::plain("x")),
+            Duration::ZERO,
+        );
         assert_eq!(messages(&a).0, before, "{code}");
         a.page_messages(Page::Newer);
         assert_ne!(messages(&a).0, before, "{code}");
@@ -542,7 +566,10 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
             shown.ends_with(&newest) || newest.ends_with(&shown),
             "{code}: {shown:?} {newest:?}"
         );
-        assert!(!input.contains(&norm(&loc.message("ui.label.scroll_newer", &[]))), "{code}");
+        assert!(
+            !input.contains(&norm(&loc.message("ui.label.scroll_newer", &[]))),
+            "{code}"
+        );
     }
 }
 
@@ -556,11 +583,17 @@ fn at_80x24_the_input_line_reads_whole() {
         a.input = "wo e2".into();
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (title, rows, _) = framed(&buf, 0, 21);
-        assert!(title.starts_with(&norm(&loc.message("ui.label.input", &[]))), "{code}: {title}");
+        assert!(
+            title.starts_with(&norm(&loc.message("ui.label.input", &[]))),
+            "{code}: {title}"
+        );
         assert_eq!(rows[0], "> wo e2");
         a.input = format!("{}end", "x".repeat(100));
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (_, rows, _) = framed(&buf, 0, 21);
-        assert!(rows[0].starts_with("> x") && rows[0].ends_with("xend"), "{rows:?}");
+        assert!(
+            rows[0].starts_with("> x") && rows[0].ends_with("xend"),
+            "{rows:?}"
+        );
     }
 }

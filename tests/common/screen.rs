@@ -89,7 +89,8 @@ impl Grid {
                 if self.cell(x, y) != "┌" {
                     continue;
                 }
-                let Some(x2) = (x + 1..self.rows[y].len()).find(|&i| self.cell(i, y) == "┐") else {
+                let Some(x2) = (x + 1..self.rows[y].len()).find(|&i| self.cell(i, y) == "┐")
+                else {
                     continue;
                 };
                 let Some(y2) = (y + 1..self.rows.len()).find(|&j| self.cell(x, j) == "└") else {
