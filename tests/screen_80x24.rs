@@ -33,8 +33,9 @@ const H: u16 = 24;
 /// How long the program may take to show what it was asked for.
 const SETTLE: Duration = Duration::from_secs(20);
 /// How long a screen is watched for something that should already be
-/// there (the program has shown the message that comes with it).
-const SHORT: Duration = Duration::from_secs(3);
+/// there (the program has shown the message that comes with it); only a
+/// failing check waits this long.
+const SHORT: Duration = Duration::from_secs(10);
 
 fn loc(code: &str) -> Locale {
     locale::builtin(code).expect("a built-in locale")
@@ -411,7 +412,7 @@ fn nothing_said_is_lost(code: &str) {
     for _ in 0..12 {
         screen.s.key("PageUp");
         // Each page up shows older lines: wait until they are drawn.
-        let Ok(g) = screen.until(SHORT, |g| messages(g) != shown) else {
+        let Ok(g) = screen.until(SETTLE, |g| messages(g) != shown) else {
             break;
         };
         shown = messages(&g);
@@ -440,7 +441,13 @@ fn nothing_said_is_lost(code: &str) {
     let mut back = false;
     for _ in 0..12 {
         screen.s.key("PageDown");
-        if screen.until(SHORT, at_end).is_ok() {
+        // Each page down shows newer lines: wait until they are drawn
+        // (at the newest, nothing changes and the loop ends).
+        let Ok(g) = screen.until(SETTLE, |g| messages(g) != shown) else {
+            break;
+        };
+        shown = messages(&g);
+        if at_end(&g) {
             back = true;
             break;
         }
