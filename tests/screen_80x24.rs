@@ -492,9 +492,12 @@ fn sheets_keep_the_check_sign(code: &str) {
     for l in ["e4", &press, "f5", &press, "Qh5", &press] {
         screen.s.keys(l);
     }
-    let queen = loc.piece_letter(Role::Queen);
-    let first = "1. e4 f5".to_owned();
-    let check = format!("2. {queen}h5+");
+    // In the locale's notation (the core's display_san, tested with
+    // literal values there): the check sign kept.
+    let san = |s: &str| loc.display_san(s);
+    let first = format!("1. {} {}", san("e4"), san("f5"));
+    let check = format!("2. {}", san("Qh5+"));
+    assert!(check.ends_with('+'), "{check}");
     match screen.until(SETTLE, |g| {
         panels(g).is_some_and(|p| {
             p.sheets
@@ -554,10 +557,9 @@ fn review_in_the_locales_letters(code: &str) {
         panic!("{code}: no move list titled {moves_title:?}:\n{s}");
     }
     screen.s.key("End");
-    let queen = loc.piece_letter(Role::Queen);
-    let knight = loc.piece_letter(Role::Knight);
-    let check = format!("2. {queen}h5+ g6");
-    let last = format!(">3. {knight}f3");
+    let san = |s: &str| loc.display_san(s);
+    let check = format!("2. {} {}", san("Qh5+"), san("g6"));
+    let last = format!(">3. {}", san("Nf3"));
     let list = screen.until(SETTLE, |g| {
         g.frame(&moves_title)
             .is_some_and(|f| holds(&f.text(), &check) && holds(&f.text(), &last))
