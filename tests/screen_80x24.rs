@@ -407,12 +407,28 @@ fn nothing_said_is_lost(code: &str) {
     let newer = norm(&loc.message("ui.label.scroll_newer", &[]));
     let messages = |g: &Grid| panels(g).map(|p| p.messages.text()).unwrap_or_default();
     let mut shown = messages(&Grid::parse(&screen.s.screen()));
+    // The page after `shown`, once drawn whole: the box differs from
+    // `shown` and reads the same twice in a row (a frame caught while it
+    // is being written would show a page half old, half new). `None` when
+    // nothing changes before the deadline.
+    let new_page = |shown: &str| {
+        let mut g = screen.until(SETTLE, |g| messages(g) != shown).ok()?;
+        let deadline = std::time::Instant::now() + SETTLE;
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let again = Grid::parse(&screen.s.screen());
+            if messages(&again) == messages(&g) || std::time::Instant::now() > deadline {
+                return Some(again);
+            }
+            g = again;
+        }
+    };
     let (mut time_seen, mut welcome_seen, mut notice_seen, mut newer_seen) =
         (false, false, false, false);
     for _ in 0..12 {
         screen.s.key("PageUp");
         // Each page up shows older lines: wait until they are drawn.
-        let Ok(g) = screen.until(SETTLE, |g| messages(g) != shown) else {
+        let Some(g) = new_page(&shown) else {
             break;
         };
         shown = messages(&g);
@@ -443,7 +459,7 @@ fn nothing_said_is_lost(code: &str) {
         screen.s.key("PageDown");
         // Each page down shows newer lines: wait until they are drawn
         // (at the newest, nothing changes and the loop ends).
-        let Ok(g) = screen.until(SETTLE, |g| messages(g) != shown) else {
+        let Some(g) = new_page(&shown) else {
             break;
         };
         shown = messages(&g);
