@@ -73,7 +73,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Read "FEN<TAB>PHRASE" lines from standard input and print one
-        /// result per line: the move in UCI, or "error: …".
+        /// result per line: the move as "UCI SAN", or "error: …".
         #[arg(long, conflicts_with = "phrase")]
         tsv: bool,
         /// The words of the move (several arguments are joined by spaces).
@@ -115,9 +115,12 @@ enum Command {
     /// Example: annabella say --locale de --move e4 e5 Nf3
     Say(say::SayArgs),
     /// Hear spoken moves offline (Vosk): from WAV files, one utterance
-    /// each, or live from the microphone (--mic). Prints per file
-    /// "move UCI SAN", "ask CANDIDATES", "command NAME" or
-    /// "not-understood HEARD", each followed by the message for the player.
+    /// each, or live from the microphone (--mic). Prints per file one
+    /// verdict: "move UCI SAN" (a move heard clearly), "ask CANDIDATES"
+    /// (doubtful: asked about), "did-you-mean CANDIDATES" (a near miss,
+    /// best first, answered by number, yes or no), "number N", "command
+    /// NAME" or "not-understood HEARD", each followed by the message for
+    /// the player; CANDIDATES are "UCI SAN" separated by commas.
     ///
     /// Example: annabella listen --locale ko --model DIR move.wav
     Listen(listen::ListenArgs),
