@@ -146,7 +146,7 @@ impl Spellings {
             }
         }
         let mut numbers = Vec::new();
-        for (n, forms) in super::nearmiss::ChoiceNumbers::from_vocab(vocab).iter() {
+        for (n, forms) in super::commands::ChoiceNumbers::from_vocab(vocab).iter() {
             for form in forms {
                 if let Some(s) = known_phrase(words, form)
                     && !numbers.iter().any(|(_, x)| *x == s)

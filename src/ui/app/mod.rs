@@ -488,11 +488,7 @@ impl App {
         match m.stage() {
             Stage::Made { mv: Some(mv), .. } | Stage::Announced { mv: Some(mv), .. } => {
                 let by = m.mover();
-                let b = m.board(by);
-                let mut pos = b.start().clone();
-                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-                    pos.play_unchecked(*x);
-                }
+                let pos = m.board(by).position_before_last().clone();
                 let words = self.vocab.announce(&pos, *mv, self.settings.style);
                 Some(Unpressed {
                     mv: *mv,
