@@ -4,6 +4,7 @@
 //! readers and braille displays ([`plain`]).
 
 pub mod app;
+pub mod keys;
 pub use annabella_core::commands as command;
 pub mod plain;
 pub use annabella_core::query;

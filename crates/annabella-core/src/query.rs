@@ -437,31 +437,24 @@ impl Queries<'_> {
     pub fn last_moves(&self) -> Utterance {
         let moves = self.game.moves();
         if moves.is_empty() {
-            return self.vocab.message("review.recent_none", &[]);
+            return self.vocab.message("ui.no_last_move", &[]);
         }
         let from = moves.len().saturating_sub(LAST_MOVES);
-        let mut pos = self.game.start().clone();
-        let mut said = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            if i >= from {
-                let number = Utterance::plain(pos.fullmoves().to_string());
-                let words = self.vocab.announce(&pos, *m, self.style);
-                said.push(self.vocab.message(
-                    "review.move",
-                    &[
-                        ("number", &number),
-                        ("side", &self.vocab.side(pos.turn())),
-                        ("move", &words),
-                    ],
-                ));
-            }
-            pos.play_unchecked(*m);
-        }
-        let count = Utterance::plain((moves.len() - from).to_string());
-        self.vocab.message(
-            "review.recent",
-            &[("count", &count), ("moves", &join(said.into_iter()))],
-        )
+        let said = (from..moves.len()).filter_map(|i| {
+            let pos = self.game.position_at(i)?;
+            let number = Utterance::plain(pos.fullmoves().to_string());
+            let words = self.vocab.announce(pos, moves[i], self.style);
+            Some(self.vocab.message(
+                "review.move",
+                &[
+                    ("number", &number),
+                    ("side", &self.vocab.side(pos.turn())),
+                    ("move", &words),
+                ],
+            ))
+        });
+        self.vocab
+            .message("ui.last_moves", &[("moves", &join(said))])
     }
 
     /// The answer to a board query (`what`, `where`, `file`, `rank`,
