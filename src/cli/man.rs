@@ -30,7 +30,11 @@ fn esc(s: &str) -> String {
 /// Paragraphs (separated by blank lines) as roff paragraphs.
 fn paragraphs(text: &str) -> String {
     let mut out = String::new();
-    for (i, p) in text.split("\n\n").filter(|p| !p.trim().is_empty()).enumerate() {
+    for (i, p) in text
+        .split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .enumerate()
+    {
         if i > 0 {
             out.push_str(".PP\n");
         }
@@ -111,10 +115,7 @@ fn play_screen_commands(out: &mut String, en: &Locale) {
     out.push_str(&format!(
         ".SS \"{}\"\n{}\n",
         esc(&en.message("man.commands_spoken", &[])),
-        esc(&en.message(
-            "man.commands_spoken_text",
-            &[("words", &spoken.join(", "))]
-        ))
+        esc(&en.message("man.commands_spoken_text", &[("words", &spoken.join(", "))]))
     ));
 }
 

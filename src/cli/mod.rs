@@ -421,7 +421,8 @@ fn completion_command(cmd: clap::Command) -> clap::Command {
             if a.get_id() == "locale" {
                 a = a.value_parser(PossibleValuesParser::new(locale::builtin_codes()));
             }
-            if a.get_id() == "key" && (path.ends_with("config set") || path.ends_with("config unset"))
+            if a.get_id() == "key"
+                && (path.ends_with("config set") || path.ends_with("config unset"))
             {
                 a = a.value_parser(PossibleValuesParser::new(
                     crate::config::Key::ALL.map(crate::config::Key::name),
