@@ -136,6 +136,8 @@ fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
     let (white, black) = (msg(code, "side.white", &[]), msg(code, "side.black", &[]));
     let arbiter = w("ui.cmd.arbiter");
     let correct = format!("{arbiter} {}", w("ui.cmd.correct"));
+    let pause = format!("{arbiter} {}", w("ui.cmd.pause"));
+    let resume = format!("{arbiter} {}", w("ui.cmd.resume"));
     let script = [
         "e4".to_owned(),
         w("ui.cmd.press"),
@@ -145,7 +147,9 @@ fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
         "foo".into(),
         "Sf3".into(),
         w("ui.cmd.back"),
+        pause.clone(),
         correct.clone(),
+        resume.clone(),
         w("ui.cmd.status"),
     ]
     .join("\n")
@@ -161,9 +165,19 @@ fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
             ("black", "d4"),
             ("white", "e4"),
             ("correct", &correct),
+            ("pause", &pause),
         ],
     );
     has(&lines, &differ);
+    // The command it names for stopping the clock stops it.
+    has(
+        &lines,
+        &msg(
+            code,
+            "game.paused",
+            &[("side", &black), ("resume", &resume)],
+        ),
+    );
     // Help says what waits: the same sentence.
     let help = lines
         .iter()

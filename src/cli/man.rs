@@ -175,6 +175,8 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ("ANNABELLA_ECHO_CANCEL", "man.env.echo_cancel"),
     ("ANNABELLA_NO_SELF_MUTE", "man.env.no_self_mute"),
     ("ANNABELLA_TEST_ABORT", "man.env.test_abort"),
+    ("ANNABELLA_TEST_OUTPUT", "man.env.test_output"),
+    ("ANNABELLA_TRACE", "man.env.trace"),
     ("ANNABELLA_SUPERVISED", "man.env.supervised"),
 ];
 

@@ -466,6 +466,7 @@ impl<'a> Wording<'a> {
         black: &Entry,
     ) -> Utterance {
         let correct = self.verb(Cmd::Correct);
+        let pause = self.verb(Cmd::Pause);
         let common = |key: &str| {
             self.msg(
                 key,
@@ -475,6 +476,7 @@ impl<'a> Wording<'a> {
                     ("black", &self.entry(black)),
                     ("white", &self.entry(white)),
                     ("correct", &correct),
+                    ("pause", &pause),
                 ],
             )
         };
