@@ -127,6 +127,8 @@ fn the_manual_page_holds_every_command_and_key_of_the_play_screen() {
 #[test]
 fn the_manual_page_names_only_pages_that_exist() {
     let Some(page) = rendered() else { return };
+    // Nor points at parts it does not have.
+    assert!(!page.contains("see below"), "'see below' in the page");
     let mut named = Vec::new();
     for word in page.split(|c: char| c.is_whitespace() || c == ',') {
         // NAME(N): a page reference.
