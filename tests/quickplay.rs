@@ -129,8 +129,8 @@ fn state_black_two_more() -> String {
         &[
             ("number", "1"),
             ("side", &white()),
-            ("white", "0:01:30"),
-            ("black", "0:17:00"),
+            ("white", "1:30"),
+            ("black", "17:00"),
         ],
     )
 }
@@ -198,10 +198,7 @@ press
             // Three minutes left: not yet.
             line_error(
                 2,
-                &de(
-                    "quickplay.err.time_left",
-                    &[("side", &w), ("time", "0:03:00")],
-                ),
+                &de("quickplay.err.time_left", &[("side", &w), ("time", "3:00")]),
             ),
             // Only the player having the move.
             line_error(
@@ -232,7 +229,7 @@ press
     // Ten seconds for the move, five back: 1:25.
     let pressed = de(
         "mirror.pressed",
-        &[("side", &w), ("opponent", &b), ("time", "0:01:25")],
+        &[("side", &w), ("opponent", &b), ("time", "1:25")],
     );
     assert!(
         lines.iter().any(|l| fits(l, &pressed)),

@@ -872,8 +872,10 @@ impl App {
         );
         self.say(fx, u, Priority::Critical);
         // The move that ended the game still goes on the opponent's
-        // board, and the boards are compared (D.1).
-        if let Some((board, mv)) = self.to_execute() {
+        // board, and the boards are compared (D.1). With one person (or
+        // the engine) keeping both boards it is made there at once.
+        let two_boards = self.settings.mode == Mode::Board;
+        if let Some((board, mv)) = self.to_execute().filter(|_| two_boards) {
             let pos = self.game.mirror().board(board).position().clone();
             if pos.is_legal(mv) {
                 let words = self.vocab.announce(&pos, mv, self.settings.style);
