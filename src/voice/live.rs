@@ -56,7 +56,7 @@ use super::echo_cancel::{DetectorSettings, ECHO_CANCEL_ENV, EchoCanceller};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
-use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
+use super::recognizer::{Decoding, ModelError, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
 use super::voicing::VoicingMeter;
 
@@ -325,6 +325,10 @@ pub fn model_dir_or(
     arg: Option<&Path>,
     missing: &str,
 ) -> Result<PathBuf, String> {
+    if cfg!(not(feature = "voice")) {
+        // No model can help a build without speech recognition.
+        return Err(msg(vocab, "voice.not_built", &[]));
+    }
     if let Some(p) = arg {
         return Ok(p.to_owned());
     }
@@ -362,8 +366,10 @@ pub fn load_listener(
     let quiet = quiet_to_log();
     let loaded = VoskModel::load(dir);
     drop(quiet);
-    let model =
-        loaded.map_err(|e| msg(&vocab, "voice.model_error", &[("error", e.to_string())]))?;
+    let model = loaded.map_err(|e| match e {
+        ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
+        e => msg(&vocab, "voice.model_error", &[("error", e.to_string())]),
+    })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
         return Err(msg(
