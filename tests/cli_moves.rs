@@ -145,7 +145,8 @@ fn parse_tsv_reads_fen_and_phrase_per_line() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert_eq!(lines[0], "e2e4");
+    // "UCI SAN", as `parse` prints it and the README says.
+    assert_eq!(lines[0], "e2e4 e4");
     let castling = format!("error: {}", de_start("illegal.castling", &[]));
     assert!(lines[1].starts_with(&castling), "{}", lines[1]);
     let bad_fen = format!("error: {}", de_start("error.bad_fen", &[]));

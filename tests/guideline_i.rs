@@ -240,10 +240,7 @@ press
         de("play.line_error", &[("line", "4"), ("error", &sealing)])
     );
     // Stopping the clock closes the envelope: 40 seconds used.
-    assert_eq!(
-        out[first + 4],
-        sealed(&w, "3", ["0:00:40", "0:00:00"], "Montag")
-    );
+    assert_eq!(out[first + 4], sealed(&w, "3", ["0:40", "0:00"], "Montag"));
     assert!(
         !out.iter()
             .any(|l| l.contains("Springer") || l.contains("d2")),
@@ -259,7 +256,7 @@ fn guideline_i_2_6_the_envelope_holds_the_draw_offer_and_says_so() {
     let (w, b) = (white(), black());
     let close = at(
         &out,
-        &sealed(&w, "2", ["0:01:05", "0:00:05"], "Montag 10 Uhr, Saal B"),
+        &sealed(&w, "2", ["1:05", "0:05"], "Montag 10 Uhr, Saal B"),
     );
     let in_envelope = offer("mirror.envelope_draw_offer", &w, &b);
     assert_eq!(out[close + 1], in_envelope);
@@ -478,10 +475,7 @@ fn guideline_i_9_3_an_absent_sealer_gets_the_reply_in_a_fresh_envelope() {
     // The reply sealed, White's clock started instead.
     let i = at(&out, &written(&b, "2"));
     let unknown = de("mirror.resumption_unknown", &[]);
-    assert_eq!(
-        out[i + 1],
-        sealed(&b, "2", ["0:01:05", "0:02:05"], &unknown)
-    );
+    assert_eq!(out[i + 1], sealed(&b, "2", ["1:05", "2:05"], &unknown));
     has(
         &out[i..],
         &de("mirror.absent_clock_started", &[("side", &w)]),
@@ -558,7 +552,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
     // comment, never the sealed move.
     let o = run(&["export", "--board", "white", "g.jsonl"], dir.path());
     let pgn = String::from_utf8_lossy(&o.stdout).into_owned();
-    let envelope = sealed(&w, "2", ["0:01:05", "0:00:05"], "Montag 10 Uhr, Saal B");
+    let envelope = sealed(&w, "2", ["1:05", "0:05"], "Montag 10 Uhr, Saal B");
     assert!(pgn.contains(&envelope), "{pgn}");
     assert!(
         pgn.contains(&offer("mirror.envelope_draw_offer", &w, &b)),
@@ -583,8 +577,8 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
         &[
             ("side", &w),
             ("number", "2"),
-            ("white", "0:01:05"),
-            ("black", "0:00:05"),
+            ("white", "1:05"),
+            ("black", "0:05"),
             ("resumption", "Montag 10 Uhr, Saal B"),
         ],
     );

@@ -101,7 +101,7 @@ fn one_long_word_is_refused_in_one_line_in_every_locale() {
         &[("limit", &annabella::input::MAX_LINE_CHARS.to_string())],
     );
     assert_eq!(lines[0], format!("error: {too_long}"));
-    assert_eq!(lines[1], "e2e4");
+    assert_eq!(lines[1], "e2e4 e4");
     let script = format!("white board: {word}\nwhite board: e4\nstatus\n");
     let o = run(&["play", "--script", "-"], script.as_bytes());
     assert!(out(&o).contains(&too_long), "{}", out(&o));
@@ -296,11 +296,11 @@ fn parse_tsv_prints_one_line_per_input_line() {
     let o = run(&["parse", "--tsv"], &bytes);
     let lines: Vec<String> = out(&o).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 7, "{lines:?}");
-    assert_eq!(lines[0], "e2e4");
+    assert_eq!(lines[0], "e2e4 e4");
     assert!(lines[1].starts_with("error: ") && lines[2].starts_with("error: "));
-    assert_eq!(lines[4], "c2c4");
+    assert_eq!(lines[4], "c2c4 c4");
     assert!(lines[5].starts_with("error: "));
-    assert_eq!(lines[6], "d2d4");
+    assert_eq!(lines[6], "d2d4 d4");
 }
 
 #[test]

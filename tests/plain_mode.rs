@@ -104,13 +104,16 @@ yes
     // Black made d4 on his board instead of Nf3: said at once.
     // It names the correction in the play screen's own words (the
     // command typed there), not in the script's.
-    let correct = de_word("ui.cmd.correct");
+    let arbiter = de_word("ui.cmd.arbiter");
+    let correct = format!("{arbiter} {}", de_word("ui.cmd.correct"));
+    let pause = format!("{arbiter} {}", de_word("ui.cmd.pause"));
     let differ = [
         ("number", "2"),
         ("side", white),
         ("black", "David vier"),
         ("white", "Springer Felix drei"),
         ("correct", correct.as_str()),
+        ("pause", pause.as_str()),
     ];
     assert_eq!(lines[10], de("mirror.boards_differ", &differ));
     // The clock on request.
@@ -175,7 +178,12 @@ yes
         lines[24],
         de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
     );
-    assert_eq!(lines.len(), 25, "{lines:#?}");
+    // After yes: where the game is kept and how it goes on.
+    assert_eq!(
+        lines[25],
+        de("ui.quit_done", &[("file", &journal.display().to_string())])
+    );
+    assert_eq!(lines.len(), 26, "{lines:#?}");
     // Written after every move and at the end, and by `save`, with the
     // arbiter's correction as a comment.
     let text = std::fs::read_to_string(&pgn).unwrap();

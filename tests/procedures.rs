@@ -146,6 +146,7 @@ fn the_play_script_runs_every_procedure() {
             ("number", "1"),
             ("side", &b),
             ("correct", "arbiter: correct"),
+            ("pause", "arbiter: pause"),
         ],
     );
     expect(&lines, "corrected", "mirror.corrected_board", &[]);
@@ -249,7 +250,14 @@ fn the_plain_play_screen_runs_every_procedure() {
         &[
             ("number", "1"),
             ("side", &b),
-            ("correct", &word("ui.cmd.correct")),
+            (
+                "correct",
+                &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.correct")),
+            ),
+            (
+                "pause",
+                &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.pause")),
+            ),
         ],
     );
     expect(&lines, "corrected", "mirror.corrected_board", &[]);
@@ -258,7 +266,10 @@ fn the_plain_play_screen_runs_every_procedure() {
         &lines,
         "paused",
         "game.paused",
-        &[("resume", &word("ui.cmd.resume"))],
+        &[(
+            "resume",
+            &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.resume")),
+        )],
     );
     expect(&lines, "resumed", "clock.resumed", &[]);
     expect(&lines, "added", "mirror.adjust_add", &[("side", &w)]);

@@ -72,6 +72,12 @@ fn word(key: &str) -> String {
     de_word(key)
 }
 
+/// How the screen's messages name an arbiter's command: with the arbiter
+/// menu's word first, given on one line.
+fn arbiter_word(key: &str) -> String {
+    format!("{} {}", de_word("ui.cmd.arbiter"), de_word(key))
+}
+
 /// The screen's line giving White 1:30 (the arbiter sets the clock).
 fn white_low() -> String {
     format!("{} {} 1:30\n", word("ui.cmd.set"), word("ui.cmd.white"))
@@ -129,8 +135,8 @@ fn state_black_two_more() -> String {
         &[
             ("number", "1"),
             ("side", &white()),
-            ("white", "0:01:30"),
-            ("black", "0:17:00"),
+            ("white", "1:30"),
+            ("black", "17:00"),
         ],
     )
 }
@@ -198,10 +204,7 @@ press
             // Three minutes left: not yet.
             line_error(
                 2,
-                &de(
-                    "quickplay.err.time_left",
-                    &[("side", &w), ("time", "0:03:00")],
-                ),
+                &de("quickplay.err.time_left", &[("side", &w), ("time", "3:00")]),
             ),
             // Only the player having the move.
             line_error(
@@ -232,7 +235,7 @@ press
     // Ten seconds for the move, five back: 1:25.
     let pressed = de(
         "mirror.pressed",
-        &[("side", &w), ("opponent", &b), ("time", "0:01:25")],
+        &[("side", &w), ("opponent", &b), ("time", "1:25")],
     );
     assert!(
         lines.iter().any(|l| fits(l, &pressed)),
@@ -339,8 +342,8 @@ white board: e5
             ("flagged", &w),
             ("opponent", &b),
             ("claimant", &w),
-            ("draw", &word("ui.cmd.decide_draw")),
-            ("loss", &word("ui.cmd.decide_loss")),
+            ("draw", &arbiter_word("ui.cmd.decide_draw")),
+            ("loss", &arbiter_word("ui.cmd.decide_loss")),
         ],
     );
     let lost = de("result.time", &[("winner", &b), ("loser", &w)]);
@@ -452,8 +455,8 @@ fn guideline_iii_4_increment_for_both_on_the_screen() {
                     ("seconds", &five_seconds()),
                     ("accept", &word("ui.cmd.accept")),
                     ("decline", &word("ui.cmd.decline")),
-                    ("grant", &word("ui.cmd.grant_increment")),
-                    ("refuse", &word("ui.cmd.refuse_increment")),
+                    ("grant", &arbiter_word("ui.cmd.grant_increment")),
+                    ("refuse", &arbiter_word("ui.cmd.refuse_increment")),
                 ],
             ),
             de("mirror.draw_declined", &[("side", &b)]),
@@ -491,9 +494,12 @@ fn confirm(key: &str) -> String {
 
 fn screen_verbs() -> [(&'static str, String); 3] {
     [
-        ("agree", word("ui.cmd.agree")),
-        ("postpone", format!("{} 2m", word("ui.cmd.postpone"))),
-        ("reject", word("ui.cmd.reject")),
+        ("agree", arbiter_word("ui.cmd.agree")),
+        (
+            "postpone",
+            format!("{} 2m", arbiter_word("ui.cmd.postpone")),
+        ),
+        ("reject", arbiter_word("ui.cmd.reject")),
     ]
 }
 

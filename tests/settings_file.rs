@@ -68,13 +68,14 @@ listen = \"off\"
 silence-ms = 450
 mute-tail-ms = 120
 warn = \"2m,30s\"
+countdown = 5
 theme = \"monochrome\"
 white = \"Anna\"
 black = \"Bella\"
 ";
 
 /// (key, value) as the file sets them.
-const IN_FILE: [(&str, &str); 16] = [
+const IN_FILE: [(&str, &str); 17] = [
     ("locale", "en"),
     ("style", "long"),
     ("verbosity", "full"),
@@ -88,6 +89,7 @@ const IN_FILE: [(&str, &str); 16] = [
     ("silence-ms", "450"),
     ("mute-tail-ms", "120"),
     ("warn", "2m,30s"),
+    ("countdown", "5"),
     ("theme", "monochrome"),
     ("white", "Anna"),
     ("black", "Bella"),
@@ -253,7 +255,7 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
         [en.message("config.removed", &[("key", "rate"), ("file", &f)])]
     );
     let out = annabella(cfg.path(), &["config", "keys"], "");
-    assert_eq!(lines(&out).len(), 16);
+    assert_eq!(lines(&out).len(), 17);
     assert_eq!(
         lines(&out)[4],
         en.message(

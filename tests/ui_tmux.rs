@@ -81,7 +81,12 @@ fn a_game_on_the_full_screen() {
     let screen = s.wait_for(differ.trim_end());
     // It names the correction in the play screen's own command word, never
     // in the script's syntax.
-    let correct = format!("({})", de_word("ui.cmd.correct"));
+    // With the arbiter menu's word first: one line that corrects.
+    let correct = format!(
+        "({} {})",
+        de_word("ui.cmd.arbiter"),
+        de_word("ui.cmd.correct")
+    );
     let screen = if screen.contains(&correct) {
         screen
     } else {

@@ -796,9 +796,13 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
             if matches!(key.code, KeyCode::Char('y' | 'Y' | 'j' | 'J')) {
                 break;
             }
+            // Any other key answers no; a key that is not n or Esc is
+            // then carried out as if nothing had been asked.
             let u = session.book.message("clock.quit_cancelled");
             session.emit(u, Priority::Request, None)?;
-            continue;
+            if matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc) {
+                continue;
+            }
         }
         let cmd = match key.code {
             KeyCode::Char('a' | 'A') | KeyCode::Modifier(ModifierKeyCode::LeftShift) => {

@@ -1,8 +1,11 @@
 //! `annabella listen`: spoken moves from WAV files or the microphone.
 //!
 //! Per file one line: `FILE<TAB>move UCI SAN<TAB>message`,
-//! `FILE<TAB>ask UCI SAN, UCI SAN<TAB>message`, `FILE<TAB>command NAME<TAB>…`
-//! or `FILE<TAB>not-understood HEARD<TAB>message`.
+//! `FILE<TAB>ask UCI SAN, UCI SAN<TAB>message` (a doubtful hearing),
+//! `FILE<TAB>did-you-mean UCI SAN, UCI SAN<TAB>message` (a near miss, best
+//! first: the player answers with the number, yes or no),
+//! `FILE<TAB>number N<TAB>…`, `FILE<TAB>command NAME<TAB>…` or
+//! `FILE<TAB>not-understood HEARD<TAB>message`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -92,7 +95,7 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// Finds the model folder: `--model`, env `ANNABELLA_MODEL`, or the
 /// installed model for the locale.
 pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, UserError> {
-    crate::voice::live::model_dir(vocab, arg).map_err(UserError)
+    crate::voice::live::model_dir_or(vocab, arg, "voice.no_model_listen").map_err(UserError)
 }
 
 /// Loads the model and checks the locale's words against it: missing
@@ -111,7 +114,7 @@ pub fn open_listener(
             "{}",
             msg(
                 &listener.vocab,
-                "voice.missing_words",
+                "voice.missing_words_listen",
                 &[("words", missing.join(", "))]
             )
         );
@@ -313,7 +316,7 @@ fn mic(
                 if !missing_words.is_empty() {
                     write_terminal(&msg(
                         &vocab,
-                        "voice.missing_words",
+                        "voice.missing_words_listen",
                         &[("words", missing_words.join(", "))],
                     ));
                 }

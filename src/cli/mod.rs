@@ -5,6 +5,7 @@
 mod clock;
 pub(crate) mod export;
 mod listen;
+mod man;
 mod models;
 mod moves;
 mod play;
@@ -73,7 +74,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Read "FEN<TAB>PHRASE" lines from standard input and print one
-        /// result per line: the move in UCI, or "error: …".
+        /// result per line: the move as "UCI SAN", or "error: …".
         #[arg(long, conflicts_with = "phrase")]
         tsv: bool,
         /// The words of the move (several arguments are joined by spaces).
@@ -115,9 +116,12 @@ enum Command {
     /// Example: annabella say --locale de --move e4 e5 Nf3
     Say(say::SayArgs),
     /// Hear spoken moves offline (Vosk): from WAV files, one utterance
-    /// each, or live from the microphone (--mic). Prints per file
-    /// "move UCI SAN", "ask CANDIDATES", "command NAME" or
-    /// "not-understood HEARD", each followed by the message for the player.
+    /// each, or live from the microphone (--mic). Prints per file one
+    /// verdict: "move UCI SAN" (a move heard clearly), "ask CANDIDATES"
+    /// (doubtful: asked about), "did-you-mean CANDIDATES" (a near miss,
+    /// best first, answered by number, yes or no), "number N", "command
+    /// NAME" or "not-understood HEARD", each followed by the message for
+    /// the player; CANDIDATES are "UCI SAN" separated by commas.
     ///
     /// Example: annabella listen --locale ko --model DIR move.wav
     Listen(listen::ListenArgs),
@@ -133,8 +137,9 @@ enum Command {
     /// Play a game on two boards (FIDE Appendix D): each move is made,
     /// announced, the clock pressed, then repeated and made on the other
     /// board; both scoresheets are kept, differences are reported at once
-    /// and the arbiter corrects them. One event per line (see below), every
-    /// event saved to the journal before it is announced.
+    /// and the arbiter corrects them. One event per line (`annabella play
+    /// --help` lists them), every event saved to the journal before it is
+    /// announced.
     ///
     /// Example: annabella play --script game.txt --journal game.jsonl
     Play(play::PlayArgs),
@@ -364,12 +369,11 @@ fn list_locales(out: &mut impl Write) -> Result<ExitCode, UserError> {
 /// definitions.
 fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
     use clap_complete::Shell;
-    let mut cmd = Cli::command();
+    let cmd = Cli::command();
     match what {
         "man" => {
-            clap_mangen::Man::new(cmd).render(out).map_err(io_error)?;
-            out.write_all(play_screen_section().as_bytes())
-                .map_err(io_error)?;
+            let page = man::page().map_err(io_error)?;
+            out.write_all(page.as_bytes()).map_err(io_error)?;
         }
         "commands" => {
             let en = crate::locale::base()
@@ -381,39 +385,67 @@ fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
             let shell: Shell = shell
                 .parse()
                 .map_err(|_| UserError(format!("generate: man, bash, zsh or fish, not {shell}")))?;
-            clap_complete::generate(shell, &mut cmd, "annabella", out);
+            let mut cmd = completion_command(cmd);
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "annabella", &mut script);
+            let mut script = String::from_utf8_lossy(&script).into_owned();
+            if shell == Shell::Bash {
+                script = bash_fixes(&script);
+            }
+            out.write_all(script.as_bytes()).map_err(io_error)?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The manual page's section on the play screen's commands: every typed
-/// command of the command table with its English words and help line.
-fn play_screen_section() -> String {
-    use crate::commands::{Cmd, Menu};
-    let Some(en) = crate::locale::base() else {
-        return String::new();
-    };
-    let esc = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
-    let mut out = String::from(".SH \"PLAY SCREEN COMMANDS\"\n");
-    out.push_str(&esc(&en.message("man.commands_intro", &[])));
-    out.push('\n');
-    for (title, menu) in [
-        ("man.commands_game", Menu::Game),
-        ("man.commands_arbiter", Menu::Arbiter),
-        ("man.commands_answers", Menu::Answer),
-    ] {
-        out.push_str(&format!(".SS \"{}\"\n", esc(&en.message(title, &[]))));
-        for cmd in Cmd::listed(menu) {
-            let words = en.message(cmd.message_key(), &[]).replace('|', ", ");
-            out.push_str(&format!(
-                ".TP\n\\fB{}\\fR\n{}\n",
-                esc(&words),
-                esc(&en.message(cmd.help_key(), &[]))
-            ));
+/// The command line as completions offer it: without the hidden options
+/// and subcommands (tests and `generate`); the locale options offer the
+/// built-in locale codes, `config set` and `config unset` the setting keys.
+fn completion_command(cmd: clap::Command) -> clap::Command {
+    use clap::builder::PossibleValuesParser;
+    fn visible(mut cmd: clap::Command, path: &str) -> clap::Command {
+        cmd.build();
+        let mut out = clap::Command::new(cmd.get_name().to_owned())
+            .disable_help_flag(true)
+            .disable_version_flag(true)
+            .disable_help_subcommand(true);
+        if let Some(about) = cmd.get_about() {
+            out = out.about(about.clone());
         }
+        if let Some(v) = cmd.get_version() {
+            out = out.version(v.to_owned());
+        }
+        for a in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+            let mut a = a.clone();
+            let path = format!("{path} {}", cmd.get_name());
+            if a.get_id() == "locale" {
+                a = a.value_parser(PossibleValuesParser::new(locale::builtin_codes()));
+            }
+            if a.get_id() == "key"
+                && (path.ends_with("config set") || path.ends_with("config unset"))
+            {
+                a = a.value_parser(PossibleValuesParser::new(
+                    crate::config::Key::ALL.map(crate::config::Key::name),
+                ));
+            }
+            out = out.arg(a);
+        }
+        let path = format!("{path} {}", cmd.get_name());
+        for s in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            out = out.subcommand(visible(s.clone(), &path));
+        }
+        out
     }
-    out
+    visible(cmd, "")
+}
+
+/// clap's bash script, made to offer a locale file (`.toml`) as well as a
+/// locale code.
+fn bash_fixes(script: &str) -> String {
+    let codes = locale::builtin_codes().join(" ");
+    let locale_words = format!("$(compgen -W \"{codes}\" -- \"${{cur}}\")");
+    let with_files = format!("{locale_words} $(compgen -f -X '!*.toml' -- \"${{cur}}\")");
+    script.replace(&locale_words, &with_files)
 }
 
 fn io_error(e: std::io::Error) -> UserError {

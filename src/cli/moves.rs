@@ -152,7 +152,8 @@ pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, User
                     Err(UserError(msg)) => msg,
                     Ok(pos) => match vocab.parse(&pos, mode, phrase) {
                         Ok(m) => {
-                            line(out, &uci_and_san(&pos, m, mode).0)?;
+                            let (uci, san) = uci_and_san(&pos, m, mode);
+                            line(out, &format!("{uci} {san}"))?;
                             continue;
                         }
                         Err(e) => vocab.describe_error(&pos, &e).display,

@@ -49,6 +49,13 @@ pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitC
     for u in &c.said {
         writeln!(out, "{}", vocab.for_display(&u.display)).map_err(super::io_error)?;
     }
+    // What waits: a move to execute, a mismatch, a draw offer to answer.
+    let verbs = crate::game::script::ScriptVerbs;
+    if c.game.mirror().result().is_none()
+        && let Some(u) = c.game.wording(&verbs).waiting(c.game.mirror())
+    {
+        writeln!(out, "{}", vocab.for_display(&u.display)).map_err(super::io_error)?;
+    }
     let mut session = Session::new(c.game, c.writer, c.done_line);
     session.open_speech(out, &args.speech, args.script.is_some());
     match args.script.as_deref() {

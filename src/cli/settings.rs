@@ -195,6 +195,12 @@ pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgM
     if let Some(v) = from_file(c, m, Key::Black, &["black"]) {
         a.black = v.to_owned();
     }
+    if let Some(v) = from_file(c, m, Key::Warn, &["warn"]) {
+        a.warn = Some(v.to_owned());
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Countdown, &["countdown"])) {
+        a.countdown = Some(v);
+    }
 }
 
 /// Applies `rate`, `voice` and `speech` to speech options; `plain` is
@@ -226,6 +232,9 @@ pub fn apply_clock(a: &mut super::clock::ClockArgs, c: &UserConfig, m: &ArgMatch
     }
     if let Some(v) = from_file(c, m, Key::Warn, &["warn"]) {
         a.warn = v.to_owned();
+    }
+    if let Some(v) = parsed(from_file(c, m, Key::Countdown, &["countdown"])) {
+        a.countdown = v;
     }
     apply_speech(&mut a.speech, c, m, a.plain);
 }
@@ -296,7 +305,7 @@ pub fn apply_review(a: &mut super::review::ReviewArgs, c: &UserConfig, m: &ArgMa
 /// The value of `key` the play screen uses with options `a` (for
 /// `annabella config`); keys the play screen has no option for come from
 /// `clock`'s options.
-fn in_force(key: Key, a: &super::ui::ScreenArgs, c: &UserConfig) -> String {
+fn in_force(key: Key, a: &super::ui::ScreenArgs) -> String {
     let auto = || "auto".to_owned();
     match key {
         Key::Locale => a.locale.clone(),
@@ -310,10 +319,10 @@ fn in_force(key: Key, a: &super::ui::ScreenArgs, c: &UserConfig) -> String {
             crate::clock::talk::Verbosity::Full => "full",
         }
         .to_owned(),
-        Key::Warn => c
-            .get(key)
-            .map(str::to_owned)
-            .unwrap_or_else(|| clock_default(key.name())),
+        Key::Warn => a.warn.clone().unwrap_or_else(|| clock_default(key.name())),
+        Key::Countdown => a
+            .countdown
+            .map_or_else(|| clock_default(key.name()), |n| n.to_string()),
         Key::Voice => a.voice_name.clone().unwrap_or_else(auto),
         Key::Rate => a.rate.map_or_else(auto, |r| r.to_string()),
         Key::Speech => match (a.speak, a.silent) {
@@ -367,7 +376,9 @@ fn play_screen_ids(key: Key) -> &'static [&'static str] {
     match key {
         Key::Locale => &["locale"],
         Key::Style => &["style"],
-        Key::Verbosity | Key::Warn => &[],
+        Key::Verbosity => &[],
+        Key::Warn => &["warn"],
+        Key::Countdown => &["countdown"],
         Key::Voice => &["voice_name"],
         Key::Rate => &["rate"],
         Key::Speech => &["speak", "silent"],
@@ -477,7 +488,7 @@ fn show(
         } else {
             Source::Default
         };
-        let value = in_force(k, &play, &start.config);
+        let value = in_force(k, &play);
         let src = loc.message(source.message_key(), &[]);
         say_line(
             out,

@@ -17,7 +17,7 @@ use crate::speech::activity::SpeechActivity;
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
-use crate::ui::app::SpeechChoice;
+use crate::ui::app::{Alarm, SpeechChoice};
 use crate::ui::inbox::Inbox;
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Runner, Settings};
@@ -163,6 +163,15 @@ pub struct ScreenArgs {
     /// minutes" spoken) or full (every unit in words).
     #[arg(long, default_value = "brief")]
     pub verbosity: crate::clock::talk::Verbosity,
+    /// The low-time alarm: warnings when a player's time falls to these,
+    /// comma-separated (default 5m,1m,30s; "off" for none). The alarm
+    /// command changes it during the game.
+    #[arg(long, value_name = "TIMES")]
+    pub warn: Option<String>,
+    /// Count the last seconds aloud from this number (default 10; 0: no
+    /// countdown).
+    #[arg(long, value_name = "0-60", value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub countdown: Option<u32>,
     /// Lines to say at the start on the full screen (a settings file that
     /// could not be used); already printed on standard error.
     #[arg(skip)]
@@ -287,6 +296,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             voice: args.voice_name.clone(),
             verbosity: args.verbosity,
         },
+        alarm: alarm(&args, vocab.locale())?,
     };
     // A game to continue: its journal decides the words, the time control
     // and the style.
@@ -472,6 +482,31 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         return Err(UserError(msg));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The low-time alarm of `--warn` and `--countdown` (the defaults where
+/// not given).
+fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, UserError> {
+    let mut alarm = Alarm::default();
+    if let Some(w) = &args.warn {
+        alarm.warnings = crate::clock::parse_warnings(w)
+            .filter(|w| w.iter().all(|d| !d.is_zero()))
+            .ok_or_else(|| {
+                let error = crate::config::ConfigError::BadValue {
+                    key: crate::config::Key::Warn,
+                    value: w.clone(),
+                }
+                .describe(loc);
+                UserError(loc.message(
+                    "clock.bad_warn",
+                    &[("option", "warn"), ("value", w), ("error", &error)],
+                ))
+            })?;
+    }
+    if let Some(c) = args.countdown {
+        alarm.countdown = c;
+    }
+    Ok(alarm)
 }
 
 /// The screen's colours, for the play screen and the review screen.

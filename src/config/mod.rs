@@ -49,6 +49,8 @@ pub enum Key {
     MuteTailMs,
     /// Low-time warning marks of the clock.
     Warn,
+    /// The last seconds counted aloud (0: no countdown).
+    Countdown,
     /// Colours: default, high-contrast, monochrome.
     Theme,
     /// Name of White.
@@ -63,12 +65,15 @@ pub const SILENCE_MS: (i64, i64) = (50, 5000);
 /// The smallest and largest `mute-tail-ms`.
 pub const MUTE_TAIL_MS: (i64, i64) = (0, 5000);
 
+/// The smallest and largest `countdown`.
+pub const COUNTDOWN: (i64, i64) = (0, 60);
+
 /// The smallest and largest `rate`.
 pub const RATE: (i64, i64) = (-100, 100);
 
 impl Key {
     /// Every key, in the order they are listed.
-    pub const ALL: [Key; 16] = [
+    pub const ALL: [Key; 17] = [
         Key::Locale,
         Key::Style,
         Key::Verbosity,
@@ -82,6 +87,7 @@ impl Key {
         Key::SilenceMs,
         Key::MuteTailMs,
         Key::Warn,
+        Key::Countdown,
         Key::Theme,
         Key::White,
         Key::Black,
@@ -103,6 +109,7 @@ impl Key {
             Key::SilenceMs => "silence-ms",
             Key::MuteTailMs => "mute-tail-ms",
             Key::Warn => "warn",
+            Key::Countdown => "countdown",
             Key::Theme => "theme",
             Key::White => "white",
             Key::Black => "black",
@@ -132,6 +139,7 @@ impl Key {
             Key::SilenceMs => "config.key.silence_ms",
             Key::MuteTailMs => "config.key.mute_tail_ms",
             Key::Warn => "config.key.warn",
+            Key::Countdown => "config.key.countdown",
             Key::Theme => "config.key.theme",
             Key::White => "config.key.white",
             Key::Black => "config.key.black",
@@ -153,7 +161,10 @@ impl Key {
 
     /// Whether the file holds the value as a TOML integer.
     fn is_integer(self) -> bool {
-        matches!(self, Key::Rate | Key::SilenceMs | Key::MuteTailMs)
+        matches!(
+            self,
+            Key::Rate | Key::SilenceMs | Key::MuteTailMs | Key::Countdown
+        )
     }
 }
 
@@ -232,10 +243,11 @@ pub fn validate(key: Key, value: &str) -> Result<String, ConfigError> {
             .ok_or_else(bad);
     }
     match key {
-        Key::Rate | Key::SilenceMs | Key::MuteTailMs => {
+        Key::Rate | Key::SilenceMs | Key::MuteTailMs | Key::Countdown => {
             let (lo, hi) = match key {
                 Key::Rate => RATE,
                 Key::SilenceMs => SILENCE_MS,
+                Key::Countdown => COUNTDOWN,
                 _ => MUTE_TAIL_MS,
             };
             let n: i64 = v.parse().map_err(|_| bad())?;

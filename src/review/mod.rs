@@ -473,15 +473,13 @@ impl Review {
                 } else if let Some((cmd, rest)) = self.words.read(self.vocab.locale(), &line) {
                     self.command(cmd, &rest, &mut fx);
                 } else if let crate::commands::Input::Command(q, rest) = self.queries.read(&line)
-                    && matches!(
-                        q,
-                        Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal
-                    )
+                    && Queries::handles(q)
                 {
                     let u = Queries {
                         vocab: &self.vocab,
                         words: &self.queries,
                         dict: &self.dict,
+                        base: crate::query::base_dictionary(self.vocab.locale()),
                         style: self.style,
                         game: &self.here,
                     }
@@ -673,6 +671,12 @@ impl Review {
                     Cmd::Rank,
                     Cmd::Pieces,
                     Cmd::Legal,
+                    Cmd::Diagonal,
+                    Cmd::Ray,
+                    Cmd::Attacks,
+                    Cmd::Attackers,
+                    Cmd::Defenders,
+                    Cmd::Fen,
                 ]
                 .iter()
                 .map(|c| self.queries.shown(*c))

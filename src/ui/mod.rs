@@ -4,6 +4,7 @@
 //! readers and braille displays ([`plain`]).
 
 pub mod app;
+pub mod keys;
 pub use annabella_core::commands as command;
 pub mod inbox;
 pub mod plain;
@@ -259,6 +260,8 @@ impl Runner {
                 }
                 Effect::Review(game) => self.review = Some(game),
                 Effect::StopSpeech => self.stop_speech(),
+                Effect::Show(u) => show(&u),
+                Effect::Clipboard(text) => copy_to_clipboard(&text),
                 Effect::Quit => {}
             }
         }
@@ -570,9 +573,57 @@ pub fn open_speaker(
     }
 }
 
+/// Asks the terminal to put `text` on the clipboard (OSC 52: xterm,
+/// kitty, foot, WezTerm, iTerm2, and tmux with `set-clipboard`); a
+/// terminal without it ignores the sequence.
+fn copy_to_clipboard(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+    let _ = out.flush();
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::cell::RefCell;
+
+    #[test]
+    fn base64_as_the_standard_says() {
+        // RFC 4648, section 10.
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(super::base64(plain.as_bytes()), coded);
+        }
+    }
     use std::rc::Rc;
 
     use super::*;
@@ -684,8 +735,11 @@ mod tests {
                 runner.apply(&mut app, fx, &mut show);
                 assert_eq!(recording.borrow().stopped, i, "{code}: '{word}'");
                 let fx = app.update(Msg::Line(word.to_owned()), Duration::ZERO);
+                // Speech stops, and a line is shown, never spoken.
                 assert!(
-                    fx.iter().all(|e| matches!(e, Effect::StopSpeech)) && !fx.is_empty(),
+                    fx.iter().any(|e| matches!(e, Effect::StopSpeech))
+                        && fx.iter().any(|e| matches!(e, Effect::Show(_)))
+                        && !fx.iter().any(|e| matches!(e, Effect::Say(_))),
                     "{code}: '{word}' gave {fx:?}"
                 );
                 runner.apply(&mut app, fx, &mut show);

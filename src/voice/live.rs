@@ -315,6 +315,16 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
 /// one locale line saying how to install one.
 pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
+    model_dir_or(vocab, arg, "voice.no_model")
+}
+
+/// [`model_dir`], with `missing` the message key of the line when there
+/// is none (`listen` has no typing to fall back on).
+pub fn model_dir_or(
+    vocab: &Vocabulary,
+    arg: Option<&Path>,
+    missing: &str,
+) -> Result<PathBuf, String> {
     if cfg!(not(feature = "voice")) {
         // No model can help a build without speech recognition.
         return Err(msg(vocab, "voice.not_built", &[]));
@@ -339,7 +349,7 @@ pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, Stri
         .unwrap_or_else(|| "NAME".to_owned());
     Err(msg(
         vocab,
-        "voice.no_model",
+        missing,
         &[("locale", vocab.locale().name.clone()), ("name", name)],
     ))
 }

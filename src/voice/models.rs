@@ -142,6 +142,8 @@ pub fn model_for_locale(manifest: &Manifest, dir: &Path, code: &str) -> Option<P
 pub enum InstallError {
     /// Not a known name, URL, archive or folder.
     Unknown(String),
+    /// A file or folder given by its path that does not exist.
+    NoSuchFile(String),
     /// The download failed (no network, server unreachable).
     Offline {
         /// Model name.
@@ -199,6 +201,7 @@ impl InstallError {
     pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
         match self {
             InstallError::Unknown(name) => ("models.unknown", vec![("name", name.clone())]),
+            InstallError::NoSuchFile(path) => ("models.no_such_file", vec![("path", path.clone())]),
             InstallError::Offline {
                 name,
                 url,
@@ -462,7 +465,17 @@ pub fn install(
             .cloned()
     });
     if entry.is_none() && !is_url && !local.exists() {
-        return Err(InstallError::Unknown(source.to_owned()));
+        // A path (a folder in it, or an archive's name) names a file that
+        // is missing; anything else is a name that is not known.
+        let path_like = source.contains(['/', '\\'])
+            || source.starts_with('.')
+            || source.starts_with('~')
+            || [".zip", ".whl"].iter().any(|e| source.ends_with(e));
+        return Err(if path_like {
+            InstallError::NoSuchFile(source.to_owned())
+        } else {
+            InstallError::Unknown(source.to_owned())
+        });
     }
     let stem = |s: &str| {
         let f = s.rsplit('/').next().unwrap_or(s);
@@ -670,6 +683,11 @@ mod tests {
         let mut p = |_: u64, _: u64| {};
         let e = install(&m, tmp.path(), "no-such-model", &mut p).unwrap_err();
         assert_eq!(e, InstallError::Unknown("no-such-model".into()));
+        // A missing file is named as such, not as an unknown model.
+        for path in ["/nonexistent.zip", "./models/vosk-x", "model.whl"] {
+            let e = install(&m, tmp.path(), path, &mut p).unwrap_err();
+            assert_eq!(e, InstallError::NoSuchFile(path.into()));
+        }
         let empty = tmp.path().join("empty");
         std::fs::create_dir_all(&empty).unwrap();
         let e = install(

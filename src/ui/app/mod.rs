@@ -35,7 +35,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::command::{Cmd, CommandWords};
 use super::query::Queries;
-use crate::clock::talk::{Phrasebook, Schedule, Talker};
+use crate::clock::talk::{Phrasebook, Talker};
 use crate::clock::{Clock, TimeControl};
 use crate::game::words::Wording;
 use crate::game::{Command, Game};
@@ -47,7 +47,7 @@ use crate::vocab::{Item, Priority, Style, Utterance, Vocabulary};
 use crate::voice::Decision;
 
 use prompt::Prompt;
-pub use settings::SpeechChoice;
+pub use settings::{Alarm, SpeechChoice};
 pub use view::Page;
 
 /// Which front end shows the play screen: its help names keys only where
@@ -148,6 +148,8 @@ pub struct Settings {
     pub unsupervised: bool,
     /// The speech rate, voice and verbosity (the settings command).
     pub speech: SpeechChoice,
+    /// The low-time alarm (the alarm command).
+    pub alarm: Alarm,
 }
 
 impl Default for Settings {
@@ -168,6 +170,7 @@ impl Default for Settings {
             quickplay: false,
             unsupervised: false,
             speech: SpeechChoice::default(),
+            alarm: Alarm::default(),
         }
     }
 }
@@ -281,6 +284,11 @@ pub enum Effect {
     Review(Box<crate::review::ReviewGame>),
     /// Stop speaking at once (what was shown stays shown).
     StopSpeech,
+    /// Show this without speaking it.
+    Show(Utterance),
+    /// Put this text on the terminal's clipboard (the full screen's
+    /// `fen`; OSC 52, where the terminal allows it).
+    Clipboard(String),
     /// Leave the program.
     Quit,
 }
@@ -408,6 +416,9 @@ impl App {
         } else if let Some(u) = app.unpressed() {
             let msg = app.press_first(&u);
             app.say(&mut fx, msg, Priority::Move);
+            if let Some(offer) = app.words().open_offer(app.game.mirror()) {
+                app.say(&mut fx, offer, Priority::Critical);
+            }
         } else if let Some(u) = app.words().waiting(app.game.mirror()) {
             app.say(&mut fx, u, Priority::Critical);
         }
@@ -420,16 +431,8 @@ impl App {
         let words = CommandWords::new(vocab.locale());
         let dict = Dictionary::new(vocab.locale());
         let phrases = Phrasebook::new(vocab.locale().clone());
-        let talker = (settings.mode != Mode::Assistant).then(|| {
-            Talker::new(Schedule {
-                // Moves, presses, flag fall and arbiter changes are said by
-                // the screen itself.
-                turn: false,
-                flag_fall: false,
-                adjustments: false,
-                ..Schedule::default()
-            })
-        });
+        let talker =
+            (settings.mode != Mode::Assistant).then(|| Talker::new(App::schedule(&settings.alarm)));
         App {
             vocab,
             words,
@@ -796,6 +799,12 @@ impl App {
         }
     }
 
+    /// Shows `u` (and keeps it in the log) without speaking it.
+    fn show(&mut self, fx: &mut Vec<Effect>, u: Utterance) {
+        self.log.push(u.clone());
+        fx.push(Effect::Show(u));
+    }
+
     fn say(&mut self, fx: &mut Vec<Effect>, u: Utterance, priority: Priority) {
         self.say_item(fx, Item::new(u, priority));
     }
@@ -874,6 +883,21 @@ impl App {
             ],
         );
         self.say(fx, u, Priority::Critical);
+        // The move that ended the game still goes on the opponent's
+        // board, and the boards are compared (D.1). With one person (or
+        // the engine) keeping both boards it is made there at once.
+        let two_boards = self.settings.mode == Mode::Board;
+        if let Some((board, mv)) = self.to_execute().filter(|_| two_boards) {
+            let pos = self.game.mirror().board(board).position().clone();
+            if pos.is_legal(mv) {
+                let words = self.vocab.announce(&pos, mv, self.settings.style);
+                let side = self.vocab.side(board);
+                let u = self
+                    .vocab
+                    .message("ui.execute_final", &[("side", &side), ("move", &words)]);
+                self.say(fx, u, Priority::Critical);
+            }
+        }
     }
 
     /// Board questions about the game's current position.
@@ -882,6 +906,7 @@ impl App {
             vocab: &self.vocab,
             words: &self.words,
             dict: &self.dict,
+            base: crate::query::base_dictionary(self.vocab.locale()),
             style: self.settings.style,
             game: self.current(),
         }

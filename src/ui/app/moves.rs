@@ -77,7 +77,11 @@ impl App {
     }
 
     pub(super) fn typed_move(&mut self, text: &str, fx: &mut Vec<Effect>) {
-        if let Some(r) = self.game.mirror().result() {
+        // A game that is over takes one move more: the opponent makes the
+        // move that ended it on his board, and the boards are compared.
+        if let Some(r) = self.game.mirror().result()
+            && self.to_execute().is_none()
+        {
             return self.announce_result(r, fx);
         }
         if let Some(u) = self.unpressed() {

@@ -27,6 +27,16 @@ pub(super) enum Prompt {
     Confirm(Pending),
 }
 
+impl Prompt {
+    /// A question waits for its answer (yes or no, or a number).
+    pub(super) fn is_question(&self) -> bool {
+        matches!(
+            self,
+            Prompt::Choice(_) | Prompt::Guess(_) | Prompt::ConfirmQuit | Prompt::Confirm(_)
+        )
+    }
+}
+
 /// An irreversible action waiting for its confirmation (the side named).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Pending {
@@ -68,20 +78,27 @@ impl App {
 
     pub(super) fn line(&mut self, line: &str, fx: &mut Vec<Effect>) {
         let input = self.words.read(line);
+        // Help with a question open says the question again; an empty
+        // line leaves it open.
+        if self.prompt.is_question() {
+            match &input {
+                Input::Empty => return,
+                Input::Command(Cmd::Help, rest) if rest.is_empty() => return self.help(fx),
+                _ => {}
+            }
+        }
         match std::mem::take(&mut self.prompt) {
             Prompt::ConfirmQuit => match input {
-                Input::Command(Cmd::Yes, _) => {
-                    self.quit = true;
-                    fx.push(Effect::Quit);
-                }
-                _ => {
+                Input::Command(Cmd::Yes, _) => self.quit_now(fx),
+                Input::Command(Cmd::No, _) => {
                     let u = self.vocab.message("ui.quit_cancelled", &[]);
                     self.say(fx, u, Priority::Request);
                 }
+                other => self.not_an_answer(&Prompt::ConfirmQuit, other, fx),
             },
             Prompt::Choice(moves) => match input {
                 Input::Number(n) => self.pick_numbered(moves, n, Prompt::Choice, fx),
-                other => self.game_input(other, fx),
+                other => self.not_an_answer(&Prompt::Choice(moves), other, fx),
             },
             Prompt::Guess(moves) => match input {
                 Input::Number(n) => self.pick_numbered(moves, n, Prompt::Guess, fx),
@@ -90,18 +107,63 @@ impl App {
                     let u = self.vocab.message("ui.voice_cancelled", &[]);
                     self.say(fx, u, Priority::Request);
                 }
-                other => self.game_input(other, fx),
+                other => self.not_an_answer(&Prompt::Guess(moves), other, fx),
             },
             Prompt::Arbiter => self.arbiter_input(input, fx),
             Prompt::Game => self.game_input(input, fx),
             Prompt::Confirm(p) => match input {
                 Input::Command(Cmd::Yes, _) => self.confirmed(p, fx),
-                _ => {
+                Input::Command(Cmd::No, _) => {
                     let u = self.vocab.message("ui.not_confirmed", &[]);
                     self.say(fx, u, Priority::Request);
                 }
+                other => self.not_an_answer(&Prompt::Confirm(p), other, fx),
             },
         }
+    }
+
+    /// A line that does not answer the question `dropped`: the question
+    /// is dropped, saying so (nothing it asked about was done), and the
+    /// line is carried out as if no question had been asked.
+    fn not_an_answer(&mut self, dropped: &Prompt, input: Input, fx: &mut Vec<Effect>) {
+        self.say_dropped(dropped, fx);
+        self.prompt = Prompt::Game;
+        self.game_input(input, fx);
+    }
+
+    /// "No yes or no: the question is dropped, nothing was done."
+    pub(super) fn say_dropped(&mut self, dropped: &Prompt, fx: &mut Vec<Effect>) {
+        let u = match dropped {
+            Prompt::Choice(_) => self.vocab.message("ui.choice_dropped", &[]),
+            _ => {
+                let yes = self.cmd_word(Cmd::Yes);
+                let no = self.cmd_word(Cmd::No);
+                self.vocab
+                    .message("ui.question_dropped", &[("yes", &yes), ("no", &no)])
+            }
+        };
+        self.say(fx, u, Priority::Request);
+    }
+
+    /// Drops an open question (saying so) before something else is done:
+    /// a spoken command or move that is no answer to it.
+    pub(super) fn drop_question(&mut self, fx: &mut Vec<Effect>) {
+        if self.prompt.is_question() {
+            let dropped = std::mem::take(&mut self.prompt);
+            self.say_dropped(&dropped, fx);
+        }
+    }
+
+    /// Quits after the yes: says where the game is kept and how it goes
+    /// on (the last line a player reads).
+    pub(super) fn quit_now(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(path) = &self.settings.journal_path {
+            let file = Utterance::plain(path.display().to_string());
+            let u = self.vocab.message("ui.quit_done", &[("file", &file)]);
+            self.say(fx, u, Priority::Critical);
+        }
+        self.quit = true;
+        fx.push(Effect::Quit);
     }
 
     fn game_input(&mut self, input: Input, fx: &mut Vec<Effect>) {
@@ -130,11 +192,16 @@ impl App {
     pub(super) fn help(&mut self, fx: &mut Vec<Effect>) {
         let u = match &self.prompt {
             Prompt::Choice(_) | Prompt::Guess(_) => self.vocab.message("ui.help_choice", &[]),
-            Prompt::ConfirmQuit | Prompt::Confirm(_) => {
+            Prompt::ConfirmQuit => {
                 let yes = self.cmd_word(Cmd::Yes);
                 let no = self.cmd_word(Cmd::No);
                 self.vocab
                     .message("ui.help_confirm", &[("yes", &yes), ("no", &no)])
+            }
+            Prompt::Confirm(p) => {
+                // The question again, naming what waits for the yes.
+                let p = *p;
+                return self.ask_confirmation(p, fx);
             }
             Prompt::Arbiter => {
                 let commands = self.command_list(&self.quickplay_listed(Menu::Arbiter));
@@ -165,6 +232,13 @@ impl App {
                 let mut more = vec![self.vocab.message("ui.help_stop", &[("quiet", &quiet)])];
                 if self.settings.front == super::Front::Screen {
                     more.push(self.vocab.message("ui.help_keys", &[]));
+                }
+                // What waits now (boards that differ: the arbiter's
+                // command that corrects them).
+                if self.game.mirror().result().is_none()
+                    && let Some(w) = self.words().waiting(self.game.mirror())
+                {
+                    more.push(w);
                 }
                 for m in more {
                     u.display = format!("{} {}", u.display, m.display);
@@ -217,6 +291,7 @@ impl App {
                 let u = self.phrases.time(&r, self.verbosity());
                 self.say(fx, u, Priority::Request);
             }
+            Cmd::Alarm => self.alarm_command(rest, fx),
             Cmd::Count => {
                 let clock = self.game.mirror().clock();
                 let w = self.phrases.moves(&clock.reading(Color::White, self.now));
@@ -231,13 +306,21 @@ impl App {
                 let m = self.game.mirror();
                 let words = self.words();
                 let mut u = words.state_line(m);
-                if let Some(w) = words.waiting(m) {
+                // The state line already names a result.
+                if m.result().is_none()
+                    && let Some(w) = words.waiting(m)
+                {
                     u.display = format!("{} {}", u.display, w.display);
                     u.spoken = format!("{} {}", u.spoken, w.spoken);
                 }
                 self.say(fx, u, Priority::Request);
             }
-            Cmd::Quiet => fx.push(Effect::StopSpeech),
+            Cmd::Quiet => {
+                fx.push(Effect::StopSpeech);
+                // Shown, never spoken (that is what was asked for).
+                let u = self.vocab.message("ui.quiet_done", &[]);
+                self.show(fx, u);
+            }
             Cmd::Repeat => {
                 if let Some(u) = self.last_said.clone() {
                     self.log.push(u.clone());
@@ -248,12 +331,31 @@ impl App {
                     )));
                 }
             }
-            Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal => {
-                let u = self.queries().answer(cmd, rest);
+            Cmd::Fen => {
+                let u = self.fen_line();
                 self.say(fx, u, Priority::Request);
+                if self.settings.front == super::Front::Screen {
+                    let fen = shakmaty::fen::Fen::from_position(
+                        self.current().position(),
+                        shakmaty::EnPassantMode::Legal,
+                    );
+                    fx.push(Effect::Clipboard(fen.to_string()));
+                }
             }
-            Cmd::Last => {
-                let u = self.queries().last_move();
+            Cmd::What
+            | Cmd::Where
+            | Cmd::File
+            | Cmd::Rank
+            | Cmd::Pieces
+            | Cmd::Legal
+            | Cmd::Diagonal
+            | Cmd::Ray
+            | Cmd::Attacks
+            | Cmd::Attackers
+            | Cmd::Defenders
+            | Cmd::Last
+            | Cmd::LastFive => {
+                let u = self.queries().answer(cmd, rest);
                 self.say(fx, u, Priority::Request);
             }
             Cmd::Sheet => self.read_sheet(rest, fx),
@@ -274,10 +376,24 @@ impl App {
             Cmd::Accept | Cmd::Decline => self.answer_draw(cmd == Cmd::Accept, rest, fx),
             Cmd::Claim => self.claim(rest, fx),
             Cmd::Resign => self.resign(rest, fx),
-            Cmd::Arbiter => {
-                self.prompt = Prompt::Arbiter;
-                self.help(fx);
-            }
+            Cmd::Arbiter => match self.words.read(rest) {
+                // "arbiter correct": the arbiter's command at once, and
+                // back to the game.
+                Input::Command(c, more) if c.is_arbiter() || c == Cmd::Help => {
+                    self.arbiter_input(Input::Command(c, more), fx);
+                    if self.prompt == Prompt::Arbiter && c != Cmd::Help {
+                        self.prompt = Prompt::Game;
+                    }
+                }
+                Input::Empty => {
+                    self.prompt = Prompt::Arbiter;
+                    self.help(fx);
+                }
+                other => {
+                    self.prompt = Prompt::Arbiter;
+                    self.arbiter_input(other, fx);
+                }
+            },
             Cmd::Save => fx.push(Effect::Save {
                 path: self.settings.save_path.clone(),
                 text: self.pgn(),
@@ -344,6 +460,32 @@ impl App {
         }
     }
 
+    /// The position in FEN; while the boards differ, each board's.
+    fn fen_line(&self) -> Utterance {
+        let m = self.game.mirror();
+        let differ = m
+            .board(Color::White)
+            .moves()
+            .iter()
+            .zip(m.board(Color::Black).moves())
+            .any(|(a, b)| a != b);
+        if !differ {
+            return self.queries().fen();
+        }
+        let mut out = Utterance::default();
+        for c in [Color::White, Color::Black] {
+            let mut q = self.queries();
+            q.game = m.board(c);
+            let fen = q.fen();
+            let u = self.vocab.message(
+                "ui.fen_board",
+                &[("side", &self.vocab.side(c)), ("fen", &fen)],
+            );
+            crate::query::append(&mut out, &u);
+        }
+        out
+    }
+
     /// A player's scoresheet read out, naming whose it is.
     fn read_sheet(&mut self, rest: &str, fx: &mut Vec<Effect>) {
         let (side, _) = self.words.strip_side(rest);
@@ -388,10 +530,22 @@ impl App {
     pub(super) fn arbiter_input(&mut self, input: Input, fx: &mut Vec<Effect>) {
         self.prompt = Prompt::Arbiter;
         let Input::Command(cmd, rest) = input else {
-            if input != Input::Empty {
-                self.help(fx);
-            }
-            return;
+            let text = match input {
+                Input::Empty => return,
+                Input::Number(n) => n.to_string(),
+                Input::Move(t) => t,
+                Input::Command(..) => String::new(),
+            };
+            // Not an arbiter's command: say so, and how to go on.
+            let u = self.vocab.message(
+                "ui.arbiter_unknown",
+                &[
+                    ("text", &Utterance::plain(text)),
+                    ("help", &self.cmd_word(Cmd::Help)),
+                    ("back", &self.cmd_word(Cmd::Back)),
+                ],
+            );
+            return self.say(fx, u, Priority::Request);
         };
         // "Back" and "take back" share words in some languages (German
         // "zurück"): with no move to take back, it leaves the menu.

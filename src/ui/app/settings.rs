@@ -1,13 +1,55 @@
-//! The play screen's settings command: the speech rate, the voice and the
-//! verbosity of time read-outs, changed for this game and, on request,
-//! saved in the settings file (the same keys and checks as `annabella
-//! config set`).
+//! The play screen's settings command: the speech rate, the voice, the
+//! verbosity of time read-outs and the low-time alarm, changed for this
+//! game and, on request, saved in the settings file (the same keys and
+//! checks as `annabella config set`); and the alarm command.
 
-use super::{App, Effect};
-use crate::clock::talk::Verbosity;
+use std::time::Duration;
+
+use super::{App, Effect, Mode};
+use crate::clock::talk::{Schedule, Talker, Unit, Verbosity};
 use crate::config::{self, Key};
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Utterance};
+
+/// The low-time alarm: warnings when a player's time falls to these, and
+/// the last seconds counted aloud.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alarm {
+    /// Warn once when a player's time falls to each of these.
+    pub warnings: Vec<Duration>,
+    /// Count the last seconds aloud from this number (0: no countdown).
+    pub countdown: u32,
+}
+
+impl Default for Alarm {
+    fn default() -> Alarm {
+        let s = Schedule::default();
+        Alarm {
+            warnings: s.warnings,
+            countdown: s.countdown,
+        }
+    }
+}
+
+/// The longest countdown (as `annabella config` allows).
+pub const MAX_COUNTDOWN: u32 = config::COUNTDOWN.1 as u32;
+
+/// A duration as the settings file writes it: `5m`, `30s`, `1h`, `1m30s`.
+pub fn duration_text(d: Duration) -> String {
+    let s = d.as_secs();
+    let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+    let mut out = String::new();
+    for (n, unit) in [(h, "h"), (m, "m"), (sec, "s")] {
+        if n > 0 {
+            out.push_str(&format!("{n}{unit}"));
+        }
+    }
+    let ms = d.subsec_millis();
+    if ms > 0 || out.is_empty() {
+        out.push_str(&format!("{ms}ms"));
+    }
+    out
+}
 
 /// What the speech of this game sounds like.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -21,7 +63,13 @@ pub struct SpeechChoice {
 }
 
 /// The settings the play screen changes.
-const KEYS: [Key; 3] = [Key::Rate, Key::Voice, Key::Verbosity];
+const KEYS: [Key; 5] = [
+    Key::Rate,
+    Key::Voice,
+    Key::Verbosity,
+    Key::Warn,
+    Key::Countdown,
+];
 
 impl App {
     /// `settings`, `settings KEY VALUE` or `settings save`.
@@ -42,7 +90,11 @@ impl App {
             fx.push(Effect::SaveSettings(values));
         } else {
             match self.change(first, &value) {
-                Ok(()) => {
+                Ok(Key::Warn | Key::Countdown) => {
+                    let now = self.alarm_now();
+                    self.say(fx, now, Priority::Request);
+                }
+                Ok(_) => {
                     let now = self.settings_now();
                     self.say(fx, now, Priority::Request);
                     let s = &self.settings.speech;
@@ -78,17 +130,40 @@ impl App {
                 }
                 .to_owned(),
             ),
+            Key::Warn => Some(if self.settings.alarm.warnings.is_empty() {
+                "off".to_owned()
+            } else {
+                let times: Vec<String> = self
+                    .settings
+                    .alarm
+                    .warnings
+                    .iter()
+                    .map(|d| duration_text(*d))
+                    .collect();
+                times.join(",")
+            }),
+            Key::Countdown => Some(self.settings.alarm.countdown.to_string()),
             _ => None,
         }
     }
 
     /// Changes one setting, checked like `annabella config set`.
-    fn change(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn change(&mut self, name: &str, value: &str) -> Result<Key, String> {
         let loc = self.vocab.locale();
         let key = Key::from_name(name)
             .filter(|k| KEYS.contains(k))
             .ok_or_else(|| config::ConfigError::UnknownKey(name.to_owned()).describe(loc))?;
         let v = config::validate(key, value).map_err(|e| e.describe(loc))?;
+        match key {
+            Key::Warn => {
+                let warnings = crate::clock::parse_warnings(&v).unwrap_or_default();
+                return Ok(self.set_alarm(Some(warnings), None));
+            }
+            Key::Countdown => {
+                return Ok(self.set_alarm(None, v.parse().ok()));
+            }
+            _ => {}
+        }
         let s = &mut self.settings.speech;
         match key {
             Key::Rate => s.rate = v.parse().ok(),
@@ -102,7 +177,7 @@ impl App {
             }
             _ => {}
         }
-        Ok(())
+        Ok(key)
     }
 
     /// "Settings: rate …, voice …, verbosity …" with how to change them.
@@ -139,5 +214,179 @@ impl App {
     /// How much the time read-outs say.
     pub(super) fn verbosity(&self) -> Verbosity {
         self.settings.speech.verbosity
+    }
+
+    /// The talking clock's schedule on the play screen: the alarm's
+    /// warnings and countdown, every ten minutes, period changes (moves,
+    /// presses, flag fall and the arbiter's changes are said by the screen
+    /// itself).
+    pub(super) fn schedule(alarm: &Alarm) -> Schedule {
+        Schedule {
+            turn: false,
+            flag_fall: false,
+            adjustments: false,
+            warnings: alarm.warnings.clone(),
+            countdown: alarm.countdown,
+            ..Schedule::default()
+        }
+    }
+
+    /// Changes the alarm for this game (`None`: that part stays), and
+    /// the talking clock with it; `Key::Warn` or `Key::Countdown`, for
+    /// the caller's answer.
+    fn set_alarm(&mut self, warnings: Option<Vec<Duration>>, countdown: Option<u32>) -> Key {
+        let key = if warnings.is_some() {
+            Key::Warn
+        } else {
+            Key::Countdown
+        };
+        if let Some(w) = warnings {
+            self.settings.alarm.warnings = w;
+        }
+        if let Some(c) = countdown {
+            self.settings.alarm.countdown = c.min(MAX_COUNTDOWN);
+        }
+        if self.settings.mode != Mode::Assistant {
+            self.talker = Some(Talker::new(App::schedule(&self.settings.alarm)));
+        }
+        key
+    }
+
+    /// `alarm`: says the low-time alarm; `alarm 2m 30s` sets its
+    /// warnings, `alarm countdown 5` its countdown, `alarm off` both off.
+    pub(super) fn alarm_command(&mut self, rest: &str, fx: &mut Vec<Effect>) {
+        if self.settings.mode == Mode::Assistant {
+            let u = self.vocab.message("ui.alarm_assistant", &[]);
+            return self.say(fx, u, Priority::Request);
+        }
+        let rest = rest.trim();
+        if rest.is_empty() {
+            let u = self.alarm_now();
+            return self.say(fx, u, Priority::Request);
+        }
+        let loc = self.vocab.locale();
+        // The spellings of a word of the alarm command, the locale's and
+        // the base locale's, normalized.
+        let spellings = |key: &str| -> Vec<String> {
+            [Some(loc), crate::locale::base()]
+                .into_iter()
+                .flatten()
+                .flat_map(|l| {
+                    l.message(key, &[])
+                        .split('|')
+                        .map(|s| loc.normalize(s.trim()))
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        let norm = loc.normalize(rest);
+        let norm = norm.split_whitespace().collect::<Vec<_>>().join(" ");
+        let countdown = spellings("ui.alarm.countdown").into_iter().find_map(|s| {
+            norm.strip_prefix(&s)
+                .and_then(|r| r.strip_prefix(' '))
+                .map(|r| r.trim().parse::<u32>())
+        });
+        let changed = if spellings("ui.alarm.off").contains(&norm) {
+            self.set_alarm(Some(Vec::new()), Some(0));
+            true
+        } else if let Some(n) = countdown {
+            match n {
+                Ok(n) if n <= MAX_COUNTDOWN => {
+                    self.set_alarm(None, Some(n));
+                    true
+                }
+                _ => false,
+            }
+        } else {
+            let words: Vec<&str> = rest.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            match crate::clock::parse_warnings(&words.join(",")) {
+                Some(w) if !w.is_empty() && w.iter().all(|d| !d.is_zero()) => {
+                    self.set_alarm(Some(w), None);
+                    true
+                }
+                _ => false,
+            }
+        };
+        let u = if changed {
+            self.alarm_now()
+        } else {
+            let (example, countdown, off) = self.alarm_examples();
+            self.vocab.message(
+                "ui.alarm_refused",
+                &[
+                    ("text", &Utterance::plain(rest.to_owned())),
+                    ("example", &example),
+                    ("countdown", &countdown),
+                    ("off", &off),
+                    ("max", &Utterance::plain(MAX_COUNTDOWN.to_string())),
+                ],
+            )
+        };
+        self.say(fx, u, Priority::Request);
+    }
+
+    /// "alarm 2m 30s", "alarm countdown 5", "alarm off".
+    fn alarm_examples(&self) -> (Utterance, Utterance, Utterance) {
+        let word = self.words.shown(Cmd::Alarm);
+        let first = |key: &str| {
+            self.vocab
+                .locale()
+                .message(key, &[])
+                .split('|')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        };
+        (
+            Utterance::plain(format!("{word} 2m 30s")),
+            Utterance::plain(format!("{word} {} 5", first("ui.alarm.countdown"))),
+            Utterance::plain(format!("{word} {}", first("ui.alarm.off"))),
+        )
+    }
+
+    /// "Low-time alarm: a warning at 5:00, 1:00 and 0:30 left; the last
+    /// 10 seconds counted aloud. To change it: …"
+    pub(super) fn alarm_now(&self) -> Utterance {
+        let alarm = &self.settings.alarm;
+        let warnings = if alarm.warnings.is_empty() {
+            self.vocab.message("ui.alarm_no_warnings", &[])
+        } else {
+            let times = crate::query::join(
+                alarm
+                    .warnings
+                    .iter()
+                    .map(|d| self.phrases.duration(*d, Verbosity::Brief)),
+            );
+            self.vocab
+                .message("ui.alarm_warnings", &[("times", &times)])
+        };
+        let countdown = if alarm.countdown == 0 {
+            self.vocab.message("ui.alarm_no_countdown", &[])
+        } else {
+            let seconds = self
+                .phrases
+                .count(Unit::Seconds, u64::from(alarm.countdown));
+            self.vocab
+                .message("ui.alarm_countdown", &[("seconds", &seconds)])
+        };
+        let (example, countdown_example, off) = self.alarm_examples();
+        let save = Utterance::plain(format!(
+            "{} {}",
+            self.words.shown(Cmd::Settings),
+            self.words.shown(Cmd::Save)
+        ));
+        self.vocab.message(
+            "ui.alarm_now",
+            &[
+                ("warnings", &warnings),
+                ("countdown", &countdown),
+                ("example", &example),
+                ("countdown_example", &countdown_example),
+                ("off", &off),
+                ("save", &save),
+            ],
+        )
     }
 }

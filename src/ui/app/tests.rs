@@ -203,7 +203,8 @@ fn repeat_says_the_last_announcement_again() {
 #[test]
 fn resign_ends_the_game_and_moves_are_refused_after() {
     let mut a = app("en");
-    // Said back first, naming the side; anything but yes changes nothing.
+    // Said back first, naming the side; anything but yes changes nothing:
+    // another line drops the question (said) and is carried out.
     let en = crate::locale::builtin("en").unwrap();
     let confirm = |side: &str| {
         en.message(
@@ -212,8 +213,19 @@ fn resign_ends_the_game_and_moves_are_refused_after() {
         )
     };
     assert_eq!(type_lines(&mut a, &["resign"]), [confirm("White")]);
-    let said = type_lines(&mut a, &["e4"]);
-    assert_eq!(said, [en.message("ui.not_confirmed", &[])]);
+    let said = type_lines(&mut a, &["count"]);
+    assert_eq!(
+        said[0],
+        en.message("ui.question_dropped", &[("yes", "yes"), ("no", "no")])
+    );
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[1].starts_with("White: 0 moves"), "{said:?}");
+    assert!(a.current().result().is_none());
+    assert_eq!(type_lines(&mut a, &["resign"]), [confirm("White")]);
+    assert_eq!(
+        type_lines(&mut a, &["no"]),
+        [en.message("ui.not_confirmed", &[])]
+    );
     assert!(a.current().result().is_none());
     assert_eq!(type_lines(&mut a, &["resign black"]), [confirm("Black")]);
     type_lines(&mut a, &["no"]);
@@ -367,7 +379,7 @@ fn arbiter_adjusts_time_and_penalizes() {
     let said = type_lines(&mut a, &["add black 60"]);
     assert_eq!(
         said,
-        ["Arbiter: Black receives 0:01:00; Black now has 0:06:00."]
+        ["Arbiter: Black receives 1 minute; Black now has 6:00."]
     );
     assert_eq!(
         a.clock().remaining(Color::Black, T0),
@@ -1127,4 +1139,95 @@ fn a_mating_move_is_recorded_without_a_mismatch_in_every_locale() {
             }
         }
     }
+}
+
+#[test]
+fn a_spoken_command_drops_the_question_it_does_not_answer() {
+    let en = crate::locale::builtin("en").unwrap();
+    let mut a = app("en");
+    type_lines(&mut a, &["resign"]);
+    // "time" heard instead of yes or no: the resignation is dropped
+    // (said), and the time is said.
+    let said = heard(
+        &mut a,
+        Decision::Command {
+            command: Cmd::Time,
+            heard: "time".into(),
+        },
+    );
+    assert_eq!(
+        said[0],
+        en.message("ui.question_dropped", &[("yes", "yes"), ("no", "no")])
+    );
+    assert!(said[1].starts_with("White: "), "{said:?}");
+    // A yes now answers nothing: the game goes on.
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Cmd::Yes,
+            heard: "yes".into(),
+        },
+    );
+    assert!(a.current().result().is_none());
+    // Liveness: a spoken yes to the question resigns.
+    type_lines(&mut a, &["resign"]);
+    heard(
+        &mut a,
+        Decision::Command {
+            command: Cmd::Yes,
+            heard: "yes".into(),
+        },
+    );
+    assert!(a.current().result().is_some());
+}
+
+#[test]
+fn the_last_five_moves_are_read_when_asked_by_voice() {
+    let mut a = app("en");
+    for m in ["e4", "press", "e5", "press", "Nf3", "press", "Nc6", "press"] {
+        type_lines(&mut a, &[m]);
+    }
+    type_lines(&mut a, &["Bb5", "press", "a6", "press"]);
+    let said = heard(
+        &mut a,
+        Decision::Command {
+            command: Cmd::LastFive,
+            heard: "last five".into(),
+        },
+    );
+    assert_eq!(
+        said,
+        [
+            "Last moves: 1. Black: e5, 2. White: Knight f3, 2. Black: Knight c6, \
+          3. White: Bishop b5, 3. Black: a6."
+        ]
+    );
+}
+
+#[test]
+fn the_alarm_set_in_play_is_what_the_clock_says() {
+    let (mut a, _) = app_with(
+        "en",
+        Settings {
+            control: "5m".parse().unwrap(),
+            ..Settings::default()
+        },
+    );
+    // A warning at two minutes only, no countdown.
+    let said = type_lines(&mut a, &["alarm 2m", "alarm countdown 0"]);
+    assert!(said[0].contains("2:00"), "{said:?}");
+    let mut all = Vec::new();
+    for t in [1, 100, 170, 181, 185, 241, 245, 271, 275, 291, 295, 299] {
+        all.extend(said_at(&mut a, t));
+    }
+    // One warning (at 2:00 left), none at 1:00 or 0:30, no countdown.
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(
+        all[0].contains("2:00") || all[0].contains("1:59"),
+        "{all:?}"
+    );
+    // Refused words change nothing.
+    let said = type_lines(&mut a, &["alarm soon"]);
+    assert!(said[0].starts_with("'soon' is not understood"), "{said:?}");
+    assert_eq!(a.settings().alarm.warnings, [Duration::from_secs(120)]);
 }

@@ -17,11 +17,11 @@ impl App {
     pub(super) fn heard(&mut self, d: Decision, fx: &mut Vec<Effect>) {
         match d {
             Decision::Move { mv, .. } => {
-                if self.game.mirror().result().is_some() {
-                    if let Some(r) = self.game.mirror().result() {
-                        self.announce_result(r, fx);
-                    }
-                    return;
+                self.drop_question(fx);
+                if let Some(r) = self.game.mirror().result()
+                    && self.to_execute().is_none()
+                {
+                    return self.announce_result(r, fx);
                 }
                 self.prompt = Prompt::Game;
                 // Said again before the press: the new move replaces it.
@@ -42,6 +42,7 @@ impl App {
                 }
             }
             Decision::Ask { candidates, .. } => {
+                self.drop_question(fx);
                 let pos = self.hearing_position();
                 let legal: Vec<Move> = candidates
                     .into_iter()
@@ -73,6 +74,7 @@ impl App {
                 }
             }
             Decision::DidYouMean { candidates, heard } => {
+                self.drop_question(fx);
                 self.did_you_mean(candidates, &heard, fx);
             }
             Decision::Number { number, heard } => self.numbered_answer(number, &heard, fx),
@@ -80,10 +82,7 @@ impl App {
                 Cmd::Yes => match std::mem::take(&mut self.prompt) {
                     Prompt::Choice(moves) if moves.len() == 1 => self.chosen(moves[0], fx),
                     Prompt::Guess(moves) if !moves.is_empty() => self.chosen(moves[0], fx),
-                    Prompt::ConfirmQuit => {
-                        self.quit = true;
-                        fx.push(Effect::Quit);
-                    }
+                    Prompt::ConfirmQuit => self.quit_now(fx),
                     Prompt::Confirm(p) => self.confirmed(p, fx),
                     other => self.prompt = other,
                 },
@@ -103,13 +102,24 @@ impl App {
                     }
                 }
                 Cmd::Help => self.help(fx),
-                Cmd::Press => self.press(fx),
+                // Any other command is no answer to a question: the
+                // question is dropped (said), and the command carried out.
+                Cmd::Press => {
+                    self.drop_question(fx);
+                    self.press(fx);
+                }
                 // A draw offer heard is said back first (the table's
                 // confirmation rule for spoken draw offers).
-                Cmd::Draw => self.offer_draw_spoken(fx),
+                Cmd::Draw => {
+                    self.drop_question(fx);
+                    self.offer_draw_spoken(fx);
+                }
                 // Everything else as typed: what cannot be undone is said
                 // back and waits for yes (the same game layer commands).
-                other => self.command(other, "", fx),
+                other => {
+                    self.drop_question(fx);
+                    self.command(other, "", fx);
+                }
             },
             Decision::NotUnderstood { heard } => {
                 let u = if heard.trim().is_empty() {

@@ -169,6 +169,30 @@ impl CommandWords {
         self.sides.iter().find(|(w, _)| w == first).map(|(_, c)| *c)
     }
 
+    /// The side named by any word of `text` ("where pawn black" as well
+    /// as "where black pawn"), and `text` without that word. A side word
+    /// of one letter ("b", "w") counts only as the first word: elsewhere
+    /// it may be a file.
+    pub fn find_side(&self, text: &str) -> (Option<Color>, String) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 && w.chars().count() < 2 {
+                continue;
+            }
+            let norm = self.locale.normalize(w);
+            if let Some((_, c)) = self.sides.iter().find(|(s, _)| *s == norm) {
+                let rest: Vec<&str> = words
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, w)| *w)
+                    .collect();
+                return (Some(*c), rest.join(" "));
+            }
+        }
+        (None, words.join(" "))
+    }
+
     /// `text` without its first word when that names a side.
     pub fn strip_side<'a>(&self, text: &'a str) -> (Option<Color>, &'a str) {
         match self.side(text) {
@@ -183,8 +207,10 @@ impl CommandWords {
 }
 
 /// The play screen names its commands in messages by the locale's command
-/// words (arbiter commands work from the game prompt too), with the
-/// table's example arguments ("add white 2m").
+/// words, with the table's example arguments ("add white 2m"); the
+/// arbiter's own decisions with the arbiter menu's word first ("arbiter
+/// correct"), which works as one line at the game prompt and names the
+/// menu where the arbiter finds the rest.
 impl Verbs for CommandWords {
     fn verb(&self, cmd: Cmd) -> Utterance {
         // The screen announces by pressing: the script's `announce` is its
@@ -194,7 +220,11 @@ impl Verbs for CommandWords {
         } else {
             cmd
         };
-        let mut words = vec![self.shown(cmd).to_owned()];
+        let mut words = Vec::new();
+        if cmd.row().is_arbiters_own() {
+            words.push(self.shown(Cmd::Arbiter).to_owned());
+        }
+        words.push(self.shown(cmd).to_owned());
         for arg in cmd.row().example {
             match arg {
                 Example::White => {

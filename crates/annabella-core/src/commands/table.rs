@@ -164,6 +164,15 @@ impl Row {
     pub fn in_script(&self) -> bool {
         !self.script.is_empty()
     }
+
+    /// The arbiter's own decision (`arbiter: …` in the script), given on
+    /// the play screen through the arbiter menu: messages name it with
+    /// the menu's word first ("arbiter correct").
+    pub fn is_arbiters_own(&self) -> bool {
+        self.script
+            .first()
+            .is_some_and(|s| s.starts_with("arbiter:"))
+    }
 }
 
 /// Generates [`Cmd`] and [`TABLE`] from the rows: `Variant "name" .method(…)…;`
@@ -201,6 +210,9 @@ table! {
     Time "time" .menu(Menu::Game) .spoken("voice.cmd.time") .script(&["clock"]);
     /// The time of the player to move (or of the named side).
     MyTime "mytime" .menu(Menu::Game);
+    /// The low-time alarm: says it, or sets its warnings and countdown for
+    /// this game (`alarm 2m 30s`, `alarm countdown 5`, `alarm off`).
+    Alarm "alarm" .menu(Menu::Game);
     /// Moves completed by both players.
     Count "count" .menu(Menu::Game);
     /// Where the game stands: whose turn, the move, the clocks, what waits
@@ -222,8 +234,23 @@ table! {
     Pieces "pieces" .menu(Menu::Game);
     /// The last move.
     Last "last" .menu(Menu::Game);
+    /// The last five moves, in words.
+    LastFive "last_five" .menu(Menu::Game) .spoken("voice.cmd.last_five");
     /// Legal moves of the piece on a square.
     Legal "legal" .menu(Menu::Game);
+    /// Scans the diagonals through a square.
+    Diagonal "diagonal" .menu(Menu::Game);
+    /// Scans from a square in one direction (towards a second square), or
+    /// in every direction, up to the first piece.
+    Ray "ray" .menu(Menu::Game);
+    /// The squares the piece on a square attacks.
+    Attacks "attacks" .menu(Menu::Game);
+    /// The pieces that attack a square (the opponent's, for a piece).
+    Attackers "attackers" .menu(Menu::Game);
+    /// The pieces that defend the piece on a square.
+    Defenders "defenders" .menu(Menu::Game);
+    /// The position in FEN (printed, and copied on the full screen).
+    Fen "fen" .menu(Menu::Game);
     /// The scoresheet so far.
     Sheet "sheet" .menu(Menu::Game) .spoken("voice.cmd.moves");
     /// Offers a draw (9.1.2).

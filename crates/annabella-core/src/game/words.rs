@@ -10,10 +10,10 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Color, Position};
 
 use crate::clock::ClockError;
-use crate::clock::talk::plural_category;
+use crate::clock::talk::{Phrasebook, Verbosity, plural_category};
 use crate::commands::{Cmd, Verbs};
 use crate::mirror::{
-    BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage, hms,
+    BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage,
 };
 use crate::vocab::{Style, Utterance, Vocabulary};
 
@@ -76,6 +76,19 @@ impl<'a> Wording<'a> {
 
     fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
         self.vocab.message(key, args)
+    }
+
+    /// A clock time as the talking clock shows and says it (`1:12:05`,
+    /// `4:05`, `0:09.5`; "4 minutes 5 seconds"): one format for every
+    /// message about the clock.
+    pub(super) fn time(&self, d: Duration) -> Utterance {
+        Phrasebook::new(self.vocab.locale().clone()).duration(d, Verbosity::Brief)
+    }
+
+    /// An amount of time given, taken or allowed ("2 minutes"), in words
+    /// as the talking clock says them.
+    pub(super) fn amount(&self, d: Duration) -> Utterance {
+        Phrasebook::new(self.vocab.locale().clone()).duration(d, Verbosity::Full)
     }
 
     fn side(&self, c: Color) -> Utterance {
@@ -206,12 +219,12 @@ impl<'a> Wording<'a> {
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
                     ("move", &self.move_at(mv)),
-                    ("time", &plain(hms(*remaining))),
+                    ("time", &self.time(*remaining)),
                 ],
             ),
             GameEvent::PeriodReached { side, added } => self.msg(
                 "mirror.period_reached",
-                &[("side", &s(*side)), ("time", &plain(hms(*added)))],
+                &[("side", &s(*side)), ("time", &self.amount(*added))],
             ),
             GameEvent::IllegalCompleted { side } => {
                 self.msg("mirror.illegal_completed", &[("side", &s(*side))])
@@ -331,8 +344,8 @@ impl<'a> Wording<'a> {
                 },
                 &[
                     ("side", &s(*side)),
-                    ("time", &plain(hms(*amount))),
-                    ("remaining", &plain(hms(*remaining))),
+                    ("time", &self.amount(*amount)),
+                    ("remaining", &self.time(*remaining)),
                 ],
             ),
             GameEvent::Sealed {
@@ -345,8 +358,8 @@ impl<'a> Wording<'a> {
                 &[
                     ("side", &s(*side)),
                     ("number", &num(number)),
-                    ("white", &plain(hms(used[0]))),
-                    ("black", &plain(hms(used[1]))),
+                    ("white", &self.time(used[0])),
+                    ("black", &self.time(used[1])),
                     ("resumption", &self.resumption(resumption)),
                 ],
             ),
@@ -453,6 +466,7 @@ impl<'a> Wording<'a> {
         black: &Entry,
     ) -> Utterance {
         let correct = self.verb(Cmd::Correct);
+        let pause = self.verb(Cmd::Pause);
         let common = |key: &str| {
             self.msg(
                 key,
@@ -462,6 +476,7 @@ impl<'a> Wording<'a> {
                     ("black", &self.entry(black)),
                     ("white", &self.entry(white)),
                     ("correct", &correct),
+                    ("pause", &pause),
                 ],
             )
         };
@@ -611,7 +626,7 @@ impl<'a> Wording<'a> {
             }
             GameError::TimeWentBackwards { latest } => self.msg(
                 "mirror.err.time_backwards",
-                &[("time", &plain(hms(*latest)))],
+                &[("time", &self.time(*latest))],
             ),
             GameError::Clock(e) => self.clock_error(e),
             GameError::BadSquare(text) => {
@@ -661,13 +676,13 @@ impl<'a> Wording<'a> {
                 "game.clock.cannot_take",
                 &[
                     ("side", &s(*color)),
-                    ("time", &plain(hms(*requested))),
-                    ("left", &plain(hms(*remaining))),
+                    ("time", &self.amount(*requested)),
+                    ("left", &self.time(*remaining)),
                 ],
             ),
             ClockError::TimeWentBackwards { latest, .. } => self.msg(
                 "mirror.err.time_backwards",
-                &[("time", &plain(hms(*latest)))],
+                &[("time", &self.time(*latest))],
             ),
             ClockError::NotStarted
             | ClockError::AlreadyStarted
@@ -684,8 +699,8 @@ impl<'a> Wording<'a> {
         self.msg(
             "mirror.clock_reading",
             &[
-                ("white", &plain(hms(w.remaining))),
-                ("black", &plain(hms(b.remaining))),
+                ("white", &self.time(w.remaining)),
+                ("black", &self.time(b.remaining)),
                 (
                     "white_moves",
                     &self.count("count.moves", u64::from(w.moves)),
@@ -702,7 +717,7 @@ impl<'a> Wording<'a> {
     /// result first once the game is over).
     pub fn state_line(&self, m: &Mirror) -> Utterance {
         let (mover, number) = m.move_under_way();
-        let t = |c: Color| plain(hms(m.clock().remaining(c, m.now())));
+        let t = |c: Color| self.time(m.clock().remaining(c, m.now()));
         let mut text = self.msg(
             "journal.state",
             &[
@@ -739,8 +754,9 @@ impl<'a> Wording<'a> {
     }
 
     /// What waits in the game now, for a player who comes back to it (a
-    /// resumed journal): the result, a mismatch for the arbiter, a move to
-    /// press or to execute, or nothing.
+    /// resumed journal) or asks (`status`): the result, a mismatch for the
+    /// arbiter, a move to press or to execute, and a draw offer not yet
+    /// answered; or nothing.
     pub fn waiting(&self, m: &Mirror) -> Option<Utterance> {
         if let Some(r) = m.result() {
             return Some(self.vocab.describe_result(&r));
@@ -751,11 +767,37 @@ impl<'a> Wording<'a> {
         if let Some(u) = self.quickplay_waiting(m) {
             return Some(u);
         }
-        match m.stage() {
+        let first = match m.stage() {
             Stage::Pressed { .. } => m.await_execution().map(|e| self.error(&e)),
-            Stage::Adjourned { sealed, .. } => Some(self.envelope(sealed)),
+            Stage::Adjourned { sealed, .. } => return Some(self.envelope(sealed)),
             _ => None,
+        };
+        match (first, self.open_offer(m)) {
+            (Some(mut a), Some(b)) => {
+                a.display = format!("{} {}", a.display, b.display);
+                a.spoken = format!("{} {}", a.spoken, b.spoken);
+                Some(a)
+            }
+            (a, b) => a.or(b),
         }
+    }
+
+    /// A draw offer that waits for its answer (9.1.2): who offered, and
+    /// how the opponent answers.
+    pub fn open_offer(&self, m: &Mirror) -> Option<Utterance> {
+        let side = m.draw_offer()?;
+        if m.result().is_some() {
+            return None;
+        }
+        Some(self.msg(
+            "mirror.draw_offer_open",
+            &[
+                ("side", &self.vocab.side(side)),
+                ("opponent", &self.vocab.side(!side)),
+                ("accept", &self.verb(Cmd::Accept)),
+                ("decline", &self.verb(Cmd::Decline)),
+            ],
+        ))
     }
 }
 

@@ -444,7 +444,7 @@ fn pgn_has_tags_clocks_offers_and_corrections() {
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(pgn.contains("1. e4 {[%clk 1:30:25]} e5"), "{pgn}");
     assert!(pgn.contains("{(=) [%clk 1:30:14]"), "{pgn}");
-    assert!(pgn.contains("Arbiter: White receives 0:02:00"), "{pgn}");
+    assert!(pgn.contains("Arbiter: White receives 2 minutes"), "{pgn}");
     let games = crate::pgn::read_games(pgn.as_bytes()).unwrap();
     assert_eq!(games[0].replay().unwrap().moves.len(), 2);
 }

@@ -5,7 +5,7 @@ use shakmaty::Color;
 
 use super::{Wording, num, plain};
 use crate::commands::Cmd;
-use crate::mirror::{GameEvent, SealFault, Sealed, hms};
+use crate::mirror::{GameEvent, SealFault, Sealed};
 use crate::vocab::Utterance;
 
 impl Wording<'_> {
@@ -57,7 +57,7 @@ impl Wording<'_> {
                 } else {
                     "mirror.player_absent"
                 },
-                &[("side", &s(*side)), ("time", &plain(hms(*default_time)))],
+                &[("side", &s(*side)), ("time", &self.amount(*default_time))],
             ),
             GameEvent::PlayerArrived { side, open } => self.msg(
                 if *open {
@@ -82,7 +82,7 @@ impl Wording<'_> {
                 ],
             ),
             GameEvent::DefaultTimeSet { time } => {
-                self.msg("mirror.default_time", &[("time", &plain(hms(*time)))])
+                self.msg("mirror.default_time", &[("time", &self.amount(*time))])
             }
             GameEvent::Excused { side } => self.msg("mirror.excused", &[("side", &s(*side))]),
             // Every other event is worded in `event`, which sends only
@@ -121,8 +121,8 @@ impl Wording<'_> {
             &[
                 ("side", &self.side(sealed.by)),
                 ("number", &num(sealed.number)),
-                ("white", &plain(hms(sealed.used[0]))),
-                ("black", &plain(hms(sealed.used[1]))),
+                ("white", &self.time(sealed.used[0])),
+                ("black", &self.time(sealed.used[1])),
                 ("resumption", &self.resumption(&sealed.resumption)),
             ],
         );

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Wording, num, plain};
+use super::{Wording, num};
 use crate::commands::Cmd;
-use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending, hms};
+use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending};
 use crate::vocab::Utterance;
 
 impl Wording<'_> {
@@ -148,7 +148,7 @@ impl Wording<'_> {
             ),
             QuickplayError::TimeLeft { side, remaining } => self.msg(
                 "quickplay.err.time_left",
-                &[("side", &s(*side)), ("time", &plain(hms(*remaining)))],
+                &[("side", &s(*side)), ("time", &self.time(*remaining))],
             ),
             QuickplayError::FlagFallen { side } => {
                 self.msg("quickplay.err.flag_fallen", &[("side", &s(*side))])
