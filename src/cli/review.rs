@@ -100,7 +100,24 @@ pub fn read_pgn(
                 .display,
         )
     };
-    let game = games.get(n.saturating_sub(1)).ok_or_else(no_game)?;
+    if games.is_empty() {
+        return Err(no_game());
+    }
+    let count = games.len().to_string();
+    let game = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
+        UserError(
+            vocab
+                .message(
+                    "review.no_such_game",
+                    &[
+                        ("file", &Utterance::plain(path.display().to_string())),
+                        ("count", &Utterance::plain(count.clone())),
+                        ("game", &Utterance::plain(n.to_string())),
+                    ],
+                )
+                .display,
+        )
+    })?;
     match ReviewGame::from_pgn(game) {
         Ok(g) => Ok((g, None)),
         Err(ReviewGameError::Headers(e)) => Err(bad_file(vocab, path, e.describe(vocab.locale()))),
