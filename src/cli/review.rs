@@ -145,7 +145,7 @@ pub fn read_pgn(
 /// note about damage said first.
 pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserError> {
     let read = super::session::read(path, vocab)?;
-    if let Some(note) = &read.note {
+    for note in &read.notes {
         eprintln!("{}", note.display);
     }
     Ok(ReviewGame::from_mirror(read.game.mirror()))
@@ -154,6 +154,9 @@ pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserE
 /// `annabella review`.
 pub fn run(out: &mut impl Write, args: &ReviewArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale).add(&args.file);
+    args.speech.check_output(&inputs, vocab.locale())?;
     let is_journal = args
         .file
         .extension()
