@@ -203,6 +203,25 @@ mod faults {
     }
 
     #[test]
+    fn the_file_sink_asks_the_system_to_sync_and_passes_its_refusal_on() {
+        // A pipe cannot be synced (fdatasync gives EINVAL): a sink that
+        // only pretended to sync would say Ok. The double's tests above
+        // prove the store syncs; this proves the real sink does.
+        let (reader, writer) = std::io::pipe().unwrap();
+        let writer = File::from(std::os::fd::OwnedFd::from(writer));
+        let mut sink: Box<dyn Sink> = Box::new(writer);
+        let e = sink.sync_data().unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::EINVAL));
+        drop(reader);
+        // And a regular file syncs.
+        let dir = tempfile::tempdir().unwrap();
+        let mut sink: Box<dyn Sink> = Box::new(File::create(dir.path().join("f")).unwrap());
+        sink.write_all(b"x").unwrap();
+        sink.sync_data().unwrap();
+        assert_eq!(sink.size().unwrap(), 1);
+    }
+
+    #[test]
     fn when_even_cutting_back_fails_the_half_line_is_torn_and_cut_before_the_next() {
         let (mut w, disk) = writer(Faults {
             short_write: Some((2, 40)),
