@@ -21,12 +21,39 @@ inputs a hostile or clumsy user (or a broken device) could give it:
                spelling, a symlink, a hard link), onto existing files with
                and without --force, onto a directory or a FIFO
 
+and the surfaces of issue 21 (nothing lost, part 2):
+
+  speak-to     `--speak-to` (say, play, resume, review) onto the game's
+               journal (by path, hard link, symlink), the PGN under review,
+               the settings file, a text file with and without --force, a
+               WAV file, a FIFO, a device, a new file
+  save         the play screen's `--save` onto its journal, a PGN file of
+               six games, a text file, an earlier save of the same game, a
+               new file
+  config       two and sixteen `config set` at once (a key lost is lost),
+               a FIFO, /dev/zero or a folder as the settings file (every
+               command), `config set locale` of a missing or broken file
+  lock         a second writer of a held journal by a hard link, a
+               symlink, another spelling, the same path
+  damage       journals with one line deleted, duplicated, swapped, one
+               byte changed, CRLF line ends, a byte order mark, given to
+               `export` (lost: moves that could be read but are not in the
+               PGN; a silent loss when it exits 0)
+  names        long player names (Greek, Korean, Arabic, Latin, 20 to 120
+               letters) on the play screen: the game must get a journal
+  rate         out-of-range --rate on the play screen, say, clock, play
+               (unclear: taken although `config set` refuses it)
+  review       review --engine with engines that answer illegal or
+               impossible best moves and start helpers; review --game N
+               beyond the file
+
 Each run is classified (worst first):
 
   crash    killed by a signal, aborted, or a Rust panic
   hang     still running at its time limit (then killed)
   lost     the journal was changed, or an existing file replaced without
-           --force
+           --force, a setting saved was lost, a game could not be kept, or
+           moves that could be read were not
   orphan   a child process (an engine) was left running
   unclear  no message on failure, Rust debug text ("Os { code", "\\u{",
            "panicked"), a WAV failure that does not name the file, or
@@ -284,6 +311,7 @@ class Case:
         self.check = kw.get("check")  # called after: returns an outcome or None
         self.marker = kw.get("marker")  # processes with this in argv must be gone
         self.cwd = kw.get("cwd")
+        self.env = kw.get("env", {})  # added to the run's environment
 
 
 def limit_memory():
@@ -326,9 +354,16 @@ RUN_IDS_LOCK = threading.Lock()
 
 
 def run_case(case, env_base):
+    if isinstance(case, ConcurrentSets):
+        return run_concurrent_sets(case, env_base)
+    return judge_issue21(case, run_one(case, env_base))
+
+
+def run_one(case, env_base):
     if case.setup:
         case.setup()
     env = dict(env_base)
+    env.update(case.env)
     with RUN_IDS_LOCK:
         run_id = f"{os.getpid()}-{next(RUN_IDS)}"
     env[RUN_ENV] = run_id
@@ -406,6 +441,7 @@ def run_case(case, env_base):
         "outcome": worst,
         "problems": [f"{k}: {d}" for k, d in problems],
         "output": text.strip()[-600:],
+        "stdout": out,
     }
 
 
@@ -652,6 +688,431 @@ def export_cases(args, work, rng, count):
     return cases
 
 
+# --- issue 21: every file written, every file read, every writer at once ---
+
+
+# The game make_game plays: 1. e4 e5, both boards, both presses.
+GAME_SCRIPT = "white board: e4\nannounce\npress\nblack board: e4\nblack board: e5\nannounce\npress\nwhite board: e5\n"
+
+
+def make_game(args, d, name="g.jsonl", script=None, locale="en"):
+    """A journal of a short game in `d`; returns its path and bytes."""
+    script = script or GAME_SCRIPT
+    path = os.path.join(d, name)
+    subprocess.run([args.bin, "play", "-l", locale, "--journal", path, "--script", "-"], input=script.encode(),
+                   capture_output=True, check=True, timeout=60, env=dict(os.environ, XDG_CONFIG_HOME=os.path.join(d, "cfg")))
+    with open(path, "rb") as f:
+        return path, f.read()
+
+
+SIX_GAMES = "".join(f'[White "W{i}"]\n[Black "B{i}"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' for i in range(6))
+
+
+def unchanged(files):
+    """A check: each (path, bytes) still holds its bytes."""
+    def check():
+        for path, data in files:
+            try:
+                with open(path, "rb") as f:
+                    if f.read() != data:
+                        return ("lost", f"{os.path.basename(path)} was replaced")
+            except OSError:
+                return ("lost", f"{os.path.basename(path)} is gone")
+        return None
+    return check
+
+
+def speak_to_cases(args, work, count):
+    variants = ["journal", "journal hard link", "journal symlink", "journal --force", "review pgn", "settings file",
+                "text file", "text file --force", "wav file", "fifo", "device", "new file"]
+    commands = ["say", "resume", "review", "play"]
+    cases = []
+    n = 0
+    while len(cases) < count:
+        variant = variants[n % len(variants)]
+        command = commands[(n // len(variants)) % len(commands)]
+        locale = ["en", "de", "ko"][(n // (len(variants) * len(commands))) % 3]
+        n += 1
+        d = os.path.join(work, f"sp{n:04d}")
+        os.makedirs(d)
+        cfg = os.path.join(d, "cfg")
+        os.makedirs(os.path.join(cfg, "annabella"))
+        journal, jbytes = make_game(args, d)
+        pgn = os.path.join(d, "k.pgn")
+        settings = os.path.join(cfg, "annabella", "config.toml")
+        text = os.path.join(d, "notes.txt")
+        wav = os.path.join(d, "old.wav")
+        for path, data in [(pgn, SIX_GAMES.encode()), (settings, b"rate = 20\n"), (text, b"keep me\n"),
+                           (wav, riff([chunk(b"fmt ", fmt()), chunk(b"data", b"\0\0" * 100)]))]:
+            with open(path, "wb") as f:
+                f.write(data)
+        os.link(journal, os.path.join(d, "hard.jsonl"))
+        os.symlink(journal, os.path.join(d, "link.wav"))
+        os.mkfifo(os.path.join(d, "fifo.wav"))
+        target = {"journal": journal, "journal hard link": os.path.join(d, "hard.jsonl"),
+                  "journal symlink": os.path.join(d, "link.wav"), "journal --force": journal, "review pgn": pgn,
+                  "settings file": settings, "text file": text, "text file --force": text, "wav file": wav,
+                  "fifo": os.path.join(d, "fifo.wav"), "device": "/dev/null", "new file": os.path.join(d, "new.wav")}[variant]
+        force = ["--force"] if "--force" in variant else []
+        argv = {
+            "say": [args.bin, "say", "-l", locale, "--speak-to", target] + force + ["e4"],
+            "resume": [args.bin, "resume", "-l", locale, "--script", "-", "--speak-to", target] + force + [journal],
+            "review": [args.bin, "review", "--plain", "-l", locale, "--speak-to", target] + force + [pgn],
+            "play": [args.bin, "play", "-l", locale, "--journal", os.path.join(d, "p.jsonl"), "--script", "-",
+                     "--speak-to", target] + force,
+        }[command]
+        keep = [(pgn, SIX_GAMES.encode()), (settings, b"rate = 20\n")]
+        # The rule (issue 21): never an input of the run, even with
+        # --force; another existing file only with --force. With --force
+        # the journal of another game may go; resume's own journal never.
+        if variant != "journal --force" or command == "resume":
+            keep.append((journal, jbytes))
+        if variant == "text file":
+            keep.append((text, b"keep me\n"))
+        stdin = "quit\n" if command == "review" else "time 3\nclock\n" if command in ("resume", "play") else ""
+        cases.append(Case("speak-to", f"{command} onto {variant}", argv, stdin=stdin, locale=locale, timeout=30,
+                          check=unchanged(keep), strip=[d, target], env={"XDG_CONFIG_HOME": cfg}))
+    return cases
+
+
+def save_cases(args, work, count):
+    variants = ["journal", "journal by hard link", "six games", "text file", "earlier save", "new file", "six games --force"]
+    cases = []
+    n = 0
+    while len(cases) < count:
+        variant = variants[n % len(variants)]
+        locale = ["en", "de", "ko", "pl"][(n // len(variants)) % 4]
+        n += 1
+        d = os.path.join(work, f"sv{n:04d}")
+        os.makedirs(d)
+        journal, jbytes = make_game(args, d, locale=locale)
+        os.link(journal, os.path.join(d, "hard.jsonl"))
+        pgn = os.path.join(d, "six.pgn")
+        with open(pgn, "w") as f:
+            f.write(SIX_GAMES)
+        text = os.path.join(d, "notes.txt")
+        with open(text, "w") as f:
+            f.write("keep me\n")
+        # An earlier save of this game: the game itself as PGN.
+        earlier = os.path.join(d, "earlier.pgn")
+        subprocess.run([args.bin, "export", "-l", locale, "-o", earlier, journal], capture_output=True, timeout=60)
+        target = {"journal": journal, "journal by hard link": os.path.join(d, "hard.jsonl"), "six games": pgn,
+                  "six games --force": pgn, "text file": text, "earlier save": earlier,
+                  "new file": os.path.join(d, "new.pgn")}[variant]
+        force = ["--force"] if "--force" in variant else []
+        save = ui_word(locale, "ui.cmd.save")
+        argv = [args.bin, "--plain", "-l", locale, "--silent", "--journal", journal, "--save", target] + force
+        def check(journal=journal, jbytes=jbytes, pgn=pgn, text=text, variant=variant, target=target):
+            with open(journal, "rb") as f:
+                data = f.read()
+            if not data.startswith(jbytes) or b"[Event" in data:
+                return ("lost", "the journal was written over")
+            if variant == "six games":
+                with open(pgn) as f:
+                    if f.read() != SIX_GAMES:
+                        return ("lost", "six games replaced by one")
+            if variant == "text file":
+                with open(text) as f:
+                    if f.read() != "keep me\n":
+                        return ("lost", "a text file replaced")
+            if variant in ("earlier save", "new file", "six games --force") and not os.path.exists(target):
+                return ("unclear", "the game was not saved")
+            return None
+        cases.append(Case("save", variant, argv, stdin=f"{save}\n" + quit_stdin(locale), locale=locale, timeout=30,
+                          check=check, strip=[d, target]))
+    return cases
+
+
+CONFIG_KEYS = [("locale", "de"), ("style", "long"), ("verbosity", "full"), ("voice", "anna"), ("rate", "20"),
+               ("speech", "off"), ("mode", "hotseat"), ("control", "15m+10s"), ("model", "/models/ko"),
+               ("listen", "push-to-talk"), ("silence-ms", "400"), ("mute-tail-ms", "100"), ("warn", "5m,1m"),
+               ("theme", "monochrome"), ("white", "Anna"), ("black", "Bella")]
+
+
+class ConcurrentSets(Case):
+    """`config set` of `keys` all at once: one case, every key must stay."""
+
+    def __init__(self, args, d, keys):
+        super().__init__("config", f"{len(keys)} config set at once", ["true"], timeout=60)
+        self.bin, self.d, self.keys = args.bin, d, keys
+
+
+def run_concurrent_sets(case, env_base):
+    start = time.monotonic()
+    env = dict(env_base, XDG_CONFIG_HOME=case.d)
+    procs = [subprocess.Popen([case.bin, "config", "set", k, v], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for k, v in case.keys]
+    problems = []
+    codes = []
+    for p in procs:
+        try:
+            p.communicate(timeout=case.timeout)
+            codes.append(p.returncode)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            problems.append(("hang", "a config set hung"))
+    try:
+        with open(os.path.join(case.d, "annabella", "config.toml"), "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        data = {}
+    lost = [k for (k, v), c in zip(case.keys, codes) if c == 0 and str(data.get(k, "")) != v]
+    if lost:
+        problems.append(("lost", f"{len(lost)} of {len(case.keys)} keys said saved but lost"))
+    worst = "ok"
+    for kind, _ in problems:
+        if OUTCOMES.index(kind) > OUTCOMES.index(worst):
+            worst = kind
+    return {"category": case.category, "label": case.label, "argv": ["config", "set", "…"], "locale": "fide",
+            "exit": max(codes) if codes else None, "seconds": round(time.monotonic() - start, 2), "outcome": worst,
+            "problems": [f"{k}: {d}" for k, d in problems], "output": ""}
+
+
+def config_cases(args, work, rounds):
+    cases = []
+    for r in range(rounds):
+        d = os.path.join(work, f"cc{r:04d}")
+        os.makedirs(d)
+        keys = CONFIG_KEYS if r % 5 == 0 else [CONFIG_KEYS[r % 16], CONFIG_KEYS[(r + 7) % 16]]
+        cases.append(ConcurrentSets(args, d, keys))
+    for kind in ["fifo", "/dev/zero", "folder"]:
+        for command in [["locales"], ["announce", "e4"], ["config"], ["config", "set", "rate", "20"],
+                        ["clock", "--plain"], ["play", "--script", "/dev/null", "--journal", "J"]]:
+            d = os.path.join(work, f"cs-{len(cases):04d}")
+            os.makedirs(os.path.join(d, "annabella"))
+            settings = os.path.join(d, "annabella", "config.toml")
+            if kind == "fifo":
+                os.mkfifo(settings)
+            elif kind == "folder":
+                os.makedirs(settings)
+            else:
+                os.symlink("/dev/zero", settings)
+            argv = [args.bin] + [os.path.join(d, "j.jsonl") if a == "J" else a for a in command]
+            cases.append(Case("config", f"{kind} as the settings file: {' '.join(command[:3])}", argv,
+                              stdin="quit\n", locale="fide", timeout=20, env={"XDG_CONFIG_HOME": d}, strip=[d]))
+    for spec in ["/nonexistent.toml", "broken.toml", "empty.toml"]:
+        d = os.path.join(work, f"cl-{len(cases):04d}")
+        os.makedirs(d)
+        for name, text in [("broken.toml", "[[[ not toml"), ("empty.toml", "")]:
+            with open(os.path.join(d, name), "w") as f:
+                f.write(text)
+        path = spec if spec.startswith("/") else os.path.join(d, spec)
+
+        def check(d=d):
+            # Whatever was set, every command must still work.
+            r = subprocess.run([args.bin, "announce", "e4"], capture_output=True, timeout=20,
+                               env=dict(os.environ, XDG_CONFIG_HOME=d))
+            if r.returncode != 0:
+                return ("unclear", "a locale was taken that stops every command")
+            return None
+        cases.append(Case("config", f"config set locale {spec}", [args.bin, "config", "set", "locale", path],
+                          locale="fide", timeout=20, env={"XDG_CONFIG_HOME": d}, check=check, strip=[d, path]))
+    return cases
+
+
+def lock_cases(args, work, count):
+    variants = ["hard link", "symlink", "other spelling", "same path"]
+    cases = []
+    for n in range(count):
+        variant = variants[n % len(variants)]
+        d = os.path.join(work, f"lk{n:04d}")
+        os.makedirs(d)
+        journal, before = make_game(args, d)
+        os.link(journal, os.path.join(d, "hard.jsonl"))
+        os.symlink(journal, os.path.join(d, "link.jsonl"))
+        name = {"hard link": "hard.jsonl", "symlink": "link.jsonl", "other spelling": "./g.jsonl", "same path": "g.jsonl"}[variant]
+        holder = {}
+
+        def setup(d=d, holder=holder):
+            p = subprocess.Popen([args.bin, "resume", "-l", "en", "g.jsonl"], cwd=d, stdin=subprocess.PIPE,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            holder["p"] = p
+            deadline = time.monotonic() + 20
+            while not os.path.exists(os.path.join(d, ".g.jsonl.lock")) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.1)
+
+        def check(d=d, holder=holder, journal=journal, before=before):
+            # While the holder holds the journal, nobody else writes it:
+            # the second writer's move must not be in the file.
+            with open(journal, "rb") as f:
+                if f.read() != before:
+                    p = holder.get("p")
+                    if p:
+                        p.kill()
+                        p.wait()
+                    return ("lost", "a second writer got past the lock and wrote to the journal")
+            p = holder.get("p")
+            if p:
+                p.stdin.write(b"time 30\nclock\n")
+                p.stdin.close()
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+            r = subprocess.run([args.bin, "export", "-l", "en", journal], capture_output=True, timeout=20)
+            if r.returncode != 0:
+                return ("lost", "two writers damaged the journal")
+            return None
+        cases.append(Case("lock", f"second writer by {variant}", [args.bin, "resume", "-l", "en", name, "--script", "-"],
+                          stdin=GAME_SCRIPT + "time 20\nwhite board: Nf3\n", cwd=d, timeout=30, setup=setup,
+                          check=check,
+                          strip=[d]))
+    return cases
+
+
+def damage_cases(args, work, rng, count):
+    d = os.path.join(work, "damage")
+    os.makedirs(d)
+    script = "".join(f"time {t}\n" for t in range(1, 4))
+    moves = [("white", "black", "e4"), ("black", "white", "e5"), ("white", "black", "Nf3"), ("black", "white", "Nc6"),
+             ("white", "black", "Bb5"), ("black", "white", "a6"), ("white", "black", "Ba4"), ("black", "white", "Nf6")]
+    for mover, other, mv in moves:
+        script += f"{mover} board: {mv}\nannounce\npress\n{other} board: {mv}\n"
+    _, template = make_game(args, d, "template.jsonl", script)
+    lines = template.split(b"\n")[:-1]
+    full = subprocess.run([args.bin, "export", "-l", "en", os.path.join(d, "template.jsonl")], capture_output=True,
+                          timeout=30).stdout.decode()
+    full_moves = len(re.findall(r"\d+\.\s", full))
+    kinds = ["deleted", "duplicated", "swapped", "changed byte", "crlf", "bom"]
+    cases = []
+    n = 0
+    while len(cases) < count:
+        kind = kinds[n % len(kinds)]
+        i = 1 + rng.randrange(len(lines) - 2)
+        n += 1
+        ls = list(lines)
+        if kind == "deleted":
+            del ls[i]
+        elif kind == "duplicated":
+            ls.insert(i, ls[i])
+        elif kind == "swapped":
+            ls[i], ls[i + 1] = ls[i + 1], ls[i]
+        elif kind == "changed byte":
+            b = bytearray(ls[i])
+            p = rng.randrange(len(b))
+            b[p] = (b[p] + 1 + rng.randrange(250)) % 256 or 1
+            if b[p] == 10:
+                b[p] = 11
+            ls[i] = bytes(b)
+        data = b"\n".join(ls) + b"\n"
+        if kind == "crlf":
+            data = data.replace(b"\n", b"\r\n")
+        if kind == "bom":
+            data = b"\xef\xbb\xbf" + data
+        path = os.path.join(d, f"d{n:04d}.jsonl")
+        with open(path, "wb") as f:
+            f.write(data)
+        recoverable = kind not in ("deleted",)
+
+        def check(path=path, data=data):
+            with open(path, "rb") as f:
+                if f.read() != data:
+                    return ("lost", "the journal was changed")
+            return None
+        case = Case("damage", kind, [args.bin, "export", "-l", "en", path], timeout=30, check=check, strip=[path])
+        case.expect_moves = full_moves
+        case.recoverable = recoverable
+        cases.append(case)
+    return cases
+
+
+def names_cases(args, work, count):
+    letters = {"Greek": "Ωμέγααλφάβητο", "Korean": "김연아박지성손흥민", "Arabic": "محمدعبدالرحمن", "Latin": "Anna-Maria von "}
+    cases = []
+    n = 0
+    while len(cases) < count:
+        script = list(letters)[n % len(letters)]
+        length = [20, 40, 58, 80, 120][(n // len(letters)) % 5]
+        n += 1
+        name = (letters[script] * 20)[:length]
+        d = os.path.join(work, f"nm{n:04d}")
+        os.makedirs(d)
+        data = os.path.join(d, "data")
+
+        def check(data=data):
+            games = os.path.join(data, "annabella", "games")
+            if not os.path.isdir(games) or not [f for f in os.listdir(games) if f.endswith(".jsonl")]:
+                return ("lost", "the game got no journal")
+            return None
+        cases.append(Case("names", f"{script} names of {length} letters",
+                          [args.bin, "--plain", "-l", "en", "--silent", f"--white={name}", f"--black={name[::-1]}"],
+                          stdin=quit_stdin("en"), timeout=30, check=check, env={"XDG_DATA_HOME": data}, strip=[name, name[::-1], d]))
+    return cases
+
+
+def rate_cases(args, work):
+    cases = []
+    for rate in ["500", "101", "-101", "-1000", "2147483647"]:
+        for locale in ["en", "de", "ko"]:
+            for what, argv in {
+                "play screen": [args.bin, "--plain", "-l", locale, "--silent", "--rate", rate],
+                "say": [args.bin, "say", "-l", locale, "--rate", rate, "e4"],
+                "clock": [args.bin, "clock", "--plain", "-l", locale, "--rate", rate],
+                "play": [args.bin, "play", "-l", locale, "--rate", rate, "--script", "/dev/null", "--journal",
+                         os.path.join(work, f"rate-{len(cases)}.jsonl")],
+            }.items():
+                case = Case("rate", f"--rate {rate} ({what})", argv, stdin=quit_stdin(locale), locale=locale, timeout=20)
+                case.must_refuse = True
+                cases.append(case)
+    return cases
+
+
+def review_cases(args, work):
+    d = os.path.join(work, "review")
+    os.makedirs(d)
+    pgn = os.path.join(d, "one.pgn")
+    with open(pgn, "w") as f:
+        f.write('[White "A"]\n[Black "B"]\n\n1. e4 *\n')
+    cases = []
+    for best in ["a1a8", "e2e4", "zz99zz", "e7e5", "0000", "(none)"]:
+        for locale in ["en", "de", "ko"]:
+            e = os.path.join(d, f"engine-{len(cases)}")
+            os.makedirs(e)
+            path = os.path.join(e, "engine.sh")
+            with open(path, "w") as f:
+                f.write("#!/bin/sh\nsh -c 'sleep 600; :' helper &\n"
+                        "while read l; do case $l in uci) echo uciok;; isready) echo readyok;; "
+                        f"go*) echo 'info depth 1 score cp 40'; echo 'bestmove {best}';; esac; done\n")
+            os.chmod(path, 0o755)
+            last = ui_word(locale, "review.cmd.last")
+            ev = ui_word(locale, "review.cmd.eval")
+            quit_ = ui_word(locale, "review.cmd.quit")
+            case = Case("review", f"engine answers {best}", [args.bin, "review", "--plain", "-l", locale, "--engine", path, pgn],
+                        stdin=f"{last}\n{ev}\n{quit_}\n", locale=locale, timeout=30, strip=[path, pgn], marker=e)
+            case.illegal_best = best if best not in ("e7e5", "0000", "(none)") else None
+            cases.append(case)
+    for n in ["2", "0", "7"]:
+        case = Case("review", f"--game {n} of a one-game file", [args.bin, "review", "--plain", "-l", "en", "--game", n, pgn],
+                    stdin="quit\n", timeout=20, strip=[pgn])
+        case.game_beyond = True
+        cases.append(case)
+    return cases
+
+
+def judge_issue21(case, result):
+    """The outcomes that need the run's output (damage, rate, review)."""
+    out = result["output"]
+    extra = None
+    if getattr(case, "expect_moves", None):
+        moves = len(re.findall(r"\d+\.\s", result.get("stdout", "")))
+        if result["exit"] == 0 and moves < case.expect_moves:
+            extra = ("lost", f"exit 0 with {moves} of {case.expect_moves} moves")
+        elif case.recoverable and moves < case.expect_moves:
+            extra = ("lost", f"{moves} of {case.expect_moves} moves of a game that is all there")
+    if getattr(case, "must_refuse", False) and result["exit"] == 0:
+        extra = ("unclear", "an out-of-range rate was taken")
+    if getattr(case, "illegal_best", None) and re.search(rf"{re.escape(case.illegal_best)}\s*\.?\s*$", out, re.M):
+        extra = ("unclear", f"the illegal move {case.illegal_best} was said as the best one")
+    if getattr(case, "game_beyond", False) and "holds no game" in out:
+        extra = ("unclear", "says the file holds no game")
+    if extra:
+        result["problems"].append(f"{extra[0]}: {extra[1]}")
+        if OUTCOMES.index(extra[0]) > OUTCOMES.index(result["outcome"]):
+            result["outcome"] = extra[0]
+    return result
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin", default=os.path.join(ROOT, "target/release/annabella"))
@@ -662,6 +1123,12 @@ def main():
     p.add_argument("--wav", type=int, default=480, help="WAV files for listen")
     p.add_argument("--play-wav", type=int, default=30)
     p.add_argument("--export", type=int, default=204)
+    p.add_argument("--speak-to", type=int, default=144, dest="speak_to")
+    p.add_argument("--save", type=int, default=56)
+    p.add_argument("--config-rounds", type=int, default=50, dest="config_rounds")
+    p.add_argument("--lock", type=int, default=40)
+    p.add_argument("--damage", type=int, default=120)
+    p.add_argument("--names", type=int, default=40)
     p.add_argument("--only", help="comma-separated categories")
     p.add_argument("--log", help="write every run as one JSON line here")
     args = p.parse_args()
@@ -673,8 +1140,8 @@ def main():
     env = dict(os.environ, XDG_DATA_HOME=data, TERM="dumb")
     try:
         cases = []
-        listen, wavs = listen_cases(args, work, rng, args.wav)
         want = lambda c: only is None or c in only
+        listen, wavs = listen_cases(args, work, rng, args.wav) if want("wav-listen") or want("wav-play") else ([], [])
         if want("wav-listen"):
             cases += listen
         if want("wav-play"):
@@ -685,6 +1152,22 @@ def main():
             cases += nonregular_cases(args, work)
         if want("export"):
             cases += export_cases(args, work, rng, args.export)
+        if want("speak-to"):
+            cases += speak_to_cases(args, work, args.speak_to)
+        if want("save"):
+            cases += save_cases(args, work, args.save)
+        if want("config"):
+            cases += config_cases(args, work, args.config_rounds)
+        if want("lock"):
+            cases += lock_cases(args, work, args.lock)
+        if want("damage"):
+            cases += damage_cases(args, work, rng, args.damage)
+        if want("names"):
+            cases += names_cases(args, work, args.names)
+        if want("rate"):
+            cases += rate_cases(args, work)
+        if want("review"):
+            cases += review_cases(args, work)
         print(f"{len(cases)} runs, {args.jobs} at a time, binary {args.bin}", file=sys.stderr)
         results = []
         lock = threading.Lock()
@@ -703,6 +1186,7 @@ def main():
         if args.log:
             with open(args.log, "w") as f:
                 for r in results:
+                    r = {k: v for k, v in r.items() if k != "stdout"}
                     f.write(json.dumps(r, ensure_ascii=False) + "\n")
         report(results)
         return 0 if all(r["outcome"] == "ok" for r in results) else 1

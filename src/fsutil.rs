@@ -50,6 +50,14 @@ pub fn file_kind(t: std::fs::FileType) -> FileKind {
 ///
 /// [`InputError::NotRegular`], or the system's error.
 pub fn open_regular(path: &Path) -> Result<File, InputError> {
+    // Looked at before it is opened: opening a FIFO, even without
+    // waiting, would connect to a writer that comes just then, and its
+    // lines would be lost when it is closed again.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.file_type().is_file()
+    {
+        return Err(InputError::NotRegular(file_kind(meta.file_type())));
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -186,11 +194,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> 
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    // A short name of its own (however long the file's name is, and
+    // whichever thread of this process writes).
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".annabella-{}-{n}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)

@@ -21,6 +21,7 @@ pub mod config;
 pub mod engine;
 pub mod fsutil;
 pub mod journal;
+pub mod output;
 pub mod review;
 pub mod speech;
 pub mod theme;

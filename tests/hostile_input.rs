@@ -378,3 +378,160 @@ fn locale_file_errors_name_file_key_and_what_is_allowed() {
     );
     assert!(err(&o).contains(&too_large), "{}", err(&o));
 }
+
+#[test]
+fn a_rate_out_of_range_is_refused_on_every_front_end_as_config_set_refuses_it() {
+    // What `config set rate 500` says, in each front end's language.
+    for code in ["en", "de", "ko"] {
+        let l = messages_of(code);
+        let refused = annabella::config::validate(annabella::config::Key::Rate, "500")
+            .unwrap_err()
+            .describe(&l);
+        // On main the play screen took --rate 500 (and say, clock, play,
+        // review too).
+        for args in [
+            vec!["--plain", "-l", code, "--rate", "500"],
+            vec!["say", "-l", code, "--rate", "500", "e4"],
+            vec!["clock", "--plain", "-l", code, "--rate", "500"],
+            vec!["play", "-l", code, "--rate", "500", "--script", "/dev/null"],
+        ] {
+            let o = run(&args, b"quit\n");
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", out(&o));
+            assert_eq!(err(&o).trim(), refused, "{args:?}");
+        }
+    }
+    // The edges are allowed.
+    let o = run(&["say", "-l", "en", "--rate", "-100", "e4"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = run(&["say", "-l", "en", "--rate", "100", "e4"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+#[test]
+fn review_of_a_game_number_a_file_does_not_hold_says_how_many_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    std::fs::write(&one, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n").unwrap();
+    let file = one.display().to_string();
+    for n in ["2", "0"] {
+        let o = run(
+            &["review", "--plain", "-l", "en", "--game", n, &file],
+            b"quit\n",
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+        // On main: "one.pgn holds no game."
+        assert_eq!(
+            err(&o).trim(),
+            loc("en").message(
+                "review.no_such_game",
+                &[("file", &file), ("count", "1"), ("game", n)]
+            )
+        );
+    }
+    let o = run(
+        &["review", "--plain", "-l", "en", "--game", "1", &file],
+        b"quit\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+/// Processes whose command line contains `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        if cmd.contains(marker) {
+            found.push(format!("{name}: {cmd}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn review_says_only_a_legal_best_move_and_stops_the_engines_helpers() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.pgn");
+    // After 1. e4 it is Black's move: a1a8 is no move at all here, e2e4
+    // a White move, zz99zz not a move.
+    std::fs::write(&game, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n").unwrap();
+    let g = game.display().to_string();
+    let l = loc("en");
+    for best in ["a1a8", "e2e4", "zz99zz"] {
+        let marker = format!("annabella-helper-{}-{best}", std::process::id());
+        let engine = dir.path().join(format!("engine-{best}.sh"));
+        // The engine starts a helper (as engines with a network or
+        // tablebase server do) and gives an impossible best move.
+        std::fs::write(
+            &engine,
+            format!(
+                "#!/bin/sh\nsh -c 'sleep 600' {marker} &\n\
+                 while read l; do case $l in uci) echo uciok;; isready) echo readyok;;\n\
+                 go*) echo 'info depth 1 score cp 40'; echo 'bestmove {best}';; esac; done\n"
+            ),
+        )
+        .unwrap();
+        let mut perm = std::fs::metadata(&engine).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+        std::fs::set_permissions(&engine, perm).unwrap();
+        let e = engine.display().to_string();
+        let o = run(
+            &["review", "--plain", "-l", "en", "--engine", &e, &g],
+            b"last\neval\nquit\n",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        let refused = l.message(
+            "review.engine_failed",
+            &[(
+                "error",
+                &l.message("engine.illegal_move", &[("move", best)]),
+            )],
+        );
+        // On main the move was said as the best one.
+        assert!(out(&o).lines().any(|x| x == refused), "{best}: {}", out(&o));
+        assert!(!out(&o).contains(&format!(": {best}.")), "{}", out(&o));
+        // On main the helper was left running after quit.
+        let start = Instant::now();
+        let mut left = processes_with(&marker);
+        while !left.is_empty() && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(50));
+            left = processes_with(&marker);
+        }
+        for p in &left {
+            if let Some(pid) = p.split(':').next().and_then(|n| n.parse::<i32>().ok()) {
+                // SAFETY: kill(2) of a leftover test helper.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        assert!(left.is_empty(), "{best}: left running: {left:?}");
+    }
+    // Liveness: a legal best move is said.
+    let engine = dir.path().join("engine-ok.sh");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nwhile read l; do case $l in uci) echo uciok;; isready) echo readyok;;\n\
+         go*) echo 'info depth 1 score cp 40'; echo 'bestmove e7e5';; esac; done\n",
+    )
+    .unwrap();
+    let mut perm = std::fs::metadata(&engine).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&engine, perm).unwrap();
+    let e = engine.display().to_string();
+    let o = run(
+        &["review", "--plain", "-l", "en", "--engine", &e, &g],
+        b"last\neval\nquit\n",
+    );
+    assert!(
+        out(&o)
+            .lines()
+            .any(|x| x.starts_with("Engine") && x.contains("e5")),
+        "{}",
+        out(&o)
+    );
+}

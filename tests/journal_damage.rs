@@ -61,14 +61,16 @@ fn journal() -> (tempfile::TempDir, PathBuf) {
 /// A journal of `script` in a fresh folder.
 fn journal_of(script: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("s.txt"), script).unwrap();
-    let o = run(
-        &["play", "--script", "s.txt", "--journal", "g.jsonl"],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", text(&o));
-    let path = dir.path().join("g.jsonl");
+    let path = journal_of_in(script, dir.path());
     (dir, path)
+}
+
+/// A journal `g.jsonl` of `script` in `dir`.
+fn journal_of_in(script: &str, dir: &Path) -> PathBuf {
+    std::fs::write(dir.join("s.txt"), script).unwrap();
+    let o = run(&["play", "--script", "s.txt", "--journal", "g.jsonl"], dir);
+    assert!(o.status.success(), "{}", text(&o));
+    dir.join("g.jsonl")
 }
 
 /// The resume state line's start for Black to make move `number` (the
@@ -90,6 +92,15 @@ fn files(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// A record without its place in the chain (`seq`, `prev`).
+fn strip(r: &annabella::journal::Record) -> annabella::journal::Record {
+    annabella::journal::Record {
+        seq: 0,
+        prev: String::new(),
+        ..r.clone()
+    }
 }
 
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
@@ -201,7 +212,7 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
 }
 
 #[test]
-fn garbage_in_the_middle_stops_with_the_last_good_move() {
+fn a_flipped_byte_in_the_middle_is_restored_and_the_game_goes_on() {
     let (dir, path) = journal();
     let full = std::fs::read(&path).unwrap();
     let mut ls = lines(&full);
@@ -211,7 +222,96 @@ fn garbage_in_the_middle_stops_with_the_last_good_move() {
     ls[target][pos] ^= 0x01;
     let damaged = ls.join(&b'\n');
     std::fs::write(&path, &damaged).unwrap();
+    // On main: "damaged at line 12", and the game stopped at 1... e5.
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let restored = de("journal.mend.restored", &[("line", "12")]);
+    let mended = de(
+        "journal.mended",
+        &[("file", "g.jsonl"), ("lines", &restored)],
+    );
+    let all = (lines(&full).len() - 2).to_string();
+    let salvaged = de(
+        "journal.salvaged",
+        &[
+            ("file", "g.jsonl"),
+            ("new", "g-cont1.jsonl"),
+            ("events", &all),
+        ],
+    );
+    let said: Vec<&str> = out.lines().collect();
+    assert_eq!(said[..2], [mended.as_str(), salvaged.as_str()], "{out}");
+    assert!(out.contains(&black_to_move(2)), "{out}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        damaged,
+        "the journal was changed"
+    );
+    // The new journal holds every record, exactly as written.
+    let cont = annabella::journal::read(&dir.path().join("g-cont1.jsonl")).unwrap();
+    let original = annabella::journal::parse(&full).unwrap();
+    assert_eq!(cont.records.len(), original.records.len());
+    for (a, b) in cont.records.iter().zip(&original.records) {
+        assert_eq!((&a.event, a.at_ms, &a.said), (&b.event, b.at_ms, &b.said));
+    }
+    // Export reads the whole game too, naming the mended line.
+    let o = run(&["export", "--board", "black", "g.jsonl"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), mended);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("2. Nf3"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// The journal with `n` bytes of line `line` (1-based) changed: beyond
+/// repair from one byte on when `n` > 1.
+fn with_damaged_line(path: &Path, line: usize, n: usize) -> Vec<u8> {
+    let mut ls = lines(&std::fs::read(path).unwrap());
+    let l = &mut ls[line - 1];
+    for k in 0..n {
+        let at = l.len() - 20 - 7 * k;
+        l[at] ^= 0x01;
+    }
+    ls.join(&b'\n')
+}
+
+/// The line of the journal whose record is the tick at `at_ms`.
+fn tick_line(path: &Path, at_ms: u64) -> usize {
+    let l = annabella::journal::read(path).unwrap();
+    let i = l
+        .records
+        .iter()
+        .position(|r| r.at_ms == at_ms && r.event == annabella::game::Command::Tick)
+        .unwrap();
+    l.lines[i]
+}
+
+#[test]
+fn a_line_beyond_repair_stops_the_game_there_and_the_arbiter_gets_the_rest() {
+    let (dir, path) = journal();
+    let original = annabella::journal::read(&path).unwrap();
+    // The tick at 9 s (before Black's first move): two bytes changed.
+    let line = tick_line(&path, 9000);
+    let damaged = with_damaged_line(&path, line, 2);
+    std::fs::write(&path, &damaged).unwrap();
     let listing = files(dir.path());
+    let events = (line - 2).to_string();
+    let later = (original.records.len() - (line - 1)).to_string();
+    let reason = de("journal.reason.checksum", &[]);
+    let corrupt = de(
+        "journal.corrupt",
+        &[
+            ("file", "g.jsonl"),
+            ("line", &line.to_string()),
+            ("reason", &reason),
+            ("last", "1. e4"),
+            ("events", &events),
+            ("later", &later),
+        ],
+    );
     for args in [
         vec!["resume", "g.jsonl", "--script", "/dev/null"],
         vec!["play", "--script", "s.txt", "--journal", "g.jsonl"],
@@ -219,33 +319,71 @@ fn garbage_in_the_middle_stops_with_the_last_good_move() {
         let o = run(&args, dir.path());
         let out = text(&o);
         assert!(!o.status.success(), "{out}");
-        let reason = de("journal.reason.checksum", &[]);
-        let whole = de(
-            "journal.corrupt",
-            &[
-                ("file", "g.jsonl"),
-                ("line", "12"),
-                ("reason", &reason),
-                ("last", "1... e5"),
-            ],
-        );
-        assert_eq!(out.trim(), whole, "{out}");
-        assert_eq!(out.trim().lines().count(), 1, "one clear line: {out}");
-        assert_eq!(
-            std::fs::read(&path).unwrap(),
-            damaged,
-            "the journal was changed"
-        );
+        assert_eq!(out.trim(), corrupt, "{out}");
+        assert_eq!(std::fs::read(&path).unwrap(), damaged);
         assert_eq!(files(dir.path()), listing, "a file was created");
     }
-    // Explicitly continuing from the last good event: a new journal.
+    // export prints what it can, says what it dropped, and fails: on
+    // main it exited 0 with the warning on standard error only.
+    let o = run(&["export", "g.jsonl"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), corrupt);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("1. e4"));
+    // The arbiter goes through every later record and takes each: the
+    // game is whole but for the lost tick (on main --from-good copied
+    // only the part before the damage).
+    let o = Command::new(bin())
+        .args(["resume", "--repair", "g.jsonl", "--script", "/dev/null"])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            let answers = "ja\n".repeat(50);
+            c.stdin.take().unwrap().write_all(answers.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let question = de(
+        "journal.repair.offer",
+        &[("yes", "ja"), ("no", "nein"), ("quit", "beenden")],
+    );
+    let offered = out.lines().filter(|l| common::fits(l, &question)).count();
+    assert_eq!(offered.to_string(), later, "{out}");
+    let done = de(
+        "journal.repair.done",
+        &[("taken", &later), ("offered", &later), ("file", "g.jsonl")],
+    );
+    assert!(out.lines().any(|l| l == done), "{out}");
+    let cont = annabella::journal::read(&dir.path().join("g-cont1.jsonl")).unwrap();
+    assert_eq!(cont.records.len(), original.records.len() - 1);
+    assert_eq!(std::fs::read(&path).unwrap(), damaged);
+    let o = run(&["export", "--format", "json", "g-cont1.jsonl"], dir.path());
+    assert!(o.status.success(), "{}", text(&o));
+    let o2 = {
+        let clean = dir.path().join("clean");
+        std::fs::create_dir(&clean).unwrap();
+        journal_of_in(SCRIPT, &clean);
+        run(&["export", "--format", "json", "g.jsonl"], &clean)
+    };
+    assert_eq!(o.stdout, o2.stdout, "the repaired game is the game");
+    // --from-good goes on without them, and says what was left out.
+    std::fs::remove_file(dir.path().join("g-cont1.jsonl")).unwrap();
     let o = run(
         &["resume", "--from-good", "g.jsonl", "--script", "/dev/null"],
         dir.path(),
     );
-    assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("g-cont1.jsonl"), "{}", text(&o));
-    assert_eq!(std::fs::read(&path).unwrap(), damaged);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.lines().any(|l| l == corrupt), "{out}");
+    let cont = annabella::journal::read(&dir.path().join("g-cont1.jsonl")).unwrap();
+    assert_eq!(cont.records.len(), line - 2);
 }
 
 #[test]
@@ -326,35 +464,141 @@ fn edited(path: &Path, edit: Edit) -> Vec<u8> {
 }
 
 #[test]
-fn a_dropped_doubled_or_swapped_line_is_damage_never_replayed() {
+fn a_doubled_or_swapped_line_loses_nothing() {
     let (dir, path) = journal();
-    let cases: [(&str, Edit); 3] = [
-        ("dropped", Box::new(|ls| drop(ls.remove(4)))),
+    let original = std::fs::read(&path).unwrap();
+    let full = annabella::journal::parse(&original).unwrap();
+    let cases: [(&str, Edit, &str, &str); 2] = [
         (
             "doubled",
             Box::new(|ls| {
                 let l = ls[4].clone();
                 ls.insert(4, l);
             }),
+            "journal.mend.duplicate",
+            "6",
         ),
-        ("swapped", Box::new(|ls| ls.swap(4, 5))),
+        (
+            "swapped",
+            Box::new(|ls| ls.swap(4, 5)),
+            "journal.mend.moved",
+            "5",
+        ),
     ];
-    let reason = de("journal.reason.chain", &[]);
-    let original = std::fs::read(&path).unwrap();
-    for (what, edit) in cases {
+    for (what, edit, key, line) in cases {
         let bytes = edited(&path, edit);
         std::fs::write(&path, &bytes).unwrap();
+        // On main: "damaged at line 5", the game stopped at line 4.
         let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
         let out = text(&o);
-        assert!(!o.status.success(), "{what}: {out}");
-        assert!(out.contains(&reason), "{what}: {out}");
+        assert!(o.status.success(), "{what}: {out}");
+        let mended = de(
+            "journal.mended",
+            &[("file", "g.jsonl"), ("lines", &de(key, &[("line", line)]))],
+        );
+        assert_eq!(out.lines().next(), Some(mended.as_str()), "{what}: {out}");
         assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}: unchanged");
-        // Export reads the good part and says where the damage is.
+        let cont = dir.path().join("g-cont1.jsonl");
+        let l = annabella::journal::read(&cont).unwrap();
+        assert_eq!(l.records.len(), full.records.len(), "{what}");
         let o = run(&["export", "g.jsonl"], dir.path());
         assert!(o.status.success(), "{what}: {}", text(&o));
-        assert!(text(&o).contains(&reason), "{what}: {}", text(&o));
-        // Put the journal back for the next case.
+        std::fs::remove_file(cont).unwrap();
         std::fs::write(&path, &original).unwrap();
+    }
+}
+
+#[test]
+fn a_dropped_line_stops_the_game_export_fails_and_repair_offers_the_rest() {
+    let (dir, path) = journal();
+    let full = annabella::journal::read(&path).unwrap();
+    // The tick at 9 s is lost.
+    let line = tick_line(&path, 9000);
+    let bytes = edited(&path, Box::new(move |ls| drop(ls.remove(line - 1))));
+    std::fs::write(&path, &bytes).unwrap();
+    let reason = de("journal.reason.chain", &[]);
+    let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(&reason), "{}", text(&o));
+    // On main export printed the part before the gap and exited 0.
+    let o = run(&["export", "g.jsonl"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(&reason));
+    let o = Command::new(bin())
+        .args(["resume", "--repair", "g.jsonl", "--script", "/dev/null"])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            // Unclear answers are asked again; the end of input leaves
+            // the rest out.
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all("vielleicht\nja\nja\nnein\n".as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let again = de(
+        "journal.repair.answer",
+        &[("yes", "ja"), ("no", "nein"), ("quit", "beenden")],
+    );
+    assert!(out.lines().any(|l| l == again), "{out}");
+    let cont = annabella::journal::read(&dir.path().join("g-cont1.jsonl")).unwrap();
+    // Up to the gap, then the two later records taken (the third left
+    // out, the rest with it at the end of the answers).
+    assert_eq!(cont.records.len(), line - 2 + 2, "{out}");
+    assert_eq!(
+        strip(&cont.records[line - 2]),
+        strip(&full.records[line - 1])
+    );
+    assert_eq!(strip(&cont.records[line - 1]), strip(&full.records[line]));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[test]
+fn crlf_line_ends_and_a_byte_order_mark_are_read_as_if_not_there() {
+    let (dir, path) = journal();
+    let original = std::fs::read(&path).unwrap();
+    let clean = String::from_utf8(original.clone()).unwrap();
+    let o = run(&["export", "--format", "json", "g.jsonl"], dir.path());
+    let want = o.stdout;
+    for (what, bytes) in [
+        ("crlf", clean.replace('\n', "\r\n").into_bytes()),
+        ("bom", format!("\u{feff}{clean}").into_bytes()),
+        (
+            "both",
+            format!("\u{feff}{}", clean.replace('\n', "\r\n")).into_bytes(),
+        ),
+    ] {
+        std::fs::write(&path, &bytes).unwrap();
+        // On main none of these could open the journal at all.
+        let o = run(&["export", "--format", "json", "g.jsonl"], dir.path());
+        assert!(o.status.success(), "{what}: {}", text(&o));
+        assert_eq!(o.stdout, want, "{what}");
+        assert!(o.stderr.is_empty(), "{what}: {}", text(&o));
+        let o = run(&["review", "--plain", "-l", "en", "g.jsonl"], dir.path());
+        assert!(o.status.success(), "{what}: {}", text(&o));
+        let o = run(
+            &["resume", "--from-good", "g.jsonl", "--script", "/dev/null"],
+            dir.path(),
+        );
+        assert!(o.status.success(), "{what}: {}", text(&o));
+        let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
+        assert!(o.status.success(), "{what}: {}", text(&o));
+        assert!(text(&o).contains(&black_to_move(2)), "{what}: {}", text(&o));
+        for f in files(dir.path()) {
+            if f.contains("-cont") {
+                std::fs::remove_file(dir.path().join(f)).unwrap();
+            }
+        }
     }
 }
 

@@ -66,3 +66,49 @@ fn a_segfault_of_the_full_screen_leaves_a_usable_terminal() {
 fn sigkill_of_the_full_screen_leaves_a_usable_terminal() {
     crash_restores("kill", "SIGKILL", 137);
 }
+
+#[test]
+fn sigint_sent_to_the_parent_alone_ends_the_game_and_restores_the_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    let data = tempfile::tempdir().expect("temp dir");
+    let s = Session::start("sigint-parent");
+    s.keys(&format!(
+        "XDG_DATA_HOME={} {} -l en --silent; echo EXITED $?",
+        data.path().display(),
+        bin()
+    ));
+    // The full screen is up (the supervised child has drawn it).
+    let start = std::time::Instant::now();
+    while !s.alternate_on() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "no full screen:\n{}",
+            s.screen_joined()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // `kill -INT` of the program the user started (the supervising
+    // parent), not of its process group: on main it was ignored and the
+    // game went on.
+    let parent = s.child_pid().expect("the program's pid");
+    let pid = libc::pid_t::try_from(parent).expect("pid");
+    // SAFETY: kill(2) of the program under test.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    s.wait_for("EXITED");
+    assert!(!s.alternate_on(), "still on the alternate screen");
+    assert_eq!(s.line_settings(), "icanon echo");
+    let games = data.path().join("annabella").join("games");
+    let journal = std::fs::read_dir(&games)
+        .expect("the games folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .expect("a journal");
+    assert!(
+        annabella::journal::read(&journal)
+            .expect("the journal reads")
+            .is_intact()
+    );
+}

@@ -76,8 +76,13 @@ pub struct SpeechArgs {
     #[arg(long, conflicts_with = "speak_to")]
     pub speak: bool,
     /// Render the speech with espeak-ng into this WAV file (16 kHz mono).
+    /// An existing WAV file is replaced; any other file only with --force;
+    /// a file this run reads or writes never.
     #[arg(long, value_name = "FILE")]
     pub speak_to: Option<PathBuf>,
+    /// Replace the --speak-to file even when it is not a WAV file.
+    #[arg(long, requires = "speak_to")]
+    pub force: bool,
     /// Speaking rate from -100 (slowest) to 100 (fastest); default: your
     /// setting.
     #[arg(long, allow_hyphen_values = true)]
@@ -104,6 +109,27 @@ impl SpeechArgs {
         }
     }
 
+    /// Checks the speech options as `config set` checks them (`--rate`),
+    /// and that the `--speak-to` file may be written (see
+    /// [`crate::output`]): never one of `inputs`, a pipe or a device, an
+    /// existing file that is not a WAV file only with `--force`.
+    ///
+    /// # Errors
+    ///
+    /// The refusal in one line, in `locale`'s words.
+    pub fn check_output(
+        &self,
+        inputs: &crate::output::Inputs,
+        locale: &Locale,
+    ) -> Result<(), UserError> {
+        check_rate(self.rate, locale)?;
+        match &self.speak_to {
+            Some(p) => crate::output::check(p, crate::output::Kind::Wav, inputs, self.force)
+                .map_err(|e| UserError(e.describe(locale, p))),
+            None => Ok(()),
+        }
+    }
+
     /// The voice settings for `language`.
     pub fn voice(&self, language: &str) -> speech::Voice {
         speech::Voice {
@@ -111,6 +137,21 @@ impl SpeechArgs {
             rate: self.rate,
             name: self.voice.clone(),
         }
+    }
+}
+
+/// A speaking rate given on the command line, checked as `config set
+/// rate` checks it (the same words when it is refused).
+///
+/// # Errors
+///
+/// The refusal, in `locale`'s words.
+pub fn check_rate(rate: Option<i32>, locale: &Locale) -> Result<(), UserError> {
+    match rate {
+        Some(r) => crate::config::validate(crate::config::Key::Rate, &r.to_string())
+            .map(|_| ())
+            .map_err(|e| UserError(e.describe(locale))),
+        None => Ok(()),
     }
 }
 
@@ -660,6 +701,9 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
             ("choices", "white, black"),
         )
     })?;
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale);
+    args.speech.check_output(&inputs, book.locale())?;
     let interactive =
         !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let output = args.speech.output(args.plain);

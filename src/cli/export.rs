@@ -133,56 +133,62 @@ pub fn state_json(m: &Mirror) -> serde_json::Value {
     })
 }
 
-/// Checks that `export` may write `output`: never the journal itself (by
-/// file identity, so neither through a symlink, a hard link nor another
-/// spelling of its path), never anything but a regular file, and an
-/// existing file only with `force`.
-fn check_output(
+/// Why `export` may not write `output`, in its own words (the rule is
+/// [`crate::output`]'s: never the journal, by file identity, nor any
+/// other file this run uses; never anything but a regular file; an
+/// existing file only with `force`).
+fn output_refused(
     ui: &crate::vocab::Vocabulary,
     journal: &Path,
     output: &Path,
-    force: bool,
-) -> Result<(), UserError> {
+    e: &crate::output::OutputError,
+) -> UserError {
+    use crate::output::OutputError;
     let file = Utterance::plain(output.display().to_string());
-    let refuse = |key: &str, error: Option<String>| {
-        let error = Utterance::plain(error.unwrap_or_default());
+    let say = |key: &str, error: String| {
+        let error = Utterance::plain(error);
         UserError(
             ui.message(key, &[("file", &file), ("error", &error)])
                 .display,
         )
     };
-    let existing = match std::fs::metadata(output) {
-        Ok(m) => m,
-        // A dangling symlink is there too.
-        Err(_) if std::fs::symlink_metadata(output).is_ok() && !force => {
-            return Err(refuse("export.exists", None));
+    match e {
+        OutputError::IsInput { input } if input == journal => {
+            say("export.same_file", String::new())
         }
-        Err(_) => return Ok(()),
-    };
-    if std::fs::metadata(journal).is_ok_and(|j| fsutil::same_file(&j, &existing)) {
-        return Err(refuse("export.same_file", None));
+        OutputError::IsInput { .. } => UserError(e.describe(ui.locale(), output)),
+        OutputError::NotRegular(kind) => say(
+            "export.not_a_file",
+            fsutil::InputError::NotRegular(*kind).describe(ui.locale()),
+        ),
+        OutputError::Exists | OutputError::OtherKind | OutputError::OtherGames { .. } => {
+            say("export.exists", String::new())
+        }
+        OutputError::Io(err) => say(
+            "export.write_failed",
+            crate::input::describe_io_error(ui.locale(), err),
+        ),
     }
-    if !existing.is_file() {
-        let why = fsutil::InputError::NotRegular(fsutil::file_kind(existing.file_type()));
-        return Err(refuse("export.not_a_file", Some(why.describe(ui.locale()))));
-    }
-    if !force {
-        return Err(refuse("export.exists", None));
-    }
-    Ok(())
 }
 
 /// `annabella export`.
 pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, UserError> {
     let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("en"))?;
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add(&args.journal);
     if let Some(output) = &args.output {
         // Before anything is read: nothing happens to a refused file.
-        check_output(&ui, &args.journal, output, args.force)?;
+        crate::output::check(output, crate::output::Kind::Export, &inputs, args.force)
+            .map_err(|e| output_refused(&ui, &args.journal, output, &e))?;
     }
     let session::Read {
-        loaded, game, note, ..
+        loaded,
+        game,
+        notes,
+        drops,
+        ..
     } = session::read(&args.journal, &ui)?;
-    if let Some(n) = note {
+    for n in &notes {
         eprintln!("{}", n.display);
     }
     let mirror = game.mirror();
@@ -218,26 +224,20 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
     };
     match &args.output {
         None => out.write_all(text.as_bytes()).map_err(super::io_error)?,
-        Some(p) => fsutil::write_atomic(p, text.as_bytes(), args.force).map_err(|e| {
-            let key = if e.kind() == std::io::ErrorKind::AlreadyExists {
-                "export.exists"
-            } else {
-                "export.write_failed"
-            };
-            UserError(
-                ui.message(
-                    key,
-                    &[
-                        ("file", &Utterance::plain(p.display().to_string())),
-                        (
-                            "error",
-                            &Utterance::plain(crate::input::describe_io_error(ui.locale(), &e)),
-                        ),
-                    ],
-                )
-                .display,
-            )
-        })?,
+        Some(p) => crate::output::write(
+            p,
+            text.as_bytes(),
+            crate::output::Kind::Export,
+            &inputs,
+            args.force,
+        )
+        .map_err(|e| output_refused(&ui, &args.journal, p, &e))?,
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    // Moves of the file are not in what was exported: the caller must
+    // know (the notes above say which and what to do).
+    Ok(if drops {
+        std::process::ExitCode::FAILURE
+    } else {
+        std::process::ExitCode::SUCCESS
+    })
 }

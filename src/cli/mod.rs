@@ -206,8 +206,21 @@ pub fn load_locale(spec: &str) -> Result<Vocabulary, UserError> {
 /// Loads a locale by built-in code or from a `.toml` file, and returns the
 /// file's text too (a journal keeps it, so the game replays anywhere).
 pub fn load_locale_keeping_text(spec: &str) -> Result<(Vocabulary, Option<String>), UserError> {
+    load_locale_in(spec, None)
+}
+
+/// [`load_locale_keeping_text`], with problems worded in `words` (when
+/// given: the language of the command that asks, as `config set locale`)
+/// instead of the base locale.
+pub fn load_locale_in(
+    spec: &str,
+    words: Option<&Locale>,
+) -> Result<(Vocabulary, Option<String>), UserError> {
     let is_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
-    let base = || locale::base().ok_or_else(|| UserError(String::new()));
+    let base = || match words {
+        Some(l) => Ok(l),
+        None => locale::base().ok_or_else(|| UserError(String::new())),
+    };
     if is_path {
         let text = read_locale_file(spec).map_err(|error| {
             base().map_or_else(

@@ -203,7 +203,16 @@ impl Session {
                         self.vocab()
                             .message(
                                 "journal.write_failed",
-                                &[("file", &file), ("error", &Utterance::plain(e.to_string()))],
+                                &[
+                                    ("file", &file),
+                                    (
+                                        "error",
+                                        &Utterance::plain(crate::input::describe_io_error(
+                                            self.vocab().locale(),
+                                            &e,
+                                        )),
+                                    ),
+                                ],
                             )
                             .display,
                     ));
@@ -307,10 +316,23 @@ impl Session {
 /// Starts a new game (or continues the journal if it exists).
 pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCode, UserError> {
     let script = args.script.is_some();
+    // The files of this run, which --speak-to never writes over.
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale);
+    for p in [&args.journal, &args.from_pgn].into_iter().flatten() {
+        inputs.add(p);
+    }
+    if let Some(s) = args.script.as_deref().filter(|s| *s != "-") {
+        inputs.add(std::path::Path::new(s));
+    }
+    {
+        let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
+        args.speech.check_output(&inputs, ui.locale())?;
+    }
     let mut session = match &args.journal {
         Some(p) if p.exists() => {
             let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
-            let c = session::resume(p, false, &ui)?;
+            let c = session::resume(p, session::Resume::Strict, &ui, &mut session::NoArbiter)?;
             let vocab = c.game.mirror().vocab().clone();
             for u in &c.said {
                 writeln!(out, "{}", vocab.for_display(&u.display)).map_err(super::io_error)?;
@@ -319,6 +341,9 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         }
         _ => new_session(out, args)?,
     };
+    inputs.add(session.writer.path());
+    args.speech
+        .check_output(&inputs, session.vocab().locale())?;
     session.open_speech(out, &args.speech, script);
     match args.script.as_deref() {
         Some("-") | None => {
@@ -451,4 +476,225 @@ pub fn script_error(v: &Vocabulary, file: &str, e: &std::io::Error) -> UserError
         )
         .display,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    //! The `play` session over a journal store whose disk fails (issue
+    //! 25): an event is said only after its record is durable; a failed
+    //! save undoes the event and says so; what is on disk replays to
+    //! exactly the events said.
+    use super::*;
+    use crate::journal::fault::{Disk, Faults, Op};
+    use crate::journal::{self, Loaded};
+    use std::path::Path;
+
+    /// Standard output that writes every line it is given into the
+    /// disk's log, after what the disk did so far.
+    struct Screen {
+        disk: Disk,
+        line: Vec<u8>,
+    }
+
+    impl Write for Screen {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            for b in buf {
+                if *b == b'\n' {
+                    let text = String::from_utf8_lossy(&self.line).into_owned();
+                    self.disk.said(&text);
+                    self.line.clear();
+                } else {
+                    self.line.push(*b);
+                }
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    const HEADER: &str = r#"{"format":"annabella-journal","version":2,"created":"2026-11-21T22:00:00Z","white":"Anna","black":"Bella","control":"90m/40+30m+30s","locale":"en"}"#;
+
+    /// A session of a new game whose journal is on `disk`.
+    fn session(faults: Faults) -> (Session, Disk, Vec<u8>) {
+        let header: journal::Header = serde_json::from_str(HEADER).unwrap();
+        let bytes = journal::encode_line(&header).unwrap().into_bytes();
+        let loaded: Loaded = journal::parse(&bytes).unwrap();
+        let disk = Disk::new(&bytes, faults);
+        let writer = Writer::over(Box::new(disk.clone()), Path::new("g.jsonl"), &loaded);
+        let vocab = load_locale("en").unwrap();
+        let config = journal::config_of(&header).unwrap();
+        let game = Game::new(vocab, config, Duration::ZERO);
+        (Session::new(game, writer, 0), disk, bytes)
+    }
+
+    const LINES: [&str; 5] = [
+        "white board: e4",
+        "announce",
+        "press",
+        "black board: e4",
+        "white sheet: e4",
+    ];
+
+    /// Feeds the lines one by one (game time 1 s apart) until one fails.
+    fn play(s: &mut Session, out: &mut Screen) -> (usize, Option<String>) {
+        for (i, line) in LINES.iter().enumerate() {
+            let Ok(Step::Command(c)) = parse_line(line, s.game.mirror()) else {
+                panic!("{line}: not a command");
+            };
+            let now = Duration::from_secs(i as u64 + 1);
+            if let Err(UserError(e)) = s.submit(out, now, c, None) {
+                return (i, Some(e));
+            }
+        }
+        (LINES.len(), None)
+    }
+
+    /// Every line said follows a successful sync: nothing is said while
+    /// its record could still be lost.
+    fn said_only_after_sync(log: &[Op]) {
+        let mut synced = true;
+        for op in log {
+            match op {
+                Op::Sync => synced = true,
+                Op::Said(text) => assert!(
+                    synced,
+                    "said before its record was durable: {text} in {log:?}"
+                ),
+                _ => synced = false,
+            }
+        }
+    }
+
+    #[test]
+    fn an_event_is_said_only_once_its_record_is_on_disk() {
+        let (mut s, disk, _) = session(Faults::default());
+        let mut out = Screen {
+            disk: disk.clone(),
+            line: Vec::new(),
+        };
+        assert_eq!(play(&mut s, &mut out), (LINES.len(), None));
+        let state = disk.state();
+        said_only_after_sync(&state.log);
+        assert_eq!(
+            state.log.iter().filter(|o| **o == Op::Sync).count(),
+            LINES.len()
+        );
+        assert!(state.log.iter().any(|o| matches!(o, Op::Said(_))));
+        let l = journal::parse(&state.durable).unwrap();
+        assert_eq!(l.records.len(), LINES.len());
+    }
+
+    #[test]
+    fn a_failed_save_undoes_the_event_says_so_and_the_disk_replays_what_was_said() {
+        let en = |key: &str, args: &[(&str, &str)]| {
+            crate::locale::builtin("en").unwrap().message(key, args)
+        };
+        let cases = [
+            (
+                "disk full",
+                Faults {
+                    full_at_write: Some(3),
+                    ..Faults::default()
+                },
+                en("io.no_space", &[]),
+            ),
+            (
+                "short write",
+                Faults {
+                    short_write: Some((3, 25)),
+                    ..Faults::default()
+                },
+                en("io.no_space", &[]),
+            ),
+            (
+                "fsync fails",
+                Faults {
+                    fail_sync: Some(3),
+                    ..Faults::default()
+                },
+                en("io.system_error", &[("code", "5")]),
+            ),
+            (
+                "fsync and the cut fail",
+                Faults {
+                    fail_sync: Some(3),
+                    fail_cut: true,
+                    ..Faults::default()
+                },
+                en("io.system_error", &[("code", "5")]),
+            ),
+        ];
+        for (what, faults, error) in cases {
+            let (mut s, disk, _) = session(faults);
+            let mut out = Screen {
+                disk: disk.clone(),
+                line: Vec::new(),
+            };
+            let before = {
+                // The game as it will be after the two events that work.
+                let (mut ok, _, _) = session(Faults::default());
+                let mut o = Screen {
+                    disk: Disk::default(),
+                    line: Vec::new(),
+                };
+                for (i, line) in LINES[..2].iter().enumerate() {
+                    let Ok(Step::Command(c)) = parse_line(line, ok.game.mirror()) else {
+                        panic!()
+                    };
+                    ok.submit(&mut o, Duration::from_secs(i as u64 + 1), c, None)
+                        .unwrap();
+                }
+                super::super::export::state_json(ok.game.mirror())
+            };
+            let (failed_at, message) = play(&mut s, &mut out);
+            // The third event (press) is the one whose save fails.
+            assert_eq!(failed_at, 2, "{what}");
+            let expected = en(
+                "journal.write_failed",
+                &[("file", "g.jsonl"), ("error", &error)],
+            );
+            assert_eq!(message.as_deref(), Some(expected.as_str()), "{what}");
+            // Undone: the game is as after the events that were saved.
+            assert_eq!(
+                super::super::export::state_json(s.game.mirror()),
+                before,
+                "{what}"
+            );
+            let state = disk.state();
+            said_only_after_sync(&state.log);
+            // Nothing of the failed event was said.
+            let said: Vec<&Op> = state
+                .log
+                .iter()
+                .skip_while(|o| !matches!(o, Op::WriteFailed | Op::SyncFailed))
+                .filter(|o| matches!(o, Op::Said(_)))
+                .collect();
+            assert!(said.is_empty(), "{what}: {said:?}");
+            // What survives a power cut, and what the program would read
+            // now: exactly the two events said, nothing half-written.
+            for bytes in [&state.durable, &state.bytes] {
+                let l = journal::parse(bytes).unwrap();
+                if what == "fsync and the cut fail" && std::ptr::eq(bytes, &state.bytes) {
+                    // The whole record is still in the page cache, never
+                    // synced: the writer cuts it before anything else.
+                    continue;
+                }
+                assert_eq!(l.records.len(), 2, "{what}");
+                assert!(!l.drops_records(), "{what}");
+                let replayed = Game::replay(
+                    s.game.mirror().vocab().clone(),
+                    s.game.mirror().config().clone(),
+                    &l.records,
+                )
+                .unwrap();
+                assert_eq!(
+                    super::super::export::state_json(replayed.mirror()),
+                    before,
+                    "{what}"
+                );
+            }
+        }
+    }
 }

@@ -101,7 +101,24 @@ pub fn read_pgn(
                 .display,
         )
     };
-    let game = games.get(n.saturating_sub(1)).ok_or_else(no_game)?;
+    if games.is_empty() {
+        return Err(no_game());
+    }
+    let count = games.len().to_string();
+    let game = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
+        UserError(
+            vocab
+                .message(
+                    "review.no_such_game",
+                    &[
+                        ("file", &Utterance::plain(path.display().to_string())),
+                        ("count", &Utterance::plain(count.clone())),
+                        ("game", &Utterance::plain(n.to_string())),
+                    ],
+                )
+                .display,
+        )
+    })?;
     match ReviewGame::from_pgn(game) {
         Ok(g) => Ok((g, None)),
         Err(ReviewGameError::Headers(e)) => Err(bad_file(vocab, path, e.describe(vocab.locale()))),
@@ -129,7 +146,7 @@ pub fn read_pgn(
 /// note about damage said first.
 pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserError> {
     let read = super::session::read(path, vocab)?;
-    if let Some(note) = &read.note {
+    for note in &read.notes {
         eprintln!("{}", note.display);
     }
     Ok(ReviewGame::from_mirror(read.game.mirror()))
@@ -138,6 +155,9 @@ pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserE
 /// `annabella review`.
 pub fn run(out: &mut impl Write, args: &ReviewArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale).add(&args.file);
+    args.speech.check_output(&inputs, vocab.locale())?;
     let is_journal = args
         .file
         .extension()

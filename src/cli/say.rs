@@ -42,6 +42,9 @@ pub struct SayArgs {
 pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
     let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale);
+    args.speech.check_output(&inputs, book.locale())?;
     let mut said = Vec::new();
     if args.moves {
         let mode = CastlingMode::Standard;

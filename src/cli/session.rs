@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::{UserError, load_locale};
+use crate::commands::{Cmd, CommandWords};
 use crate::game::Game;
 use crate::game::script::ScriptVerbs;
-use crate::journal::{self, Continues, Damage, Header, Loaded, ReadError, StoreError, Writer};
+use crate::journal::{
+    self, Continues, Damage, Header, Loaded, Mend, ReadError, StoreError, Writer,
+};
 use crate::locale;
 use crate::mirror::Config;
 use crate::vocab::{Utterance, Vocabulary};
@@ -83,6 +86,7 @@ pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> UserError {
             ],
         ),
         StoreError::Exists => v.message("journal.exists", &[("file", &file)]),
+        StoreError::Changed => v.message("journal.changed", &[("file", &file)]),
         StoreError::Locked { pid } => v.message(
             "journal.locked",
             &[
@@ -169,7 +173,10 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), U
                     stem.push_str(&clean(n));
                 }
             }
-            Writer::create_unique(&dir, &stem, &header, &[])
+            // Long names (two players' of 58 Greek letters) must not make
+            // the file name longer than a file system allows.
+            let stem = journal::cut_to_bytes(&stem, journal::NAME_MAX - journal::STEM_ROOM);
+            Writer::create_unique(&dir, stem, &header, &[])
                 .map_err(|e| store_error(&vocab, &dir, &e))?
         }
     };
@@ -179,18 +186,19 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), U
 /// A journal read and replayed, for reading only (export, review).
 #[derive(Debug)]
 pub struct Read {
-    /// What the file holds (the good part).
+    /// What the file holds (what could be recovered, and what was wrong).
     pub loaded: Loaded,
     /// The replayed game.
     pub game: Game,
-    /// A note about damage (a torn last line, a damaged line in the
-    /// middle, records that do not replay), if any.
-    pub note: Option<Utterance>,
-    /// How many records replayed (all of `loaded.records` unless the note
-    /// says otherwise).
+    /// What to tell about the file: lines mended, where the game stops, a
+    /// torn last line (empty for an intact journal).
+    pub notes: Vec<Utterance>,
+    /// How many records replayed (all of `loaded.records` unless the notes
+    /// say otherwise).
     pub replayed: usize,
-    /// Where the first damage is: the 1-based line, if any.
-    damaged_at: Option<usize>,
+    /// Records of the file are not in the game (damage, or records that do
+    /// not replay); a torn last line, never announced, does not count.
+    pub drops: bool,
 }
 
 fn reason(v: &Vocabulary, damage: Damage) -> Utterance {
@@ -237,21 +245,57 @@ fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> UserError {
                 ("expected", &plain(journal::VERSION.to_string())),
             ],
         ),
-        ReadError::Corrupt { damage, .. } => reason(ui, damage),
     };
     UserError(text.display)
 }
 
-/// Reads a journal and replays as much of it as replays: the good lines
-/// (up to damage), and of those the records up to the first that the game
-/// refuses (time going backwards, an illegal move, …). What was cut off is
-/// said in the note; nothing on disk changes.
+/// One line saying which lines were mended and how (`None`: none were).
+fn mended_note(v: &Vocabulary, path: &Path, l: &Loaded) -> Option<Utterance> {
+    let mut parts: Vec<String> = l
+        .mended
+        .iter()
+        .map(|m| {
+            let key = match m.how {
+                Mend::Restored => "journal.mend.restored",
+                Mend::Duplicate => "journal.mend.duplicate",
+                Mend::Moved => "journal.mend.moved",
+            };
+            v.message(key, &[("line", &plain(m.line.to_string()))])
+                .display
+        })
+        .collect();
+    // Unreadable lines the game did not need (extra lines between whole
+    // records).
+    let end = l.gap.map_or(usize::MAX, |g| g.line);
+    parts.extend(l.unreadable.iter().filter(|d| d.line < end).map(|d| {
+        v.message(
+            "journal.mend.unreadable",
+            &[
+                ("line", &plain(d.line.to_string())),
+                ("reason", &reason(v, d.damage)),
+            ],
+        )
+        .display
+    }));
+    if parts.is_empty() {
+        return None;
+    }
+    Some(v.message(
+        "journal.mended",
+        &[
+            ("file", &file_arg(path)),
+            ("lines", &plain(parts.join("; "))),
+        ],
+    ))
+}
+
+/// Reads a journal and replays as much of it as replays: the records
+/// recovered (see [`journal::parse`]), and of those the records up to the
+/// first that the game refuses (time going backwards, an illegal move, …).
+/// What was mended or cut off is said in the notes; nothing on disk
+/// changes.
 pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
-    let (loaded, damage) = match journal::read(path) {
-        Ok(l) => (l, None),
-        Err(ReadError::Corrupt { line, damage, good }) => (*good, Some((line, damage))),
-        Err(e) => return Err(read_error(path, e, ui)),
-    };
+    let loaded = journal::read(path).map_err(|e| read_error(path, e, ui))?;
     let vocab = vocabulary_of(&loaded.header, path, ui)?;
     let config = journal::config_of(&loaded.header).map_err(|e| {
         UserError(
@@ -275,51 +319,50 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
     let verbs = ScriptVerbs;
     let words = game.wording(&verbs);
     let last = words.last_move(game.mirror());
-    // Record i is on line i + 2 (the header is line 1).
-    let (note, damaged_at) = match (stopped, damage, loaded.torn) {
-        (Some((i, e)), _, _) => (
-            Some(vocab.message(
-                "journal.replay_failed",
-                &[
-                    ("file", &file_arg(path)),
-                    ("line", &plain((i + 2).to_string())),
-                    ("error", &words.error(&e)),
-                    ("last", &last),
-                ],
-            )),
-            Some(i + 2),
-        ),
-        (None, Some((line, damage)), _) => (
-            Some(vocab.message(
-                "journal.corrupt",
-                &[
-                    ("file", &file_arg(path)),
-                    ("line", &plain(line.to_string())),
-                    ("reason", &reason(&vocab, damage)),
-                    ("last", &last),
-                ],
-            )),
-            Some(line),
-        ),
-        (None, None, Some(line)) => (
-            Some(vocab.message(
-                "journal.torn_read",
-                &[
-                    ("file", &file_arg(path)),
-                    ("line", &plain(line.to_string())),
-                    ("last", &last),
-                ],
-            )),
-            None,
-        ),
-        (None, None, None) => (None, None),
-    };
+    let mut notes: Vec<Utterance> = mended_note(&vocab, path, &loaded).into_iter().collect();
+    let file = file_arg(path);
+    let later = plain(loaded.later.len().to_string());
+    let drops = stopped.is_some() || loaded.drops_records();
+    match (stopped, loaded.gap, loaded.torn) {
+        (Some((i, e)), _, _) => notes.push(vocab.message(
+            "journal.replay_failed",
+            &[
+                ("file", &file),
+                (
+                    "line",
+                    &plain(loaded.lines.get(i).copied().unwrap_or(i + 2).to_string()),
+                ),
+                ("error", &words.error(&e)),
+                ("last", &last),
+            ],
+        )),
+        (None, Some(gap), _) => notes.push(vocab.message(
+            "journal.corrupt",
+            &[
+                ("file", &file),
+                ("line", &plain(gap.line.to_string())),
+                ("reason", &reason(&vocab, gap.damage)),
+                ("last", &last),
+                ("events", &plain(replayed.to_string())),
+                ("later", &later),
+            ],
+        )),
+        (None, None, Some(line)) => notes.push(vocab.message(
+            "journal.torn_read",
+            &[
+                ("file", &file),
+                ("line", &plain(line.to_string())),
+                ("last", &last),
+            ],
+        )),
+        (None, None, None) => {}
+    }
     Ok(Read {
         loaded,
         game,
-        note,
+        notes,
         replayed,
-        damaged_at,
+        drops,
     })
 }
 
@@ -337,21 +380,202 @@ pub struct Continued {
     pub said: Vec<Utterance>,
 }
 
-/// Continues the game in the journal `path`. A torn last line is dropped
-/// and the game goes on in a new journal next to it; damage in the middle,
-/// or records that do not replay, stop with the last good move, unless
-/// `from_good`: then the game goes on from the last record that replays,
-/// in a new journal. The old file is never written again after damage.
-pub fn resume(path: &Path, from_good: bool, ui: &Vocabulary) -> Result<Continued, UserError> {
+/// How a journal is continued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// As it is: damage that loses records stops, with what to do.
+    Strict,
+    /// From everything recovered, without the records that cannot be
+    /// linked (`--from-good`).
+    FromGood,
+    /// From everything recovered, offering every later record to the
+    /// arbiter (`--repair`).
+    Repair,
+}
+
+/// The arbiter, in `resume --repair`: told what happens, asked about
+/// each record that could be taken.
+pub trait Arbiter {
+    /// Tells a line.
+    fn tell(&mut self, line: &Utterance);
+    /// Asks about a record, in `vocab`'s words.
+    fn ask(&mut self, question: &Utterance, vocab: &Vocabulary) -> Answer;
+}
+
+/// No arbiter to ask: nothing is told, every record is left out.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoArbiter;
+
+impl Arbiter for NoArbiter {
+    fn tell(&mut self, _line: &Utterance) {}
+    fn ask(&mut self, _question: &Utterance, _vocab: &Vocabulary) -> Answer {
+        Answer::Stop
+    }
+}
+
+/// The arbiter's answer to a record offered in `resume --repair`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Take it into the game.
+    Take,
+    /// Leave it out.
+    Leave,
+    /// Leave it and every one after it out.
+    Stop,
+}
+
+/// One record offered to the arbiter: the 1-based line, the record, and
+/// whether it is still to be replayed (`false`: already refused).
+fn describe_record(game: &Game, said: &[crate::mirror::GameEvent], r: &journal::Record) -> String {
+    let words = game.wording(&ScriptVerbs);
+    let mut parts: Vec<String> = said
+        .iter()
+        .map(|e| words.event(e).display)
+        .filter(|t| !t.is_empty())
+        .collect();
+    if parts.is_empty() {
+        parts = r.said.clone();
+    }
+    if parts.is_empty() {
+        parts.push(
+            game.mirror()
+                .vocab()
+                .message(
+                    "journal.repair.time",
+                    &[(
+                        "time",
+                        &plain(crate::mirror::hms(std::time::Duration::from_millis(
+                            r.at_ms,
+                        ))),
+                    )],
+                )
+                .display,
+        );
+    }
+    parts.join(" ")
+}
+
+/// Offers the records of `r` that are not in the game (those that did not
+/// replay, then the later ones) to the arbiter, one by one, each one that
+/// fits the game as it is then; returns the game with the records taken
+/// and the records.
+fn offer(r: &Read, path: &Path, arbiter: &mut dyn Arbiter) -> (Game, Vec<journal::Record>) {
+    let vocab = r.game.mirror().vocab().clone();
+    let words = CommandWords::new(vocab.locale());
+    let mut game = r.game.clone();
+    let mut kept: Vec<journal::Record> = r.loaded.records[..r.replayed].to_vec();
+    let mut offered: Vec<(Option<usize>, &journal::Record)> = r.loaded.records[r.replayed..]
+        .iter()
+        .enumerate()
+        .map(|(k, x)| (r.loaded.lines.get(r.replayed + k).copied(), x))
+        .collect();
+    offered.extend(r.loaded.later.iter().map(|l| (Some(l.line), &l.record)));
+    let total = offered.len();
+    let mut taken = 0;
+    let mut stopped = false;
+    for (n, (line, record)) in offered.into_iter().enumerate() {
+        let line = plain(line.map_or_else(|| "?".to_owned(), |l| l.to_string()));
+        let number = plain((n + 1).to_string());
+        let of = plain(total.to_string());
+        if stopped {
+            break;
+        }
+        let mut trial = game.clone();
+        match trial.replay_record(record) {
+            Err(e) => {
+                let what = describe_record(&game, &[], record);
+                let error = game.wording(&ScriptVerbs).error(&e);
+                arbiter.tell(&vocab.message(
+                    "journal.repair.refused",
+                    &[
+                        ("number", &number),
+                        ("of", &of),
+                        ("line", &line),
+                        ("what", &plain(what)),
+                        ("error", &error),
+                    ],
+                ));
+            }
+            Ok(events) => {
+                let what = describe_record(&trial, &events, record);
+                let question = vocab.message(
+                    "journal.repair.offer",
+                    &[
+                        ("number", &number),
+                        ("of", &of),
+                        ("line", &line),
+                        ("what", &plain(what)),
+                        ("yes", &plain(words.shown(Cmd::Yes))),
+                        ("no", &plain(words.shown(Cmd::No))),
+                        ("quit", &plain(words.shown(Cmd::Quit))),
+                    ],
+                );
+                match arbiter.ask(&question, &vocab) {
+                    Answer::Take => {
+                        game = trial;
+                        kept.push(record.clone());
+                        taken += 1;
+                    }
+                    Answer::Leave => {}
+                    Answer::Stop => stopped = true,
+                }
+            }
+        }
+    }
+    arbiter.tell(&vocab.message(
+        "journal.repair.done",
+        &[
+            ("taken", &plain(taken.to_string())),
+            ("offered", &plain(total.to_string())),
+            ("file", &file_arg(path)),
+        ],
+    ));
+    (game, kept)
+}
+
+/// Continues the game in the journal `path`. An intact journal goes on in
+/// the same file. Otherwise the old file is never written again: the game
+/// goes on in a new journal next to it, with everything recovered, when
+/// nothing was lost (a torn last line, lines mended), or when `how` says
+/// so after damage that loses records ([`Resume::FromGood`]: without
+/// them, [`Resume::Repair`]: with those the `arbiter` takes).
+/// [`Resume::Strict`] stops at such damage with what to do.
+pub fn resume(
+    path: &Path,
+    how: Resume,
+    ui: &Vocabulary,
+    arbiter: &mut dyn Arbiter,
+) -> Result<Continued, UserError> {
     let r = read(path, ui)?;
     let vocab = r.game.mirror().vocab().clone();
     let mut said = Vec::new();
-    let damaged = r.damaged_at.is_some();
-    if damaged && !from_good {
-        return Err(UserError(r.note.map(|n| n.display).unwrap_or_default()));
+    if r.drops && how == Resume::Strict {
+        let text = r
+            .notes
+            .iter()
+            .map(|n| n.display.clone())
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Err(UserError(text));
     }
-    let records = &r.loaded.records[..r.replayed];
-    let writer = if damaged || r.loaded.torn.is_some() {
+    let (game, records) = if how == Resume::Repair {
+        for n in &r.notes {
+            arbiter.tell(n);
+        }
+        offer(&r, path, arbiter)
+    } else {
+        // What was mended (a torn line is said below); after damage that
+        // loses records, what was left out.
+        if r.drops {
+            said.extend(r.notes.iter().cloned());
+        } else {
+            said.extend(mended_note(&vocab, path, &r.loaded));
+        }
+        (r.game.clone(), r.loaded.records[..r.replayed].to_vec())
+    };
+    let writer = if r.loaded.is_intact() && !r.drops {
+        Writer::append_to(path, &r.loaded).map_err(|e| store_error(&vocab, path, &e))?
+    } else {
         let new = journal::continuation_path(path);
         let mut header = r.loaded.header.clone();
         header.version = journal::VERSION;
@@ -360,10 +584,10 @@ pub fn resume(path: &Path, from_good: bool, ui: &Vocabulary) -> Result<Continued
             records: records.len(),
         });
         let w =
-            Writer::create(&new, &header, records).map_err(|e| store_error(&vocab, &new, &e))?;
-        let last = r.game.wording(&ScriptVerbs).last_move(r.game.mirror());
-        said.push(match (r.damaged_at, r.loaded.torn) {
-            (None, Some(line)) => vocab.message(
+            Writer::create(&new, &header, &records).map_err(|e| store_error(&vocab, &new, &e))?;
+        let last = game.wording(&ScriptVerbs).last_move(game.mirror());
+        said.push(match (r.drops, r.loaded.torn) {
+            (false, Some(line)) => vocab.message(
                 "journal.torn_tail",
                 &[
                     ("file", &file_arg(path)),
@@ -382,11 +606,9 @@ pub fn resume(path: &Path, from_good: bool, ui: &Vocabulary) -> Result<Continued
             ),
         });
         w
-    } else {
-        Writer::append_to(path, &r.loaded).map_err(|e| store_error(&vocab, path, &e))?
     };
     let done_line = records.iter().filter_map(|r| r.line).max().unwrap_or(0);
-    let state = r.game.wording(&ScriptVerbs).state_line(r.game.mirror());
+    let state = game.wording(&ScriptVerbs).state_line(game.mirror());
     said.push(vocab.message(
         "journal.resumed",
         &[
@@ -396,7 +618,7 @@ pub fn resume(path: &Path, from_good: bool, ui: &Vocabulary) -> Result<Continued
         ],
     ));
     Ok(Continued {
-        game: r.game,
+        game,
         writer,
         done_line,
         said,

@@ -91,11 +91,29 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
         return Startup::default();
     };
     match file::load(&path) {
-        Ok(config) => Startup {
-            config,
-            path: Some(path),
-            warning: None,
-        },
+        Ok(mut config) => {
+            // A locale file that cannot be loaded (gone since it was set)
+            // must not stop every command: the default is used, and said.
+            let mut warning = None;
+            if let Some(spec) = config.get(Key::Locale).map(str::to_owned)
+                && is_locale_file(&spec)
+                && let Err(UserError(why)) = super::load_locale(&spec)
+            {
+                config.remove(Key::Locale);
+                let line = message_locale(m, &config).map(|loc| {
+                    loc.message(
+                        "config.locale_unusable",
+                        &[("file", &path.display().to_string()), ("error", &why)],
+                    )
+                });
+                warning = Some(line.unwrap_or(why));
+            }
+            Startup {
+                config,
+                path: Some(path),
+                warning,
+            }
+        }
         Err(e) => {
             let f = path.display().to_string();
             let line = match message_locale(m, &UserConfig::default()) {
@@ -105,9 +123,9 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
                         "config.bad_file",
                         &[("file", &f), ("problem", &c.describe(&loc))],
                     ),
-                    FileError::Io(io) => loc.message(
+                    other => loc.message(
                         "config.read_failed",
-                        &[("file", &f), ("error", &io.to_string())],
+                        &[("file", &f), ("error", &file::read_problem(&loc, &other))],
                     ),
                 },
             };
@@ -394,6 +412,11 @@ fn play_screen_ids(key: Key) -> &'static [&'static str] {
     }
 }
 
+/// A locale given as a file rather than a built-in code.
+fn is_locale_file(spec: &str) -> bool {
+    spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
+}
+
 fn say_line(out: &mut impl Write, line: &str) -> Result<(), UserError> {
     writeln!(out, "{line}").map_err(io_error)
 }
@@ -435,6 +458,13 @@ pub fn run(
         Some(ConfigAction::Set { key, value, .. }) => {
             let path = settings_path(&loc)?;
             let key = key_of(&loc, key)?;
+            // A locale file is loaded before it is kept: one that cannot
+            // be would stop every command later.
+            if key == Key::Locale && is_locale_file(value.trim()) {
+                super::load_locale_in(value.trim(), Some(&loc)).map_err(|UserError(why)| {
+                    UserError(loc.message("config.rejected", &[("problem", &why)]))
+                })?;
+            }
             let value =
                 file::save_value(&path, key, value).map_err(|e| file_problem(&loc, &path, e))?;
             let f = path.display().to_string();

@@ -66,9 +66,14 @@ pub struct ScreenArgs {
     #[arg(long, default_value = "short")]
     pub style: Style,
     /// Where `save` writes the game (PGN). When given, the game is also
-    /// written there after every completed move, so nothing is lost.
+    /// written there after every completed move, so nothing is lost. An
+    /// existing file is replaced only when it holds an earlier save of
+    /// this game (or with --force); a file this run uses, never.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Replace the --save file even when it holds other games.
+    #[arg(long)]
+    pub force: bool,
     /// Speak announcements aloud (default in the full screen; plain mode
     /// leaves speaking to the screen reader).
     #[arg(long, conflicts_with = "silent")]
@@ -193,6 +198,21 @@ fn journal_to_continue(
     session::latest(vocab).map(Some)
 }
 
+/// Refuses a `--save` file that may not be written (see
+/// [`crate::output`]) before the game starts, so nothing is lost.
+fn check_save(
+    args: &ScreenArgs,
+    text: &str,
+    inputs: &crate::output::Inputs,
+    vocab: &Vocabulary,
+) -> Result<(), UserError> {
+    match &args.save {
+        Some(p) => crate::output::check(p, crate::output::Kind::GameSave(text), inputs, args.force)
+            .map_err(|e| UserError(e.describe(vocab.locale(), p))),
+        None => Ok(()),
+    }
+}
+
 /// How the program is used, as the command line names it.
 impl clap::ValueEnum for Mode {
     fn value_variants<'a>() -> &'a [Self] {
@@ -246,6 +266,7 @@ fn voice_source(args: &ScreenArgs) -> Option<VoiceSource> {
 /// Runs the play screen.
 pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let mut vocab = load_locale(&args.locale)?;
+    super::clock::check_rate(args.rate, vocab.locale())?;
     // The full screen runs in a child; this process restores the terminal
     // whatever ends it (see ui::term::supervisor).
     let supervision = crate::ui::term::Supervision {
@@ -305,8 +326,34 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     if !plain {
         said_first.extend(args.notices.iter().map(Utterance::plain));
     }
-    if let Some(path) = journal_to_continue(&args, &vocab)? {
-        let c = session::resume(&path, false, &vocab)?;
+    // The files of this run, which a save never writes over.
+    let mut inputs = crate::output::Inputs::new();
+    inputs.add_locale(&args.locale);
+    for p in args
+        .journal
+        .iter()
+        .chain(&args.voice_wav)
+        .chain(&args.engine)
+    {
+        inputs.add(p);
+    }
+    let continued = journal_to_continue(&args, &vocab)?;
+    if continued.is_none() {
+        // A new game: its save is a game without moves yet.
+        let text = format!(
+            "[White \"{}\"]\n[Black \"{}\"]\n\n*\n",
+            settings.white, settings.black
+        );
+        check_save(&args, &text, &inputs, &vocab)?;
+    }
+    if let Some(path) = continued {
+        inputs.add(&path);
+        let c = session::resume(
+            &path,
+            session::Resume::Strict,
+            &vocab,
+            &mut session::NoArbiter,
+        )?;
         said_first.extend(c.said.iter().cloned());
         let config = c.game.mirror().config();
         vocab = c.game.mirror().vocab().clone();
@@ -414,6 +461,12 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         }
         (None, None) => return Err(UserError(String::new())),
     };
+    if let Some(p) = runner.journal.as_ref().map(|w| w.path().to_owned()) {
+        inputs.add(&p);
+    }
+    check_save(&args, &app.pgn(), &inputs, app.vocab())?;
+    runner.outputs = inputs;
+    runner.force_save = args.force;
     // Spoken moves: the model loads in the background.
     if let Some(source) = source {
         match live::model_dir(app.vocab(), args.model.as_deref()) {

@@ -345,6 +345,11 @@ impl UserConfig {
         self.values.get(&key).map(String::as_str)
     }
 
+    /// Forgets a value (in memory).
+    pub fn remove(&mut self, key: Key) {
+        self.values.remove(&key);
+    }
+
     /// Sets a value (checked) in memory.
     pub fn set(&mut self, key: Key, value: &str) -> Result<(), ConfigError> {
         let v = validate(key, value)?;

@@ -168,9 +168,13 @@ pub trait Engine: Send {
 
 /// The engine's process group while it runs (`None` once it has been
 /// reaped, so a late kill never meets another process).
-type Group = Arc<Mutex<Option<i32>>>;
+/// An engine's process group, shared with whoever must be able to stop
+/// it (`None` once it is gone).
+pub(crate) type Group = Arc<Mutex<Option<i32>>>;
 
-fn kill_group(group: &Group) {
+/// Stops the engine's whole process group (it and every helper it
+/// started), if it runs.
+pub(crate) fn kill_group(group: &Group) {
     let held = group
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -231,7 +235,7 @@ impl Uci {
     /// [`Uci::start`], with the process group recorded in `group` from
     /// the moment the engine runs (so another thread can stop it even
     /// during the handshake).
-    fn start_in(
+    pub(crate) fn start_in(
         path: &Path,
         strength: Strength,
         limits: Limits,

@@ -7,26 +7,42 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{Review, ReviewCmd, ReviewEffect, ReviewGame, ReviewMsg};
-use crate::engine::{Limits, Strength, Uci};
+use crate::engine::{Group, Limits, Strength, Uci, kill_group};
 use crate::locale::Locale;
 use crate::speech::{Announcer, Speaker};
 use crate::vocab::{Item, Priority, Style, Utterance, Vocabulary};
 use crate::wake::Post;
 
 /// The engine on its own thread: one request at a time; its answers go
-/// to the front end's loop.
+/// to the front end's loop. The engine runs in its own process group,
+/// which is stopped (it and every helper it started) when the analyst
+/// goes, even in the middle of a search.
 pub(crate) struct Analyst {
     tx: mpsc::Sender<(usize, String, Duration)>,
+    group: Group,
+}
+
+impl Drop for Analyst {
+    fn drop(&mut self) {
+        kill_group(&self.group);
+    }
 }
 
 impl Analyst {
     pub(crate) fn start(path: PathBuf, locale: Locale, out: Post<ReviewMsg>) -> Analyst {
         let (tx, req) = mpsc::channel::<(usize, String, Duration)>();
+        let group = Group::default();
+        let engine_group = group.clone();
         std::thread::spawn(move || {
             let mut engine: Option<Uci> = None;
             while let Ok((ply, fen, movetime)) = req.recv() {
                 if engine.is_none() {
-                    match Uci::start(&path, Strength::default(), Limits::default()) {
+                    match Uci::start_in(
+                        &path,
+                        Strength::default(),
+                        Limits::default(),
+                        engine_group.clone(),
+                    ) {
                         Ok(e) => engine = Some(e),
                         Err(e) => {
                             if !out.send(ReviewMsg::NoEngine(e.describe(&locale))) {
@@ -48,7 +64,7 @@ impl Analyst {
                 }
             }
         });
-        Analyst { tx }
+        Analyst { tx, group }
     }
 }
 

@@ -784,13 +784,24 @@ impl Review {
             }
             _ => self.vocab.message("review.score_even", &[]),
         };
-        let best = a
+        // Only a legal move is said as the best one (as the play screen
+        // plays only a legal engine move): anything else is the engine's
+        // failure, named as such.
+        let Some(best) = a
             .best
             .parse::<UciMove>()
             .ok()
             .and_then(|u| u.to_move(pos).ok())
             .map(|m| self.vocab.announce(pos, m, self.style))
-            .unwrap_or_else(|| Utterance::plain(a.best.clone()));
+        else {
+            let error = self.vocab.message(
+                "engine.illegal_move",
+                &[("move", &Utterance::plain(a.best.clone()))],
+            );
+            return self
+                .vocab
+                .message("review.engine_failed", &[("error", &error)]);
+        };
         self.vocab.message(
             "review.eval",
             &[

@@ -473,16 +473,40 @@ impl std::fmt::Debug for WavFileSpeaker {
 }
 
 impl WavFileSpeaker {
-    /// Creates (or replaces) `path`.
+    /// Creates (or replaces) `path`: the WAV file is begun under a
+    /// temporary name in the same folder, then renamed into place, and
+    /// written on from there (whether `path` may be written is the
+    /// caller's check: [`crate::output::check`]).
     ///
     /// # Errors
     ///
     /// [`SpeechError::File`].
     pub fn create(engine: EspeakNg, path: &Path) -> Result<WavFileSpeaker, SpeechError> {
-        let writer = hound::WavWriter::create(path, wav_spec()).map_err(|e| SpeechError::File {
+        let file_err = |e: &dyn std::fmt::Display| SpeechError::File {
             path: path.to_owned(),
             error: e.to_string(),
-        })?;
+        };
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let tmp = dir.join(format!(".annabella-{}.wav.tmp", std::process::id()));
+        let begun = (|| {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+                .map_err(|e| file_err(&e))?;
+            let mut writer = hound::WavWriter::new(BufWriter::new(file), wav_spec())
+                .map_err(|e| file_err(&e))?;
+            writer.flush().map_err(|e| file_err(&e))?;
+            std::fs::rename(&tmp, path).map_err(|e| file_err(&e))?;
+            Ok(writer)
+        })();
+        if begun.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        let writer = begun?;
         Ok(WavFileSpeaker {
             engine,
             path: path.to_owned(),

@@ -63,6 +63,10 @@ pub struct Runner {
     /// words are decided (at most [`BARGE_HOLD`]).
     barged: Option<Instant>,
     voice_finished: bool,
+    /// The files this run uses, which a save never writes over.
+    pub outputs: crate::output::Inputs,
+    /// `--force`: a save replaces a file that holds other games.
+    pub force_save: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
     offset: Duration,
     /// When the game time began to run: `None` until the front end has
@@ -98,6 +102,8 @@ impl Runner {
             talking: false,
             barged: None,
             voice_finished: false,
+            outputs: crate::output::Inputs::default(),
+            force_save: false,
             offset: Duration::ZERO,
             start: Some(Instant::now()),
             speech_waker: crate::wake::Waker::default(),
@@ -180,6 +186,39 @@ impl Runner {
         None
     }
 
+    /// Writes the game's PGN `text` to `path` by the output rule (see
+    /// [`crate::output`]): never over a file this run uses or a file that
+    /// holds other games; atomically. A refusal is said in its own words,
+    /// a failure as a failed save; a quiet (automatic) save that succeeds
+    /// says nothing.
+    fn save(
+        &mut self,
+        app: &mut App,
+        path: &std::path::Path,
+        text: &str,
+        quiet: bool,
+    ) -> Vec<Effect> {
+        use crate::output::{Kind, OutputError};
+        match crate::output::write(
+            path,
+            text.as_bytes(),
+            Kind::GameSave(text),
+            &self.outputs,
+            self.force_save,
+        ) {
+            Ok(()) if quiet => Vec::new(),
+            Ok(()) => app.update(Msg::Saved(Ok(path.to_owned())), self.now()),
+            Err(OutputError::Io(e)) => {
+                let error = crate::input::describe_io_error(app.vocab().locale(), &e);
+                app.update(Msg::Saved(Err(error)), self.now())
+            }
+            Err(refused) => {
+                let line = refused.describe(app.vocab().locale(), path);
+                app.update(Msg::Notice(Utterance::plain(line)), self.now())
+            }
+        }
+    }
+
     /// Carries out `effects`; every utterance is passed to `show` (and
     /// spoken when speech is on). Answers that come back at once (a save)
     /// are fed to the app, and their effects carried out too.
@@ -195,7 +234,7 @@ impl Runner {
                         queue.clear();
                         let fx = app.update(
                             Msg::JournalFailed {
-                                error: err.to_string(),
+                                error: crate::input::describe_io_error(app.vocab().locale(), &err),
                             },
                             self.now(),
                         );
@@ -239,15 +278,12 @@ impl Runner {
                     }
                 }
                 Effect::Save { path, text } => {
-                    let r = std::fs::write(&path, text)
-                        .map(|()| path.clone())
-                        .map_err(|e| e.to_string());
-                    queue.extend(app.update(Msg::Saved(r), self.now()));
+                    let fx = self.save(app, &path, &text, false);
+                    queue.extend(fx);
                 }
                 Effect::Autosave { path, text } => {
-                    if let Err(e) = std::fs::write(&path, text) {
-                        queue.extend(app.update(Msg::Saved(Err(e.to_string())), self.now()));
-                    }
+                    let fx = self.save(app, &path, &text, true);
+                    queue.extend(fx);
                 }
                 Effect::Speech { rate, voice } => self.reopen_speech(app, rate, voice, show),
                 Effect::SaveSettings(values) => {

@@ -490,7 +490,8 @@ pub fn install(
         .map(|e| e.name.clone())
         .unwrap_or_else(|| stem(source));
     let dest = dir.join(&name);
-    if dest.exists() {
+    // Anything there, a dangling symlink too, is never replaced.
+    if std::fs::symlink_metadata(&dest).is_ok() {
         return Err(InstallError::Already {
             name,
             path: dest.display().to_string(),

@@ -114,6 +114,9 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
         (io::ErrorKind::PermissionDenied, _) => "io.permission",
         (io::ErrorKind::IsADirectory, _) => "io.is_directory",
         (io::ErrorKind::InvalidData, _) => "io.not_utf8",
+        (io::ErrorKind::StorageFull, _) => "io.no_space",
+        (io::ErrorKind::InvalidFilename, _) => "io.name_too_long",
+        (io::ErrorKind::ReadOnlyFilesystem, _) => "io.read_only",
         // Any other error of the system by its number: the system's own
         // text is English whatever the player's language.
         (_, Some(code)) => {

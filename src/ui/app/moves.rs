@@ -224,7 +224,10 @@ impl App {
     /// The opponent makes the pressed move on his board (two-board mode).
     fn execute(&mut self, board: Color, m: Move, fx: &mut Vec<Effect>) {
         let command = self.board_command(board, m);
-        self.act_say(command, Tell::All, fx);
+        // The save is White's board: it has Black's move only now.
+        if self.act_say(command, Tell::All, fx) && board == Color::White {
+            self.autosave(fx);
+        }
         let g = self.game.mirror();
         if g.stage() == &Stage::Idle && g.mismatch().is_none() {
             self.maybe_ask_engine(fx);

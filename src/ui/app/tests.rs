@@ -572,6 +572,20 @@ fn autosave_after_every_completed_move_when_asked() {
         !fx.iter()
             .any(|e| matches!(e, Effect::Say(i) if i.utterance.display.contains("saved")))
     );
+    // Black's move is saved once it is on White's board (the board the
+    // save is made from): on main the save lagged a half move behind.
+    for line in ["e4", "e5", "press"] {
+        a.update(Msg::Line(line.into()), T0);
+    }
+    let fx = a.update(Msg::Line("e5".into()), T0);
+    let text = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Autosave { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .expect("saved when White's board shows Black's move");
+    assert!(text.contains(" e5 "), "{text}");
 }
 
 // ---- two boards (Appendix D) and the journal ----

@@ -7,9 +7,11 @@
 //! in its journal, and how to continue it. A blind player is never left
 //! with a terminal in raw mode on the alternate screen.
 //!
-//! The child knows it is supervised by [`SUPERVISED_ENV`]. SIGTERM and
-//! SIGHUP sent to the parent are passed on to the child; SIGINT and
-//! SIGQUIT (from the keyboard, sent to both) are left to the child.
+//! The child knows it is supervised by [`SUPERVISED_ENV`]. SIGTERM,
+//! SIGHUP and SIGINT sent to the parent are passed on to the child (a
+//! `kill -INT` of the parent alone stops the game as Ctrl+C would; the
+//! full screen reads Ctrl+C as a key, so the keyboard sends none);
+//! SIGQUIT (from the keyboard, sent to both) is left to the child.
 //!
 //! [`TEST_ABORT_ENV`] is for tests only: the child then ends itself right
 //! after drawing its first frame (`abort`, `segv` or `kill`), so the tests
@@ -159,7 +161,7 @@ mod unix {
         // SAFETY: signal(2) with SIG_IGN, and a handler that only stores
         // to an atomic.
         unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_IGN);
+            libc::signal(libc::SIGINT, handler);
             libc::signal(libc::SIGQUIT, libc::SIG_IGN);
             libc::signal(libc::SIGTERM, handler);
             libc::signal(libc::SIGHUP, handler);

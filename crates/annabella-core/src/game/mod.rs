@@ -100,6 +100,21 @@ impl Game {
         Ok(Game::from_mirror(mirror))
     }
 
+    /// Replays one more journal record on top of the game, at its
+    /// recorded time (a record the arbiter takes when a journal is
+    /// repaired): as [`Game::replay`] does, no new record is made.
+    /// Returns what happened; refused, the game is unchanged.
+    pub fn replay_record(&mut self, record: &Record) -> Result<Said, GameError> {
+        let mut mirror = self.mirror.clone();
+        let said = dispatch(
+            &mut mirror,
+            Duration::from_millis(record.at_ms),
+            &record.event,
+        )?;
+        self.mirror = mirror;
+        Ok(said)
+    }
+
     /// The two-board core (boards, scoresheets, clock, record).
     pub fn mirror(&self) -> &Mirror {
         &self.mirror

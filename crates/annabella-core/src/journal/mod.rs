@@ -22,16 +22,28 @@
 //!
 //! # Damage
 //!
+//! Every line is checked on its own (its checksum) and the records are
+//! put in order by the chain, so reading is never all-or-nothing
+//! ([`parse`], [`Loaded`]):
+//!
 //! - A **torn last line** (the program stopped while writing it; the file
 //!   does not end with a newline, or its last line fails the checksum) is
 //!   the expected result of a crash. The line was never announced. It is
 //!   reported and ignored; the old file is never written again: the game
 //!   continues in a **new journal** next to it (`NAME-cont1.jsonl`, …) whose
 //!   header names the old file, with the good records copied.
-//! - A bad line **followed by good lines** (a wrong checksum, not a journal
-//!   line, or a break in the chain) is damage, not a crash: nothing is
-//!   changed, the last good move is reported, and `annabella resume
-//!   --from-good FILE` continues from it in a new journal the same way.
+//! - A **duplicated** line is skipped, a line **out of order** is read in
+//!   its place in the chain, a line with **one damaged byte** (anywhere:
+//!   its checksum, its frame, a move, a text field) is restored exactly
+//!   from a checksum that names it (its own, or the next record's `prev`),
+//!   a blank line, CRLF line ends and a byte order mark are read as if
+//!   they were not there. Each mended line is named ([`Mended`]); the game
+//!   is whole, and it goes on in a new journal all the same.
+//! - Where the chain cannot go on (a **missing** line, a line beyond
+//!   repair), the game stops ([`Loaded::gap`]); the whole records after it
+//!   are kept apart ([`Loaded::later`]) and offered to the arbiter, one by
+//!   one, by `annabella resume --repair` (a new chained journal; the old
+//!   file is kept). `annabella resume --from-good` goes on without them.
 //! - A different version or a file that is not a journal is refused with a
 //!   clear message; nothing is changed.
 //!
@@ -117,26 +129,20 @@ pub struct Header {
 
 pub use crate::game::Record;
 
-/// Why a journal could not be read. Nothing is ever changed on disk.
+/// Why a journal could not be read at all. Nothing is ever changed on
+/// disk. (Damage inside a journal is not an error: [`parse`] returns what
+/// can be recovered and says what it mended and where it stopped.)
 #[derive(Debug)]
 pub enum ReadError {
     /// The file could not be read.
     Io(io::Error),
     /// The file is empty.
     Empty,
-    /// The first line is not a journal header.
+    /// The first line is not a journal header (and no header was found or
+    /// restored elsewhere).
     NotJournal,
     /// Another format version.
     BadVersion(u32),
-    /// A damaged line followed by good ones.
-    Corrupt {
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong with it.
-        damage: Damage,
-        /// What was good before it.
-        good: Box<Loaded>,
-    },
 }
 
 /// What is wrong with a damaged journal line.
@@ -151,23 +157,102 @@ pub enum Damage {
     Chain,
 }
 
-/// A journal read from disk.
+/// How a line was mended while reading: the game is whole despite it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mend {
+    /// Its bytes were damaged and are restored exactly: the restored
+    /// line's checksum is the one its own `sum` or the next record's
+    /// `prev` names (SHA-256: no other text has it).
+    Restored,
+    /// A second copy of a line already read: skipped.
+    Duplicate,
+    /// Out of order: read in its place in the chain.
+    Moved,
+}
+
+/// A line mended while reading (1-based line number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mended {
+    /// The line.
+    pub line: usize,
+    /// What was done.
+    pub how: Mend,
+}
+
+/// A line that could not be used (1-based line number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Damaged {
+    /// The line.
+    pub line: usize,
+    /// Why.
+    pub damage: Damage,
+}
+
+/// A whole record (its own checksum matches) after the place where the
+/// game stops: it cannot be linked to the game (a line before it is
+/// missing or unreadable, or another writer wrote it), so only the
+/// arbiter can take it (`annabella resume --repair`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Later {
+    /// 1-based line number.
+    pub line: usize,
+    /// The record.
+    pub record: Record,
+}
+
+/// A journal read from disk: everything that can be recovered, and what
+/// was wrong.
 #[derive(Debug, Clone)]
 pub struct Loaded {
     /// The header.
     pub header: Header,
-    /// The good records, in order.
+    /// The records of the game, in order, each linked to the one before
+    /// by the chain (or, in a version 1 journal, read in file order).
     pub records: Vec<Record>,
+    /// The 1-based line of each record.
+    pub lines: Vec<usize>,
     /// 1-based number of an incomplete last line that was ignored.
     pub torn: Option<usize>,
-    /// The checksum of the last good line (what the next record follows).
+    /// The checksum of the last record read (what the next one follows).
     pub last_sum: String,
+    /// Lines mended on the way (restored, duplicate, moved): nothing of
+    /// the game was lost to them.
+    pub mended: Vec<Mended>,
+    /// Where the game stops before the end of the file: the first line
+    /// that could not be read, restored or linked.
+    pub gap: Option<Damaged>,
+    /// Every line that could not be read or restored.
+    pub unreadable: Vec<Damaged>,
+    /// Whole records after the gap, in the order of their sequence
+    /// numbers: offered to the arbiter, never replayed on their own.
+    pub later: Vec<Later>,
+}
+
+impl Loaded {
+    /// Nothing was wrong (a CRLF line end or a byte order mark are not
+    /// damage).
+    pub fn is_intact(&self) -> bool {
+        self.torn.is_none()
+            && self.mended.is_empty()
+            && self.gap.is_none()
+            && self.unreadable.is_empty()
+            && self.later.is_empty()
+    }
+
+    /// Records were left out: the file holds more than [`Loaded::records`]
+    /// (a torn last line, never announced, does not count).
+    pub fn drops_records(&self) -> bool {
+        self.gap.is_some() || !self.later.is_empty()
+    }
 }
 
 /// The SHA-256 of `json`, in lowercase hex: a line's `sum`, and the next
 /// record's `prev`.
 pub fn checksum(json: &str) -> String {
-    let digest = Sha256::digest(json.as_bytes());
+    hex(&Sha256::digest(json.as_bytes()).into())
+}
+
+fn hex(digest: &[u8; 32]) -> String {
     let mut s = String::with_capacity(64);
     for b in digest {
         s.push_str(&format!("{b:02x}"));
@@ -188,117 +273,16 @@ pub fn encode<T: Serialize>(value: &T) -> Result<(String, String), serde_json::E
     Ok((sum, line))
 }
 
-/// Checks one line (without newline) and returns its checksum and JSON
-/// payload.
-fn decode_line(line: &str) -> Result<(&str, &str), Damage> {
-    let rest = line.strip_prefix("{\"sum\":\"").ok_or(Damage::Syntax)?;
-    if rest.len() < 64 + 8 || !rest.is_char_boundary(64) {
-        return Err(Damage::Syntax);
-    }
-    let (sum, rest) = rest.split_at(64);
-    let json = rest
-        .strip_prefix("\",\"rec\":")
-        .and_then(|r| r.strip_suffix('}'))
-        .ok_or(Damage::Syntax)?;
-    if checksum(json) != sum {
-        return Err(Damage::Checksum);
-    }
-    Ok((sum, json))
+/// Checks journal bytes (see the module documentation): the header, then
+/// the records along the chain, mending what can be mended (see
+/// [`Loaded`]). A UTF-8 byte order mark, CRLF line ends and blank lines
+/// are read as if they were not there.
+pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
+    read::parse(bytes)
 }
 
-/// Checks journal bytes (see the module documentation).
-pub fn parse(bytes: &[u8]) -> Result<Loaded, ReadError> {
-    if bytes.is_empty() {
-        return Err(ReadError::Empty);
-    }
-    let mut lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
-    // After the final newline, split gives an empty piece; anything else
-    // there is an incomplete line.
-    let tail = lines.pop().unwrap_or_default();
-    let mut torn_tail = !tail.is_empty();
-    let header_line = match lines.first() {
-        Some(l) => *l,
-        None => tail,
-    };
-    let (header_sum, header_json) = std::str::from_utf8(header_line)
-        .ok()
-        .and_then(|l| decode_line(l).ok())
-        .ok_or(ReadError::NotJournal)?;
-    let header: Header = serde_json::from_str::<serde_json::Value>(header_json)
-        .ok()
-        .filter(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
-        .ok_or(ReadError::NotJournal)
-        .and_then(|v| {
-            let version = v
-                .get("version")
-                .and_then(serde_json::Value::as_u64)
-                .unwrap_or(0);
-            if !(u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&version) {
-                return Err(ReadError::BadVersion(
-                    u32::try_from(version).unwrap_or(u32::MAX),
-                ));
-            }
-            serde_json::from_value(v).map_err(|_| ReadError::NotJournal)
-        })?;
-    if lines.is_empty() {
-        // Only a header without its newline.
-        torn_tail = false;
-    }
-    let chained = header.version >= 2;
-    let mut loaded = Loaded {
-        header,
-        records: Vec::new(),
-        torn: None,
-        last_sum: header_sum.to_owned(),
-    };
-    let body = lines.len();
-    for (i, raw) in lines.iter().enumerate().skip(1) {
-        let decoded = std::str::from_utf8(raw)
-            .map_err(|_| Damage::Syntax)
-            .and_then(decode_line)
-            .and_then(|(sum, j)| {
-                serde_json::from_str::<Record>(j)
-                    .map(|r| (sum, r))
-                    .map_err(|_| Damage::Syntax)
-            });
-        let follows = |r: &Record| {
-            !chained || (r.seq == loaded.records.len() as u64 + 1 && r.prev == loaded.last_sum)
-        };
-        match decoded {
-            Ok((sum, r)) if follows(&r) => {
-                loaded.last_sum = sum.to_owned();
-                loaded.records.push(r);
-            }
-            Ok(_) => {
-                // A whole, valid line in the wrong place is never the mark
-                // of a crash: a line was lost, doubled or moved.
-                return Err(ReadError::Corrupt {
-                    line: i + 1,
-                    damage: Damage::Chain,
-                    good: Box::new(loaded),
-                });
-            }
-            Err(damage) => {
-                let last = i + 1 == body && !torn_tail;
-                if last {
-                    // A last line that is complete but bad: also a torn
-                    // write (a power cut can leave garbage at the end).
-                    loaded.torn = Some(i + 1);
-                    return Ok(loaded);
-                }
-                return Err(ReadError::Corrupt {
-                    line: i + 1,
-                    damage,
-                    good: Box::new(loaded),
-                });
-            }
-        }
-    }
-    if torn_tail {
-        loaded.torn = Some(body + 1);
-    }
-    Ok(loaded)
-}
+mod read;
+mod restore;
 
 /// The lines for `records` chained after `seq` records ending in
 /// `last_sum`; returns the text, the new count and the last checksum.
