@@ -313,48 +313,23 @@ pub fn parse_wav_header(b: &[u8]) -> Result<Option<(u32, usize)>, SpeechError> {
     }
 }
 
-/// Resamples mono `input` from `from` Hz to `to` Hz with a windowed-sinc
-/// (Blackman, 16 zero crossings each side) low-pass filter at 95 % of the
-/// lower Nyquist frequency.
+/// Resamples mono `input` from `from` Hz to `to` Hz through the same
+/// anti-aliased resampler as every stream of annabella's
+/// ([`crate::voice::rate`]): `round(len * to / from)` samples, the filter's
+/// delay taken off.
 pub fn resample(input: &[i16], from: u32, to: u32) -> Vec<i16> {
     if from == to || input.is_empty() || from == 0 || to == 0 {
         return input.to_vec();
     }
-    const HALF: f64 = 16.0;
-    let ratio = f64::from(to) / f64::from(from);
-    let cutoff = ratio.min(1.0) * 0.95;
-    let half_width = HALF / cutoff;
-    let out_len = ((input.len() as f64) * ratio).floor() as usize;
-    let mut out = Vec::with_capacity(out_len);
-    let last = input.len() as i64 - 1;
-    for n in 0..out_len {
-        let t = n as f64 / ratio;
-        let lo = (t - half_width).ceil().max(0.0) as i64;
-        let hi = ((t + half_width).floor() as i64).min(last);
-        let mut acc = 0.0;
-        for k in lo..=hi {
-            let x = t - k as f64;
-            let arg = cutoff * x;
-            let sinc = if arg.abs() < 1e-9 {
-                1.0
-            } else {
-                let p = std::f64::consts::PI * arg;
-                p.sin() / p
-            };
-            // Blackman window over [-half_width, half_width].
-            let w = x / half_width;
-            let window = 0.42
-                + 0.5 * (std::f64::consts::PI * w).cos()
-                + 0.08 * (2.0 * std::f64::consts::PI * w).cos();
-            let sample = input
-                .get(usize::try_from(k).unwrap_or(0))
-                .copied()
-                .unwrap_or(0);
-            acc += f64::from(sample) * cutoff * sinc * window;
-        }
-        out.push(acc.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16);
-    }
-    out
+    let x: Vec<f32> = input.iter().map(|&s| f32::from(s) / 32_768.0).collect();
+    crate::voice::rate::resample(&x, from, to)
+        .iter()
+        .map(|s| {
+            (s * 32_768.0)
+                .round()
+                .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+        })
+        .collect()
 }
 
 /// Writes 16 kHz mono 16-bit samples as a WAV file.

@@ -3,8 +3,9 @@
 //! with a real microphone (issue 14).
 //!
 //! [`CardSpeaker`] renders each utterance with espeak-ng (16 kHz mono),
-//! resamples it to the output device's rate and plays it through a cpal
-//! output stream. In the output callback, every block handed to the
+//! resamples it to the output device's rate (with the same anti-aliased
+//! resampler as the microphone's stream, [`crate::voice::rate`]) and plays
+//! it through a cpal output stream. In the output callback, every block handed to the
 //! device is also written, at 16 kHz, into [`Played`]: a timeline of what
 //! was handed to the device when (silence while she is quiet). The
 //! microphone's callback pulls, for each captured block, the samples
@@ -26,9 +27,10 @@ use std::time::Instant;
 
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
-use super::espeak::{EspeakNg, resample};
+use super::espeak::EspeakNg;
 use super::{Priority, Speaker, SpeechError};
 use crate::vocab::Utterance;
+use crate::voice::rate::Resampler;
 
 /// 16 kHz mono, as the voice stack.
 const RATE: u64 = 16_000;
@@ -149,19 +151,86 @@ impl Played {
     }
 }
 
-/// The utterance being played, at the device's rate and at 16 kHz.
-#[derive(Debug, Default)]
+/// The utterance being played: at 16 kHz, resampled to the device's rate
+/// as the device takes it (a stateful resampler per stream: the first
+/// sample plays at once, whatever the utterance's length).
+#[derive(Debug)]
 struct Playing {
+    /// 16 kHz speech not yet resampled.
+    source: VecDeque<f32>,
     /// Mono samples at the device rate, still to be handed over.
     device: VecDeque<f32>,
-    /// The same at 16 kHz (the reference).
+    /// The 16 kHz samples (the reference), as handed over.
     original: VecDeque<i16>,
+    /// 16 kHz to the device's rate; `None`: the same rate.
+    resampler: Option<Resampler>,
+    /// The resampler's tail was given (the source ran out).
+    flushed: bool,
+    scratch: Vec<f32>,
 }
 
+/// Samples of speech resampled at a time (10 ms at 16 kHz).
+const STEP: usize = 160;
+
 impl Playing {
+    fn new(rate: u32) -> Playing {
+        Playing {
+            source: VecDeque::new(),
+            device: VecDeque::new(),
+            original: VecDeque::new(),
+            resampler: Resampler::new(RATE as u32, rate).ok(),
+            flushed: true,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// A new utterance: 16 kHz samples.
+    fn start(&mut self, samples: &[i16]) {
+        self.clear();
+        self.source
+            .extend(samples.iter().map(|&s| f32::from(s) / 32_768.0));
+        self.original.extend(samples.iter().copied());
+        self.flushed = false;
+    }
+
     fn clear(&mut self) {
+        self.source.clear();
         self.device.clear();
         self.original.clear();
+        if let Some(r) = self.resampler.as_mut() {
+            r.reset();
+        }
+        self.flushed = true;
+    }
+
+    /// `true` while anything is still to be played.
+    fn busy(&self) -> bool {
+        !self.device.is_empty() || !self.source.is_empty()
+    }
+
+    /// Resamples until `frames` device samples are ready (or the speech
+    /// has all been resampled).
+    fn prepare(&mut self, frames: usize) {
+        while self.device.len() < frames && !self.flushed {
+            self.scratch.clear();
+            let n = self.source.len().min(STEP);
+            match self.resampler.as_mut() {
+                Some(r) if n > 0 => {
+                    let (a, b) = self.source.as_slices();
+                    let first = a.len().min(n);
+                    r.push(&a[..first], &mut self.scratch);
+                    r.push(&b[..n - first], &mut self.scratch);
+                }
+                Some(r) => {
+                    r.finish(&mut self.scratch);
+                    self.flushed = true;
+                }
+                None if n > 0 => self.scratch.extend(self.source.range(..n)),
+                None => self.flushed = true,
+            }
+            self.source.drain(..n);
+            self.device.extend(self.scratch.iter().copied());
+        }
     }
 }
 
@@ -190,6 +259,7 @@ fn fill(
     let mut reference = Vec::with_capacity(want);
     {
         let mut p = playing.lock().unwrap_or_else(|e| e.into_inner());
+        p.prepare(frames);
         for frame in out.chunks_mut(channels.max(1)) {
             let s = p.device.pop_front().unwrap_or(0.0);
             frame.fill(s);
@@ -197,7 +267,7 @@ fn fill(
         for _ in 0..want {
             reference.push(p.original.pop_front().unwrap_or(0));
         }
-        if p.device.is_empty() {
+        if !p.busy() {
             p.original.clear();
         }
     }
@@ -258,7 +328,7 @@ impl CardSpeaker {
         let config = supported.config();
         let channels = usize::from(config.channels.max(1));
         let rate = config.sample_rate;
-        let playing = Arc::new(Mutex::new(Playing::default()));
+        let playing = Arc::new(Mutex::new(Playing::new(rate)));
         let (p, r) = (playing.clone(), played.clone());
         let mut carry = 0u64;
         let stream = device
@@ -291,21 +361,14 @@ impl CardSpeaker {
 impl Speaker for CardSpeaker {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         let samples = self.engine.render(&u.spoken)?;
-        let device: Vec<f32> = resample(&samples, RATE as u32, self.rate)
-            .iter()
-            .map(|&s| f32::from(s) / 32768.0)
-            .collect();
-        let mut p = self.lock();
-        p.clear();
-        p.device.extend(device);
-        p.original.extend(samples);
+        self.lock().start(&samples);
         Ok(())
     }
     fn stop(&mut self) {
         self.lock().clear();
     }
     fn is_speaking(&mut self) -> bool {
-        !self.lock().device.is_empty()
+        self.lock().busy()
     }
     fn name(&self) -> &str {
         "espeak-ng"
@@ -395,7 +458,8 @@ mod tests {
         assert_eq!(reference_len(480, 48_000, &mut carry), 160);
         assert_eq!(carry, 0);
         // Resampling the rendered speech keeps its duration.
-        let speech = vec![1000i16; 16_000];
+        let speech = vec![0.03f32; 16_000];
+        let resample = crate::voice::rate::resample;
         assert_eq!(resample(&speech, 16_000, 48_000).len(), 48_000);
         assert_eq!(resample(&speech, 16_000, 44_100).len(), 44_100);
     }
@@ -404,13 +468,9 @@ mod tests {
     fn the_callback_plays_and_writes_the_reference_and_stop_clears_both() {
         let t0 = Instant::now();
         let played = Played::new(t0);
-        let playing = Mutex::new(Playing::default());
-        {
-            let mut p = playing.lock().unwrap();
-            // 20 ms of speech at 16 kHz, 40 ms... at 48 kHz: 960 frames.
-            p.original.extend([100i16; 320]);
-            p.device.extend([0.5f32; 960]);
-        }
+        let playing = Mutex::new(Playing::new(48_000));
+        // 20 ms of speech at 16 kHz: 960 frames at 48 kHz.
+        playing.lock().unwrap().start(&[3000i16; 320]);
         let mut carry = 0;
         // Stereo, 10 ms: 480 frames.
         let mut out = vec![0.0f32; 960];
@@ -423,8 +483,10 @@ mod tests {
             &played,
             t0 + ms(10),
         );
-        assert!(out.iter().all(|&s| s == 0.5), "both channels");
-        assert_eq!(played.pull(160, t0 + ms(20)), vec![100; 160]);
+        assert!(out.chunks(2).all(|f| f[0] == f[1]), "both channels");
+        let level = out[480..].iter().map(|s| s.abs()).sum::<f32>() / 480.0;
+        assert!((level - 3000.0 / 32768.0).abs() < 0.01, "{level}");
+        assert_eq!(played.pull(160, t0 + ms(20)), vec![3000; 160]);
         // Stopped: the rest is cut at once, the next blocks are silence.
         playing.lock().unwrap().clear();
         fill(
@@ -438,6 +500,48 @@ mod tests {
         );
         assert!(out.iter().all(|&s| s == 0.0));
         assert_eq!(played.pull(160, t0 + ms(30)), vec![0; 160]);
-        assert!(playing.lock().unwrap().device.is_empty());
+        assert!(!playing.lock().unwrap().busy());
+    }
+
+    #[test]
+    fn an_utterance_is_resampled_as_the_device_takes_it_without_loss() {
+        // 0.7 s of a tone at 16 kHz, played at 44.1 kHz mono in callbacks
+        // of odd sizes: the device gets exactly the whole utterance
+        // resampled at once, and it stops speaking at its end.
+        let speech: Vec<i16> = (0..11_200)
+            .map(|i| ((i as f32 * 0.2).sin() * 8000.0) as i16)
+            .collect();
+        let whole = crate::voice::rate::resample(
+            &speech
+                .iter()
+                .map(|&s| f32::from(s) / 32_768.0)
+                .collect::<Vec<_>>(),
+            16_000,
+            44_100,
+        );
+        let played = Played::new(Instant::now());
+        let playing = Mutex::new(Playing::new(44_100));
+        playing.lock().unwrap().start(&speech);
+        let mut carry = 0;
+        let mut got = Vec::new();
+        for n in [441usize, 1, 1023, 17, 4097, 333].iter().cycle() {
+            if !playing.lock().unwrap().busy() {
+                break;
+            }
+            let mut out = vec![0.0f32; *n];
+            fill(
+                &mut out,
+                1,
+                44_100,
+                &mut carry,
+                &playing,
+                &played,
+                Instant::now(),
+            );
+            got.extend(out);
+        }
+        assert_eq!(whole.len(), 30_870);
+        assert_eq!(got[..whole.len()], whole[..]);
+        assert!(got[whole.len()..].iter().all(|&s| s == 0.0));
     }
 }
