@@ -13,7 +13,7 @@ use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
-use crate::speech::activity::SpeechActivity;
+use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
@@ -90,14 +90,28 @@ pub struct ScreenArgs {
     #[arg(long)]
     pub voice: bool,
     /// Spoken moves from the microphone with push-to-talk: F2 starts an
-    /// utterance, F2 again ends it.
+    /// utterance, F2 again ends it. With --voice-wav, each recording is
+    /// said with the talk key held.
     #[arg(long, conflicts_with = "voice")]
     pub push_to_talk: bool,
     /// Spoken moves from WAV recordings, played in real time as if spoken
     /// into the microphone, each after annabella has finished speaking
     /// (for demonstrations and tests).
-    #[arg(long, value_name = "FILE.wav", conflicts_with_all = ["voice", "push_to_talk"])]
+    #[arg(long, value_name = "FILE.wav", conflicts_with = "voice")]
     pub voice_wav: Vec<PathBuf>,
+    /// Test only: `fast` plays the --voice-wav recordings as fast as
+    /// listening and the screen follow, on the recordings' own timeline
+    /// (a second of recording is a second for the mute, the detector and
+    /// the echo canceller); `real` (the default) in real time. With speech
+    /// on the sound card the clock stays real.
+    #[arg(
+        long,
+        hide = true,
+        value_name = "real|fast",
+        default_value = "real",
+        requires = "voice_wav"
+    )]
+    pub wav_clock: WavClock,
     /// The speech model's folder (default: env ANNABELLA_MODEL, else the
     /// installed model for the locale).
     #[arg(long, value_name = "DIR")]
@@ -210,6 +224,17 @@ impl clap::ValueEnum for EngineSide {
     }
 }
 
+/// How fast `--voice-wav` recordings are played (test only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum WavClock {
+    /// In real time, on the wall clock.
+    #[default]
+    Real,
+    /// As fast as listening and the screen follow, on the recordings'
+    /// own timeline.
+    Fast,
+}
+
 /// Where spoken moves come from, if anywhere.
 fn voice_source(args: &ScreenArgs) -> Option<VoiceSource> {
     if !args.voice_wav.is_empty() {
@@ -217,6 +242,7 @@ fn voice_source(args: &ScreenArgs) -> Option<VoiceSource> {
             paths: args.voice_wav.clone(),
             silence_ms: args.silence_ms,
             gap_ms: 1000,
+            push_to_talk: args.push_to_talk,
         })
     } else if args.push_to_talk {
         Some(VoiceSource::PushToTalk)
@@ -340,11 +366,19 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     });
     let speak = if plain { args.speak } else { !args.silent };
     let source = voice_source(&args);
-    // With spoken input, speech tells it when annabella speaks.
-    let activity = source
-        .as_ref()
-        .map(|_| SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms))));
     let room = args.room_echo.then(Room::new);
+    // Recordings played fast run on their own timeline; speech on the
+    // sound card runs on the wall clock, so then does everything.
+    let clock = if args.wav_clock == WavClock::Fast && (!speak || room.is_some()) {
+        AudioClock::timeline()
+    } else {
+        AudioClock::wall()
+    };
+    // With spoken input, speech tells it when annabella speaks.
+    let activity = source.as_ref().map(|_| {
+        SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms)))
+            .with_clock(clock.clone())
+    });
     // Hands-free with speech: annabella plays her speech herself, so
     // that what she plays is the echo canceller's reference.
     let hands_free = matches!(source, Some(VoiceSource::Microphone { .. }));
@@ -396,7 +430,14 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     always_confirm: args.always_confirm,
                     ..DecisionSettings::default()
                 };
-                runner.push_to_talk = source == VoiceSource::PushToTalk;
+                runner.push_to_talk = matches!(
+                    source,
+                    VoiceSource::PushToTalk
+                        | VoiceSource::Files {
+                            push_to_talk: true,
+                            ..
+                        }
+                );
                 // Barge-in by voice needs what annabella played: the
                 // simulated room, or her own output on the sound card;
                 // without them she mutes the microphone while she

@@ -364,6 +364,13 @@ impl Runner {
                     self.barge_in();
                     Vec::new()
                 }
+                VoiceEvent::TalkKey(down) => {
+                    // The recordings' player holds the talk key: as F2.
+                    if down != self.talking {
+                        self.toggle_talk();
+                    }
+                    Vec::new()
+                }
                 VoiceEvent::Ready { missing_words } => {
                     let words = command::CommandWords::new(app.vocab().locale());
                     let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());

@@ -38,13 +38,14 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess};
 
-use crate::speech::activity::SpeechActivity;
+use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
@@ -82,6 +83,15 @@ pub const FILE_CHUNK_MS: u32 = 20;
 /// The longest the WAV source waits for annabella to be quiet before the
 /// player speaks again.
 pub const ROOM_WAIT: Duration = Duration::from_secs(45);
+
+/// Push-to-talk with recordings: the key goes down this long before the
+/// recording starts, and up this long after it ends.
+pub const KEY_LEAD_MS: u32 = 200;
+
+/// On a recordings' timeline ([`AudioClock::timeline`]), the WAV source
+/// waits at most this long (wall clock) for the worker and the UI to act on
+/// what it played before it plays on (a stuck UI does not stop the test).
+pub const SETTLE_LIMIT: Duration = Duration::from_secs(20);
 
 /// What the voice worker shares with the speech output: when annabella
 /// speaks (audio captured then never reaches the recognizers), and, in a
@@ -250,8 +260,10 @@ pub enum VoiceSource {
     },
     /// The microphone, push-to-talk: audio between push_to_talk(true) and push_to_talk(false).
     PushToTalk,
-    /// WAV files played as if spoken into the microphone, in real time, each followed by
-    /// `gap_ms` of silence, through the same hands-free path (for tests and demos).
+    /// WAV files played as if spoken into the microphone, each followed by `gap_ms` of
+    /// silence, through the same path as the microphone's (for tests and demos): in real
+    /// time, or as fast as the worker and the UI follow on a recordings' timeline
+    /// ([`AudioClock::timeline`] as the clock of [`Surroundings::activity`]).
     Files {
         /// The recordings, in order.
         paths: Vec<PathBuf>,
@@ -259,6 +271,10 @@ pub enum VoiceSource {
         silence_ms: u32,
         /// Silence played after each file.
         gap_ms: u32,
+        /// Each recording said with the talk key held: [`VoiceEvent::TalkKey`] goes down
+        /// [`KEY_LEAD_MS`] before it and up as long after it (the UI presses its talk key),
+        /// and the worker listens push-to-talk; else hands-free.
+        push_to_talk: bool,
     },
 }
 
@@ -280,6 +296,9 @@ pub enum VoiceEvent {
     /// is to stop, as with the stop key, and wait until his words are
     /// decided.
     BargeIn,
+    /// The WAV source with push-to-talk: the player presses (`true`) or
+    /// releases the talk key; the UI treats it as its own talk key.
+    TalkKey(bool),
 }
 
 fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
@@ -712,6 +731,9 @@ enum Input {
     Audio(Vec<i16>, Instant, Option<Vec<i16>>),
     Position(Box<Chess>, CastlingMode, u64),
     Talk(bool, Instant),
+    /// The WAV source's player presses or releases the talk key (told to
+    /// the UI).
+    Key(bool),
     FileStart(PathBuf),
     FileEnd(Instant),
     FilesDone,
@@ -719,14 +741,70 @@ enum Input {
     Stop,
 }
 
+/// What is under way between the input, the worker and the UI: on a
+/// recordings' timeline the WAV source plays on only once everything it
+/// played has been acted on.
+#[derive(Debug, Default)]
+struct Flow {
+    /// Inputs sent to the worker and not yet handled by it.
+    inputs: AtomicUsize,
+    /// Events the worker sent to the UI.
+    emitted: AtomicU64,
+    /// …of which the UI has acted on (it came back to poll after them).
+    handled: AtomicU64,
+}
+
+impl Flow {
+    fn settled(&self) -> bool {
+        self.inputs.load(Ordering::SeqCst) == 0
+            && self.handled.load(Ordering::SeqCst) >= self.emitted.load(Ordering::SeqCst)
+    }
+}
+
+/// The worker's input, counting what is under way.
+#[derive(Clone)]
+struct Inbox {
+    tx: Sender<Input>,
+    flow: Arc<Flow>,
+}
+
+impl Inbox {
+    /// `false` when the worker has gone.
+    fn send(&self, input: Input) -> bool {
+        self.flow.inputs.fetch_add(1, Ordering::SeqCst);
+        let sent = self.tx.send(input).is_ok();
+        if !sent {
+            self.flow.inputs.fetch_sub(1, Ordering::SeqCst);
+        }
+        sent
+    }
+}
+
+/// The worker's output to the UI, counting what it sent.
+struct Outbox {
+    tx: Sender<(u64, VoiceEvent)>,
+    flow: Arc<Flow>,
+}
+
+impl Outbox {
+    /// `false` when the UI has gone.
+    fn send(&self, serial: u64, event: VoiceEvent) -> bool {
+        self.flow.emitted.fetch_add(1, Ordering::SeqCst);
+        self.tx.send((serial, event)).is_ok()
+    }
+}
+
 /// Spoken moves for the play screen: a worker thread listens and decides;
 /// the UI polls. Dropping it stops listening (and the microphone).
 pub struct LiveVoice {
-    tx: Sender<Input>,
+    tx: Inbox,
     rx: Receiver<(u64, VoiceEvent)>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
     worker: Option<std::thread::JoinHandle<()>>,
+    /// Events returned by [`poll`](Self::poll).
+    returned: AtomicU64,
+    clock: AudioClock,
     _quiet: QuietStderr,
 }
 
@@ -775,8 +853,14 @@ impl LiveVoice {
         around: Surroundings,
     ) -> LiveVoice {
         let quiet = quiet_to_log();
+        let flow = Arc::new(Flow::default());
         let (tx, rx_in) = channel();
+        let tx = Inbox {
+            tx,
+            flow: flow.clone(),
+        };
         let (tx_out, rx) = channel();
+        let clock = around.activity.clock().clone();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, "voice.worker_stopped", &[]);
@@ -789,8 +873,12 @@ impl LiveVoice {
                     tx: panic_tx,
                     line: stopped,
                 };
+                let out = Outbox {
+                    tx: tx_out,
+                    flow: worker_tx.flow.clone(),
+                };
                 worker(
-                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, tx_out,
+                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, out,
                 );
             });
         let worker = match spawned {
@@ -805,6 +893,8 @@ impl LiveVoice {
                     serial: AtomicU64::new(0),
                     stopped: std::sync::atomic::AtomicBool::new(false),
                     worker: None,
+                    returned: AtomicU64::new(0),
+                    clock,
                     _quiet: quiet,
                 };
             }
@@ -815,6 +905,8 @@ impl LiveVoice {
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
             worker: Some(worker),
+            returned: AtomicU64::new(0),
+            clock,
             _quiet: quiet,
         }
     }
@@ -822,22 +914,30 @@ impl LiveVoice {
     /// The position the next utterances are heard in (call after every move / takeback); the grammar is rebuilt for it.
     pub fn set_position(&self, pos: Chess, mode: CastlingMode) {
         let serial = self.serial.fetch_add(1, Ordering::SeqCst) + 1;
-        let _ = self.tx.send(Input::Position(Box::new(pos), mode, serial));
+        self.tx.send(Input::Position(Box::new(pos), mode, serial));
     }
 
     /// Push-to-talk key down (`true`) or released (`false`); ignored by
     /// the hands-free sources.
     pub fn push_to_talk(&self, down: bool) {
-        let _ = self.tx.send(Input::Talk(down, Instant::now()));
+        self.tx.send(Input::Talk(down, self.clock.now()));
     }
 
-    /// Non-blocking.
+    /// Non-blocking. Calling it again tells that the event it returned
+    /// last has been acted on (a recordings' timeline waits for that).
     pub fn poll(&self) -> Option<VoiceEvent> {
+        let handled = &self.tx.flow.handled;
+        handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
         loop {
-            match self.rx.try_recv() {
+            let got = self.rx.try_recv();
+            if got.is_ok() {
+                self.returned.fetch_add(1, Ordering::SeqCst);
+            }
+            match got {
                 Ok((serial, VoiceEvent::Heard(h))) => {
                     // Decided in a position the game has left.
                     if serial != self.serial.load(Ordering::SeqCst) {
+                        handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
                         continue;
                     }
                     return Some(VoiceEvent::Heard(h));
@@ -877,7 +977,7 @@ impl LiveVoice {
 
 impl Drop for LiveVoice {
     fn drop(&mut self) {
-        let _ = self.tx.send(Input::Stop);
+        self.tx.send(Input::Stop);
         // The worker decodes with libvosk: it is waited for, so that no
         // decoding runs on while the program ends.
         let Some(worker) = self.worker.take() else {
@@ -918,21 +1018,26 @@ fn worker(
     mode: CastlingMode,
     around: Surroundings,
     rx: Receiver<Input>,
-    tx: Sender<Input>,
-    out: Sender<(u64, VoiceEvent)>,
+    tx: Inbox,
+    out: Outbox,
 ) {
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
-            let _ = out.send((0, VoiceEvent::Failed(line)));
+            out.send(0, VoiceEvent::Failed(line));
             return;
         }
     };
     let (hands_free, silence_ms) = match &source {
         VoiceSource::Microphone { silence_ms } => (true, *silence_ms),
         VoiceSource::PushToTalk => (false, VadSettings::default().silence_ms),
-        VoiceSource::Files { silence_ms, .. } => (true, *silence_ms),
+        VoiceSource::Files {
+            silence_ms,
+            push_to_talk,
+            ..
+        } => (!push_to_talk, *silence_ms),
     };
+    let flow = tx.flow.clone();
     let _mic = match source {
         VoiceSource::Microphone { .. } | VoiceSource::PushToTalk => {
             let mic_tx = tx.clone();
@@ -948,7 +1053,7 @@ fn worker(
                     .as_ref()
                     .filter(|p| p.is_live())
                     .map(|p| p.pull(chunk.len(), at));
-                let _ = mic_tx.send(Input::Audio(chunk, at, reference));
+                mic_tx.send(Input::Audio(chunk, at, reference));
             });
             match opened {
                 Ok(m) => Some(m),
@@ -958,12 +1063,17 @@ fn worker(
                         "voice.no_microphone",
                         &[("error", e.to_string())],
                     );
-                    let _ = out.send((0, VoiceEvent::Failed(line)));
+                    out.send(0, VoiceEvent::Failed(line));
                     return;
                 }
             }
         }
-        VoiceSource::Files { paths, gap_ms, .. } => {
+        VoiceSource::Files {
+            paths,
+            gap_ms,
+            push_to_talk,
+            ..
+        } => {
             let vocab = listener.vocab.clone();
             let player_tx = tx.clone();
             let room = around.room.clone();
@@ -977,23 +1087,24 @@ fn worker(
                         activity: &activity,
                         room: room.as_ref(),
                         over,
+                        push_to_talk,
                     };
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
+                out.send(0, VoiceEvent::Failed(e.to_string()));
                 return;
             }
             None
         }
     };
     drop(tx);
-    let _ = out.send((
+    out.send(
         0,
         VoiceEvent::Ready {
             missing_words: missing_words(&listener),
         },
-    ));
+    );
     let vad = VadSettings {
         silence_ms,
         ..VadSettings::default()
@@ -1028,7 +1139,7 @@ fn worker(
             }
             Err(_) => VoiceEvent::Failed(failed_line.clone()),
         };
-        out.send((serial, event)).is_ok()
+        out.send(serial, event)
     };
     while let Ok(input) = rx.recv() {
         let mut results = Vec::new();
@@ -1045,7 +1156,7 @@ fn worker(
                                 "annabella voice: barge-in (speaking {speaking}, ERLE {:.1} dB)",
                                 b.canceller().stats().erle_db
                             );
-                            if speaking && out.send((serial, VoiceEvent::BargeIn)).is_err() {
+                            if speaking && !out.send(serial, VoiceEvent::BargeIn) {
                                 return;
                             }
                         }
@@ -1075,6 +1186,11 @@ fn worker(
             }
             Input::Talk(false, at) if !hands_free => results.extend(engine.release(at)),
             Input::Talk(..) => {}
+            Input::Key(down) => {
+                if !out.send(serial, VoiceEvent::TalkKey(down)) {
+                    return;
+                }
+            }
             Input::FileStart(p) => {
                 file = Some(p);
                 heard_in_file = false;
@@ -1099,12 +1215,12 @@ fn worker(
             Input::FilesDone => {
                 log_deaf(&mut deaf);
                 log_barge(barge.as_ref());
-                if out.send((serial, VoiceEvent::Finished)).is_err() {
+                if !out.send(serial, VoiceEvent::Finished) {
                     return;
                 }
             }
             Input::Failed(line) => {
-                if out.send((serial, VoiceEvent::Failed(line))).is_err() {
+                if !out.send(serial, VoiceEvent::Failed(line)) {
                     return;
                 }
             }
@@ -1120,6 +1236,8 @@ fn worker(
             }
         }
         engine.prepare();
+        // Handled, with everything it led to sent.
+        flow.inputs.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -1146,49 +1264,103 @@ fn log_deaf(deaf: &mut usize) {
     }
 }
 
-/// Audio sent to the worker in real time, each chunk stamped with the
-/// moment its last sample would have been captured; in a simulated room,
-/// annabella's speech is mixed in as it plays.
+/// Audio sent to the worker, each chunk stamped with the moment its last
+/// sample would have been captured: in real time on the wall clock, or as
+/// fast as the worker and the UI follow on a recordings' timeline (each
+/// chunk once everything before it has been acted on; the timeline then
+/// moves to its end). In a simulated room, annabella's speech is mixed in
+/// as it plays.
 struct Pacer<'a> {
-    tx: &'a Sender<Input>,
+    tx: &'a Inbox,
     room: Option<&'a Room>,
+    activity: &'a SpeechActivity,
     chunk: usize,
     start: Instant,
     played: usize,
 }
 
 impl Pacer<'_> {
+    fn clock(&self) -> &AudioClock {
+        self.activity.clock()
+    }
+
+    /// Now, on the clock the audio is stamped with.
+    fn now(&self) -> Instant {
+        self.clock().now()
+    }
+
+    /// On a recordings' timeline: waits (at most [`SETTLE_LIMIT`]) until
+    /// the worker has handled everything sent, the UI has acted on every
+    /// event, and annabella's speech has started or ended wherever the room
+    /// says it did (the UI notices the end of an utterance when it next
+    /// looks).
+    fn settle(&self) {
+        let flow = &self.tx.flow;
+        let limit = Instant::now() + SETTLE_LIMIT;
+        while Instant::now() < limit {
+            let unseen = self.room.is_some_and(|r| !r.busy()) && self.activity.speaking();
+            if flow.settled() && !unseen {
+                return;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        eprintln!("annabella voice: the recordings' timeline went on unsettled");
+    }
+
     /// `false` when the worker has gone.
     fn send(&mut self, samples: &[i16]) -> bool {
+        let timeline = self.clock().is_timeline();
         for c in samples.chunks(self.chunk) {
+            if timeline {
+                self.settle();
+            }
             self.played += c.len();
-            let due = self.start + samples_to_time(self.played);
-            let now = Instant::now();
-            if due > now {
-                std::thread::sleep(due - now);
+            let due = self.clock().at(self.start, self.played as u64);
+            if timeline {
+                self.clock().advance(self.played as u64);
+            } else {
+                let now = Instant::now();
+                if due > now {
+                    std::thread::sleep(due - now);
+                }
             }
             let mut block = c.to_vec();
             let reference = self.room.map(|room| room.mix_into(&mut block));
-            if self.tx.send(Input::Audio(block, due, reference)).is_err() {
+            if !self.tx.send(Input::Audio(block, due, reference)) {
                 return false;
             }
         }
         true
     }
 
+    /// Sends `input` to the worker; on a recordings' timeline, once
+    /// everything before it has been acted on, and waits until it has been
+    /// too.
+    fn tell(&self, input: Input) -> bool {
+        let timeline = self.clock().is_timeline();
+        if timeline {
+            self.settle();
+        }
+        let sent = self.tx.send(input);
+        if timeline {
+            self.settle();
+        }
+        sent
+    }
+
     /// The player waits until annabella has been speaking for `over` (at
     /// most [`ROOM_WAIT`]), hearing the room meanwhile, to talk over her.
     /// Only what it has heard of her utterance counts (she may have
     /// begun before the source started).
-    fn wait_speaking(&mut self, activity: &SpeechActivity, over: Duration) -> bool {
+    fn wait_speaking(&mut self, over: Duration) -> bool {
         let silence = vec![0i16; self.chunk];
-        let limit = Instant::now() + ROOM_WAIT;
+        let limit = self.now() + ROOM_WAIT;
         let mut heard = Duration::ZERO;
-        while Instant::now() < limit && heard < over {
+        while self.now() < limit && heard < over {
             if !self.send(&silence) {
                 return false;
             }
-            let speaking = activity.speaking() || self.room.is_some_and(Room::busy);
+            let speaking = self.activity.speaking() || self.room.is_some_and(Room::busy);
             heard = if speaking {
                 heard + samples_to_time(silence.len())
             } else {
@@ -1201,15 +1373,18 @@ impl Pacer<'_> {
     /// The player waits until annabella has been quiet for `gap` (at most
     /// [`ROOM_WAIT`]), hearing the room meanwhile: a player does not speak
     /// over her, and what is said while she speaks is muted anyway.
-    fn wait_quiet(&mut self, activity: &SpeechActivity, gap: Duration) -> bool {
+    fn wait_quiet(&mut self, gap: Duration) -> bool {
         let silence = vec![0i16; self.chunk];
         // At least `gap`: an answer to the last words may still be coming.
-        let begun = Instant::now();
+        let begun = self.now();
         let limit = begun + ROOM_WAIT;
-        while Instant::now() < limit {
+        while self.now() < limit {
+            if self.clock().is_timeline() {
+                self.settle();
+            }
             let busy = self.room.is_some_and(Room::busy);
-            let quiet = !busy && activity.quiet_for().is_some_and(|q| q >= gap);
-            if quiet && begun.elapsed() >= gap {
+            let quiet = !busy && self.activity.quiet_for().is_some_and(|q| q >= gap);
+            if quiet && self.now().saturating_duration_since(begun) >= gap {
                 break;
             }
             if !self.send(&silence) {
@@ -1227,21 +1402,27 @@ struct Player<'a> {
     room: Option<&'a Room>,
     /// Talks over annabella once she has spoken this long.
     over: Option<Duration>,
+    /// Holds the talk key while saying each recording.
+    push_to_talk: bool,
 }
 
-/// Plays WAV files into the worker in real time: chunks of
-/// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
-/// been captured, `gap_ms` of silence after each file. Before each file
-/// (and after the last) the player waits until annabella has been quiet
-/// for `gap_ms` (or, talking over her, until she has spoken for `over`).
-/// In a simulated room (`room`), her speech is mixed in.
-fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &Sender<Input>) {
-    let (gap_ms, activity, room) = (player.gap_ms, player.activity, player.room);
+/// Plays WAV files into the worker: chunks of [`FILE_CHUNK_MS`] stamped
+/// with the moment their last sample would have been captured, `gap_ms`
+/// of silence after each file (see [`Pacer`] for the clock). Before each
+/// file (and after the last) the player waits until annabella has been
+/// quiet for `gap_ms` (or, talking over her, until she has spoken for
+/// `over`). With push-to-talk the key goes down [`KEY_LEAD_MS`] before
+/// each recording and up as long after it. In a simulated room (`room`),
+/// her speech is mixed in.
+fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &Inbox) {
+    let gap_ms = player.gap_ms;
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
+    let key_lead = vec![0i16; (KEY_LEAD_MS * SAMPLE_RATE / 1000) as usize];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
     let mut pacer = Pacer {
         tx,
-        room,
+        room: player.room,
+        activity: player.activity,
         chunk: (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize,
         start: Instant::now(),
         played: 0,
@@ -1251,31 +1432,38 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
             Ok(s) => s,
             Err(e) => {
                 let line = e.line(vocab.locale(), path);
-                if tx.send(Input::Failed(line)).is_err() {
+                if !pacer.tell(Input::Failed(line)) {
                     return;
                 }
                 continue;
             }
         };
         let waited = match player.over {
-            Some(over) => pacer.wait_speaking(activity, over),
-            None => pacer.wait_quiet(activity, gap_time),
+            Some(over) => pacer.wait_speaking(over),
+            None => pacer.wait_quiet(gap_time),
         };
-        if !waited {
+        if !waited || !pacer.tell(Input::FileStart(path.clone())) {
             return;
         }
-        if tx.send(Input::FileStart(path.clone())).is_err() {
+        if player.push_to_talk && (!pacer.tell(Input::Key(true)) || !pacer.send(&key_lead)) {
             return;
         }
-        if !pacer.send(&samples) || !pacer.send(&gap) {
+        if !pacer.send(&samples) {
             return;
         }
-        if tx.send(Input::FileEnd(Instant::now())).is_err() {
+        if player.push_to_talk && (!pacer.send(&key_lead) || !pacer.tell(Input::Key(false))) {
+            return;
+        }
+        if !pacer.send(&gap) {
+            return;
+        }
+        let end = pacer.now();
+        if !pacer.tell(Input::FileEnd(end)) {
             return;
         }
     }
-    if !pacer.wait_quiet(activity, gap_time) {
+    if !pacer.wait_quiet(gap_time) {
         return;
     }
-    let _ = tx.send(Input::FilesDone);
+    pacer.tell(Input::FilesDone);
 }
