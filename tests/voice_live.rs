@@ -65,6 +65,7 @@ fn a_missing_model_folder_gives_one_clear_line_and_no_ready() {
             paths: Vec::new(),
             silence_ms: 300,
             gap_ms: 0,
+            push_to_talk: false,
         },
         CastlingMode::Standard,
     );
@@ -140,6 +141,7 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
             paths,
             silence_ms: 300,
             gap_ms: 600,
+            push_to_talk: false,
         },
         CastlingMode::Standard,
     );

@@ -4,9 +4,9 @@
 //! readers and braille displays ([`plain`]).
 
 pub mod app;
-pub mod command;
+pub use annabella_core::commands as command;
 pub mod plain;
-pub mod query;
+pub use annabella_core::query;
 pub mod render;
 pub mod term;
 

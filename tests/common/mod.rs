@@ -218,7 +218,7 @@ pub fn action(d: &annabella::voice::decide::Decision) -> String {
         Decision::Ask { candidates, .. } => format!("ask {}", list(candidates)),
         Decision::DidYouMean { candidates, .. } => format!("did-you-mean {}", list(candidates)),
         Decision::Number { number, .. } => format!("number {number}"),
-        Decision::Command { command, .. } => format!("command {}", command.key()),
+        Decision::Command { command, .. } => format!("command {command:?}"),
         Decision::NotUnderstood { heard } if heard.is_empty() => "nothing heard".to_owned(),
         Decision::NotUnderstood { .. } => "not understood".to_owned(),
     }

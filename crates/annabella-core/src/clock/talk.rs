@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use annabella::clock::{Clock, talk::{Phrasebook, Verbosity}};
+//! use annabella_core::clock::{Clock, talk::{Phrasebook, Verbosity}};
 //! use shakmaty::Color;
 //!
 //! let book = Phrasebook::builtin("de")?;
