@@ -369,7 +369,8 @@ fn mic(
                 VoiceEvent::Ready { .. }
                 | VoiceEvent::Finished
                 | VoiceEvent::BargeIn
-                | VoiceEvent::TalkKey(_) => {}
+                | VoiceEvent::TalkKey(_)
+                | VoiceEvent::Stopped => {}
             }
         }
     }

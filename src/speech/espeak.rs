@@ -475,14 +475,19 @@ pub fn playback_error(stderr: &str) -> Option<SpeechError> {
 }
 
 /// Plays through espeak-ng's own audio output, one utterance at a time
-/// (the fallback when speech-dispatcher is missing).
+/// (the fallback when speech-dispatcher is missing). The program's error
+/// output is read on a thread of its own, which wakes the front end's loop
+/// when the program ends (the utterance is over).
 #[derive(Debug)]
 pub struct Player {
     engine: EspeakNg,
     child: Option<Child>,
+    /// The error output of the utterance under way, read to its end.
+    stderr: Option<std::thread::JoinHandle<String>>,
     /// When the utterance under way started and how long it may take.
     deadline: Option<(std::time::Instant, std::time::Duration)>,
     error: Option<SpeechError>,
+    waker: crate::wake::Waker,
 }
 
 impl Player {
@@ -491,18 +496,21 @@ impl Player {
         Player {
             engine,
             child: None,
+            stderr: None,
             deadline: None,
             error: None,
+            waker: crate::wake::Waker::default(),
         }
     }
 
     /// Collects a finished child's error output.
     fn check(&mut self, mut child: Child) {
-        let mut err = String::new();
-        if let Some(mut e) = child.stderr.take() {
-            let _ = e.read_to_string(&mut err);
-        }
         let _ = child.wait();
+        let err = self
+            .stderr
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default();
         if let Some(e) = playback_error(&err) {
             self.error = Some(e);
         }
@@ -512,7 +520,21 @@ impl Player {
 impl Speaker for Player {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         self.stop();
-        self.child = Some(self.engine.play(&u.spoken)?);
+        let mut child = self.engine.play(&u.spoken)?;
+        // Its error output ends when it does: then the loop is woken.
+        self.stderr = child.stderr.take().and_then(|mut e| {
+            let waker = self.waker.clone();
+            std::thread::Builder::new()
+                .name("espeak-ng-stderr".to_owned())
+                .spawn(move || {
+                    let mut err = String::new();
+                    let _ = e.read_to_string(&mut err);
+                    waker.wake();
+                    err
+                })
+                .ok()
+        });
+        self.child = Some(child);
         let limit = super::dispatcher::speaking_limit(&u.spoken);
         self.deadline = Some((std::time::Instant::now(), limit));
         Ok(())
@@ -523,6 +545,7 @@ impl Speaker for Player {
             let _ = c.kill();
             let _ = c.wait();
         }
+        self.stderr = None;
     }
     fn is_speaking(&mut self) -> bool {
         let done = match &mut self.child {
@@ -552,6 +575,14 @@ impl Speaker for Player {
     }
     fn take_error(&mut self) -> Option<SpeechError> {
         self.error.take()
+    }
+    fn set_waker(&mut self, waker: crate::wake::Waker) {
+        self.waker = waker;
+    }
+    fn deadline(&mut self) -> Option<std::time::Instant> {
+        self.child.as_ref()?;
+        self.deadline
+            .map(|(since, limit)| since + limit + std::time::Duration::from_millis(1))
     }
 }
 

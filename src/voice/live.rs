@@ -49,6 +49,7 @@ use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
+use crate::wake::Post;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
@@ -66,7 +67,18 @@ pub const PREROLL_MS: u32 = 300;
 
 /// Hands-free: after this much quiet following speech, the utterance is
 /// finished and decided ahead of the detector's end of speech.
-pub const EARLY_FINISH_MS: u32 = 150;
+pub const EARLY_FINISH_MS: u32 = 120;
+
+/// Hands-free, grammar-aware end of an utterance: when what was heard by
+/// the time of the early finish ([`EARLY_FINISH_MS`] of quiet: the
+/// decoding flushed, its best result) is one whole phrase of the grammar
+/// that no other phrase goes on from ([`Grammar::closes`]), the decision
+/// is given then, instead of after the detector's full silence
+/// (`silence_ms`, 300 ms). Anything else (the first part of a phrase, a
+/// phrase that may go on, "e4" while "e4 check" is legal, words that make
+/// no one phrase) waits for the full silence as before; speech that
+/// resumes meanwhile is decoded again with what came before.
+pub const SHORT_SILENCE_MS: u32 = EARLY_FINISH_MS;
 
 /// Push-to-talk: after this much quiet following speech, with the key
 /// still down, the utterance is finished and decided ahead of the key
@@ -83,10 +95,6 @@ pub const FILE_CHUNK_MS: u32 = 20;
 /// The longest the WAV source waits for annabella to be quiet before the
 /// player speaks again.
 pub const ROOM_WAIT: Duration = Duration::from_secs(45);
-
-/// Push-to-talk with recordings: the key goes down this long before the
-/// recording starts, and up this long after it ends.
-pub const KEY_LEAD_MS: u32 = 200;
 
 /// On a recordings' timeline ([`AudioClock::timeline`]), the WAV source
 /// waits at most this long (wall clock) for the worker and the UI to act on
@@ -113,6 +121,11 @@ pub struct Surroundings {
     /// been speaking this long (the player talks over her), instead of
     /// waiting until she is quiet.
     pub speak_over: Option<Duration>,
+    /// Test only: the WAV source's recordings are spoken with the talk
+    /// key held (push-to-talk): the key goes down before each recording
+    /// and up this long after its last sound, as a [`VoiceEvent::TalkKey`]
+    /// to the front end (which handles it as F2).
+    pub talk_key: Option<Duration>,
 }
 
 /// How the worker hears the player over annabella's voice.
@@ -271,10 +284,6 @@ pub enum VoiceSource {
         silence_ms: u32,
         /// Silence played after each file.
         gap_ms: u32,
-        /// Each recording said with the talk key held: [`VoiceEvent::TalkKey`] goes down
-        /// [`KEY_LEAD_MS`] before it and up as long after it (the UI presses its talk key),
-        /// and the worker listens push-to-talk; else hands-free.
-        push_to_talk: bool,
     },
 }
 
@@ -296,9 +305,13 @@ pub enum VoiceEvent {
     /// is to stop, as with the stop key, and wait until his words are
     /// decided.
     BargeIn,
-    /// The WAV source with push-to-talk: the player presses (`true`) or
-    /// releases the talk key; the UI treats it as its own talk key.
+    /// Test only (`--voice-wav` with `--push-to-talk`): the recording's
+    /// player pressed (`true`) or released the talk key, as F2 would.
     TalkKey(bool),
+    /// The worker has ended (listening is over; typed input goes on).
+    /// Posted to a front end's loop; [`LiveVoice::poll`] reports it
+    /// through [`LiveVoice::is_stopped`] instead.
+    Stopped,
 }
 
 fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
@@ -427,6 +440,9 @@ pub struct EngineStats {
     /// Utterances decoded again from their start (speech resumed after an
     /// early finish, or the position changed).
     pub redecoded: usize,
+    /// Hands-free utterances decided after the short silence (their words
+    /// a whole phrase no other goes on from, see [`SHORT_SILENCE_MS`]).
+    pub short: usize,
 }
 
 impl std::fmt::Debug for LiveDecoder<'_> {
@@ -652,6 +668,11 @@ impl<'l> LiveDecoder<'l> {
         {
             let t = Instant::now();
             let (decision, hearing, json) = self.finish(u);
+            // What was heard up to the silence, once the decoding is
+            // flushed (Vosk's partial result lags the speech by a word or
+            // more at this point: measured, it was a whole phrase in none
+            // of ten moves whose final result was one).
+            let closes = self.hands_free && self.grammar.closes(hearing.best_text());
             self.stats.early += 1;
             self.early = Some(Early {
                 decision,
@@ -660,6 +681,19 @@ impl<'l> LiveDecoder<'l> {
                 finish_time: t.elapsed(),
                 last_loud_end: self.vad.last_loud_end(),
             });
+            if closes {
+                // A whole phrase no other goes on from: decided now. The
+                // detector starts listening for the next utterance.
+                self.stats.short += 1;
+                let back =
+                    samples_to_time(self.vad.pushed().saturating_sub(self.vad.last_loud_end()));
+                let end = captured.checked_sub(back).unwrap_or(captured);
+                self.vad.reset_speech();
+                // The next utterance's pre-roll holds none of this one.
+                self.preroll.clear();
+                out.extend(self.close(Some(end)));
+                return out;
+            }
         }
         self.preroll.extend(samples.iter().copied());
         while self.preroll.len() > self.preroll_len {
@@ -731,9 +765,6 @@ enum Input {
     Audio(Vec<i16>, Instant, Option<Vec<i16>>),
     Position(Box<Chess>, CastlingMode, u64),
     Talk(bool, Instant),
-    /// The WAV source's player presses or releases the talk key (told to
-    /// the UI).
-    Key(bool),
     FileStart(PathBuf),
     FileEnd(Instant),
     FilesDone,
@@ -748,9 +779,10 @@ enum Input {
 struct Flow {
     /// Inputs sent to the worker and not yet handled by it.
     inputs: AtomicUsize,
-    /// Events the worker sent to the UI.
+    /// Events the worker (or the recordings' player) sent to the UI.
     emitted: AtomicU64,
-    /// …of which the UI has acted on (it came back to poll after them).
+    /// …of which the UI has acted on ([`LiveVoice::poll`] called again
+    /// after them, or [`LiveVoice::acted`]).
     handled: AtomicU64,
 }
 
@@ -763,42 +795,39 @@ impl Flow {
 
 /// The worker's input, counting what is under way.
 #[derive(Clone)]
-struct Inbox {
+struct WorkerTx {
     tx: Sender<Input>,
     flow: Arc<Flow>,
 }
 
-impl Inbox {
-    /// `false` when the worker has gone.
-    fn send(&self, input: Input) -> bool {
+impl WorkerTx {
+    fn send(&self, input: Input) -> Result<(), std::sync::mpsc::SendError<Input>> {
         self.flow.inputs.fetch_add(1, Ordering::SeqCst);
-        let sent = self.tx.send(input).is_ok();
-        if !sent {
+        let sent = self.tx.send(input);
+        if sent.is_err() {
             self.flow.inputs.fetch_sub(1, Ordering::SeqCst);
         }
         sent
     }
 }
 
-/// The worker's output to the UI, counting what it sent.
-struct Outbox {
-    tx: Sender<(u64, VoiceEvent)>,
-    flow: Arc<Flow>,
-}
+/// The worker's input handled, with everything it led to sent (dropped at
+/// the end of each turn of the worker's loop).
+struct InputDone<'a>(&'a Flow);
 
-impl Outbox {
-    /// `false` when the UI has gone.
-    fn send(&self, serial: u64, event: VoiceEvent) -> bool {
-        self.flow.emitted.fetch_add(1, Ordering::SeqCst);
-        self.tx.send((serial, event)).is_ok()
+impl Drop for InputDone<'_> {
+    fn drop(&mut self) {
+        self.0.inputs.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
 /// Spoken moves for the play screen: a worker thread listens and decides;
 /// the UI polls. Dropping it stops listening (and the microphone).
 pub struct LiveVoice {
-    tx: Inbox,
-    rx: Receiver<(u64, VoiceEvent)>,
+    tx: WorkerTx,
+    /// Its own channel ([`LiveVoice::poll`]); `None` when its events go
+    /// to a front end's loop.
+    rx: Option<Receiver<(u64, VoiceEvent)>>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
     worker: Option<std::thread::JoinHandle<()>>,
@@ -852,59 +881,77 @@ impl LiveVoice {
         mode: CastlingMode,
         around: Surroundings,
     ) -> LiveVoice {
+        let (post, rx) = Post::channel();
+        let mut v =
+            LiveVoice::start_posting(model_dir, vocab, settings, source, mode, around, post);
+        v.rx = Some(rx);
+        v
+    }
+
+    /// As [`start_in`](Self::start_in), every event (with the serial of
+    /// the position it was decided in) going to `post`, a front end's
+    /// loop, which passes it through [`LiveVoice::accept`];
+    /// [`LiveVoice::poll`] then gives nothing.
+    pub fn start_posting(
+        model_dir: PathBuf,
+        vocab: Vocabulary,
+        settings: DecisionSettings,
+        source: VoiceSource,
+        mode: CastlingMode,
+        around: Surroundings,
+        post: Post<(u64, VoiceEvent)>,
+    ) -> LiveVoice {
         let quiet = quiet_to_log();
         let flow = Arc::new(Flow::default());
         let (tx, rx_in) = channel();
-        let tx = Inbox {
+        let tx = WorkerTx {
             tx,
             flow: flow.clone(),
         };
-        let (tx_out, rx) = channel();
+        // Every event counted on its way to the UI.
+        let post = {
+            let flow = flow.clone();
+            Post::new(move |m| {
+                flow.emitted.fetch_add(1, Ordering::SeqCst);
+                post.send(m)
+            })
+        };
         let clock = around.activity.clock().clone();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, "voice.worker_stopped", &[]);
-        let panic_tx = tx_out.clone();
+        let panic_post = post.clone();
+        let end_post = post.clone();
+        let failed_post = post.clone();
         let spawned = std::thread::Builder::new()
             .name("annabella-voice".to_owned())
             .spawn(move || {
                 let _quiet = worker_quiet;
+                // Dropped last: the loop learns that listening is over.
+                let _ended = Ended(end_post);
                 let _report = PanicReport {
-                    tx: panic_tx,
+                    post: panic_post,
                     line: stopped,
                 };
-                let out = Outbox {
-                    tx: tx_out,
-                    flow: worker_tx.flow.clone(),
-                };
                 worker(
-                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, out,
+                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, post,
                 );
             });
         let worker = match spawned {
-            Ok(handle) => handle,
+            Ok(handle) => Some(handle),
             Err(e) => {
-                // No thread: the UI is told once, through the same channel.
-                let (tx2, rx2) = channel();
-                let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
-                return LiveVoice {
-                    tx,
-                    rx: rx2,
-                    serial: AtomicU64::new(0),
-                    stopped: std::sync::atomic::AtomicBool::new(false),
-                    worker: None,
-                    returned: AtomicU64::new(0),
-                    clock,
-                    _quiet: quiet,
-                };
+                // No thread: the UI is told once, as listening that ended.
+                failed_post.send((0, VoiceEvent::Failed(e.to_string())));
+                failed_post.send((0, VoiceEvent::Stopped));
+                None
             }
         };
         LiveVoice {
             tx,
-            rx,
+            rx: None,
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
-            worker: Some(worker),
+            worker,
             returned: AtomicU64::new(0),
             clock,
             _quiet: quiet,
@@ -914,41 +961,66 @@ impl LiveVoice {
     /// The position the next utterances are heard in (call after every move / takeback); the grammar is rebuilt for it.
     pub fn set_position(&self, pos: Chess, mode: CastlingMode) {
         let serial = self.serial.fetch_add(1, Ordering::SeqCst) + 1;
-        self.tx.send(Input::Position(Box::new(pos), mode, serial));
+        let _ = self.tx.send(Input::Position(Box::new(pos), mode, serial));
     }
 
     /// Push-to-talk key down (`true`) or released (`false`); ignored by
     /// the hands-free sources.
     pub fn push_to_talk(&self, down: bool) {
-        self.tx.send(Input::Talk(down, self.clock.now()));
+        let _ = self.tx.send(Input::Talk(down, self.clock.now()));
     }
 
-    /// Non-blocking. Calling it again tells that the event it returned
-    /// last has been acted on (a recordings' timeline waits for that).
+    /// A front end's loop has acted on `events` more of the events posted
+    /// to it (everything they led to done: said, sent to the worker). A
+    /// recordings' timeline waits for that before it plays on.
+    pub fn acted(&self, events: u64) {
+        self.tx.flow.handled.fetch_add(events, Ordering::SeqCst);
+    }
+
+    /// Non-blocking (its own channel; nothing when its events go to a
+    /// front end's loop). Calling it again tells that the event it
+    /// returned last has been acted on (a recordings' timeline waits for
+    /// that).
     pub fn poll(&self) -> Option<VoiceEvent> {
+        let rx = self.rx.as_ref()?;
         let handled = &self.tx.flow.handled;
         handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
         loop {
-            let got = self.rx.try_recv();
+            let got = rx.try_recv();
             if got.is_ok() {
                 self.returned.fetch_add(1, Ordering::SeqCst);
             }
             match got {
-                Ok((serial, VoiceEvent::Heard(h))) => {
-                    // Decided in a position the game has left.
-                    if serial != self.serial.load(Ordering::SeqCst) {
-                        handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
-                        continue;
+                Ok((serial, event)) => {
+                    if let Some(e) = self.accept(serial, event)
+                        && !matches!(e, VoiceEvent::Stopped)
+                    {
+                        return Some(e);
                     }
-                    return Some(VoiceEvent::Heard(h));
+                    // Nothing for the UI to act on.
+                    handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
                 }
-                Ok((_, event)) => return Some(event),
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => {
                     self.stopped.store(true, Ordering::SeqCst);
                     return None;
                 }
             }
+        }
+    }
+
+    /// An event from the worker, as the UI is to see it: `None` for a
+    /// decision made in a position the game has left. [`VoiceEvent::Stopped`]
+    /// marks listening as ended ([`LiveVoice::is_stopped`]).
+    pub fn accept(&self, serial: u64, event: VoiceEvent) -> Option<VoiceEvent> {
+        match event {
+            // Decided in a position the game has left.
+            VoiceEvent::Heard(_) if serial != self.serial.load(Ordering::SeqCst) => None,
+            VoiceEvent::Stopped => {
+                self.stopped.store(true, Ordering::SeqCst);
+                Some(VoiceEvent::Stopped)
+            }
+            e => Some(e),
         }
     }
 
@@ -977,7 +1049,7 @@ impl LiveVoice {
 
 impl Drop for LiveVoice {
     fn drop(&mut self) {
-        self.tx.send(Input::Stop);
+        let _ = self.tx.send(Input::Stop);
         // The worker decodes with libvosk: it is waited for, so that no
         // decoding runs on while the program ends.
         let Some(worker) = self.worker.take() else {
@@ -995,17 +1067,25 @@ impl Drop for LiveVoice {
 
 /// Tells the UI if the worker thread dies of a panic.
 struct PanicReport {
-    tx: Sender<(u64, VoiceEvent)>,
+    post: Post<(u64, VoiceEvent)>,
     line: String,
 }
 
 impl Drop for PanicReport {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self
-                .tx
+            self.post
                 .send((0, VoiceEvent::Failed(std::mem::take(&mut self.line))));
         }
+    }
+}
+
+/// Tells the UI that the worker has ended, however it ended.
+struct Ended(Post<(u64, VoiceEvent)>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        self.0.send((0, VoiceEvent::Stopped));
     }
 }
 
@@ -1018,26 +1098,25 @@ fn worker(
     mode: CastlingMode,
     around: Surroundings,
     rx: Receiver<Input>,
-    tx: Inbox,
-    out: Outbox,
+    tx: WorkerTx,
+    out: Post<(u64, VoiceEvent)>,
 ) {
+    let flow = tx.flow.clone();
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
-            out.send(0, VoiceEvent::Failed(line));
+            out.send((0, VoiceEvent::Failed(line)));
             return;
         }
     };
     let (hands_free, silence_ms) = match &source {
         VoiceSource::Microphone { silence_ms } => (true, *silence_ms),
         VoiceSource::PushToTalk => (false, VadSettings::default().silence_ms),
-        VoiceSource::Files {
-            silence_ms,
-            push_to_talk,
-            ..
-        } => (!push_to_talk, *silence_ms),
+        VoiceSource::Files { .. } if around.talk_key.is_some() => {
+            (false, VadSettings::default().silence_ms)
+        }
+        VoiceSource::Files { silence_ms, .. } => (true, *silence_ms),
     };
-    let flow = tx.flow.clone();
     let _mic = match source {
         VoiceSource::Microphone { .. } | VoiceSource::PushToTalk => {
             let mic_tx = tx.clone();
@@ -1053,7 +1132,7 @@ fn worker(
                     .as_ref()
                     .filter(|p| p.is_live())
                     .map(|p| p.pull(chunk.len(), at));
-                mic_tx.send(Input::Audio(chunk, at, reference));
+                let _ = mic_tx.send(Input::Audio(chunk, at, reference));
             });
             match opened {
                 Ok(m) => Some(m),
@@ -1063,22 +1142,18 @@ fn worker(
                         "voice.no_microphone",
                         &[("error", e.to_string())],
                     );
-                    out.send(0, VoiceEvent::Failed(line));
+                    out.send((0, VoiceEvent::Failed(line)));
                     return;
                 }
             }
         }
-        VoiceSource::Files {
-            paths,
-            gap_ms,
-            push_to_talk,
-            ..
-        } => {
+        VoiceSource::Files { paths, gap_ms, .. } => {
             let vocab = listener.vocab.clone();
             let player_tx = tx.clone();
             let room = around.room.clone();
             let activity = around.activity.clone();
             let over = around.speak_over;
+            let talk = around.talk_key.map(|release| (release, out.clone()));
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
                 .spawn(move || {
@@ -1087,24 +1162,24 @@ fn worker(
                         activity: &activity,
                         room: room.as_ref(),
                         over,
-                        push_to_talk,
+                        talk,
                     };
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                out.send(0, VoiceEvent::Failed(e.to_string()));
+                out.send((0, VoiceEvent::Failed(e.to_string())));
                 return;
             }
             None
         }
     };
     drop(tx);
-    out.send(
+    out.send((
         0,
         VoiceEvent::Ready {
             missing_words: missing_words(&listener),
         },
-    );
+    ));
     let vad = VadSettings {
         silence_ms,
         ..VadSettings::default()
@@ -1133,15 +1208,18 @@ fn worker(
                 // In the audio log, for tests and bug reports: every
                 // decision the recognizers led to.
                 eprintln!("annabella voice: decision {:?}", h.decision);
+                crate::trace::event("decided", &format!("{:?}", h.decision));
                 h.file = file.clone();
                 *heard_in_file = true;
                 VoiceEvent::Heard(h)
             }
             Err(_) => VoiceEvent::Failed(failed_line.clone()),
         };
-        out.send(serial, event)
+        out.send((serial, event))
     };
     while let Ok(input) = rx.recv() {
+        // Handled, with everything it led to sent, at the end of the turn.
+        let _done = InputDone(&flow);
         let mut results = Vec::new();
         match input {
             Input::Audio(mut samples, at, reference) => {
@@ -1156,7 +1234,7 @@ fn worker(
                                 "annabella voice: barge-in (speaking {speaking}, ERLE {:.1} dB)",
                                 b.canceller().stats().erle_db
                             );
-                            if speaking && !out.send(serial, VoiceEvent::BargeIn) {
+                            if speaking && !out.send((serial, VoiceEvent::BargeIn)) {
                                 return;
                             }
                         }
@@ -1186,11 +1264,6 @@ fn worker(
             }
             Input::Talk(false, at) if !hands_free => results.extend(engine.release(at)),
             Input::Talk(..) => {}
-            Input::Key(down) => {
-                if !out.send(serial, VoiceEvent::TalkKey(down)) {
-                    return;
-                }
-            }
             Input::FileStart(p) => {
                 file = Some(p);
                 heard_in_file = false;
@@ -1215,12 +1288,12 @@ fn worker(
             Input::FilesDone => {
                 log_deaf(&mut deaf);
                 log_barge(barge.as_ref());
-                if !out.send(serial, VoiceEvent::Finished) {
+                if !out.send((serial, VoiceEvent::Finished)) {
                     return;
                 }
             }
             Input::Failed(line) => {
-                if !out.send(serial, VoiceEvent::Failed(line)) {
+                if !out.send((serial, VoiceEvent::Failed(line))) {
                     return;
                 }
             }
@@ -1236,8 +1309,6 @@ fn worker(
             }
         }
         engine.prepare();
-        // Handled, with everything it led to sent.
-        flow.inputs.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -1271,7 +1342,7 @@ fn log_deaf(deaf: &mut usize) {
 /// moves to its end). In a simulated room, annabella's speech is mixed in
 /// as it plays.
 struct Pacer<'a> {
-    tx: &'a Inbox,
+    tx: &'a WorkerTx,
     room: Option<&'a Room>,
     activity: &'a SpeechActivity,
     chunk: usize,
@@ -1326,7 +1397,7 @@ impl Pacer<'_> {
             }
             let mut block = c.to_vec();
             let reference = self.room.map(|room| room.mix_into(&mut block));
-            if !self.tx.send(Input::Audio(block, due, reference)) {
+            if self.tx.send(Input::Audio(block, due, reference)).is_err() {
                 return false;
             }
         }
@@ -1341,7 +1412,22 @@ impl Pacer<'_> {
         if timeline {
             self.settle();
         }
-        let sent = self.tx.send(input);
+        let sent = self.tx.send(input).is_ok();
+        if timeline {
+            self.settle();
+        }
+        sent
+    }
+
+    /// Presses or releases the talk key (told to the front end, which
+    /// handles it as F2); on a recordings' timeline, once everything before
+    /// it has been acted on, and waits until it has been too.
+    fn key(&self, key: &Post<(u64, VoiceEvent)>, down: bool) -> bool {
+        let timeline = self.clock().is_timeline();
+        if timeline {
+            self.settle();
+        }
+        let sent = key.send((0, VoiceEvent::TalkKey(down)));
         if timeline {
             self.settle();
         }
@@ -1402,8 +1488,9 @@ struct Player<'a> {
     room: Option<&'a Room>,
     /// Talks over annabella once she has spoken this long.
     over: Option<Duration>,
-    /// Holds the talk key while saying each recording.
-    push_to_talk: bool,
+    /// Holds the talk key during each recording, letting go this long
+    /// after its last sound (told to the front end).
+    talk: Option<(Duration, Post<(u64, VoiceEvent)>)>,
 }
 
 /// Plays WAV files into the worker: chunks of [`FILE_CHUNK_MS`] stamped
@@ -1411,20 +1498,17 @@ struct Player<'a> {
 /// of silence after each file (see [`Pacer`] for the clock). Before each
 /// file (and after the last) the player waits until annabella has been
 /// quiet for `gap_ms` (or, talking over her, until she has spoken for
-/// `over`). With push-to-talk the key goes down [`KEY_LEAD_MS`] before
-/// each recording and up as long after it. In a simulated room (`room`),
-/// her speech is mixed in.
-fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &Inbox) {
+/// `over`). In a simulated room (`room`), her speech is mixed in.
+fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &WorkerTx) {
     let gap_ms = player.gap_ms;
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
-    let key_lead = vec![0i16; (KEY_LEAD_MS * SAMPLE_RATE / 1000) as usize];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
     let mut pacer = Pacer {
         tx,
         room: player.room,
         activity: player.activity,
         chunk: (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize,
-        start: Instant::now(),
+        start: player.activity.clock().now(),
         played: 0,
     };
     for path in paths {
@@ -1445,16 +1529,35 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &I
         if !waited || !pacer.tell(Input::FileStart(path.clone())) {
             return;
         }
-        if player.push_to_talk && (!pacer.tell(Input::Key(true)) || !pacer.send(&key_lead)) {
-            return;
-        }
-        if !pacer.send(&samples) {
-            return;
-        }
-        if player.push_to_talk && (!pacer.send(&key_lead) || !pacer.tell(Input::Key(false))) {
-            return;
-        }
-        if !pacer.send(&gap) {
+        // Test only: when its first sample is "captured".
+        crate::trace::event_at(
+            pacer.start + samples_to_time(pacer.played),
+            "file",
+            &path.display().to_string(),
+        );
+        let sent = match &player.talk {
+            None => pacer.send(&samples),
+            Some((release, key)) => {
+                // The key goes down, the recording is spoken, the key goes
+                // up `release` after its last sound.
+                let last = samples
+                    .iter()
+                    .rposition(|s| s.unsigned_abs() > 500)
+                    .map_or(samples.len(), |i| i + 1);
+                let hold = last + (release.as_millis() as usize) * SAMPLE_RATE as usize / 1000;
+                let (held, rest) = samples.split_at(hold.min(samples.len()));
+                let extra = hold.saturating_sub(samples.len());
+                pacer.key(key, true)
+                    && pacer.send(held)
+                    && pacer.send(&vec![0; extra])
+                    && {
+                        crate::trace::event("talk-up", &path.display().to_string());
+                        pacer.key(key, false)
+                    }
+                    && pacer.send(rest)
+            }
+        };
+        if !sent || !pacer.send(&gap) {
             return;
         }
         let end = pacer.now();
