@@ -209,7 +209,7 @@ fn the_play_screen_goes_on_after_bad_recordings() {
         "ko",
         "--silent",
         "--wav-clock",
-        "fast",
+        common::wav_clock(),
         "--model",
         &model,
     ];

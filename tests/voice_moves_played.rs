@@ -77,7 +77,7 @@ fn speak_the_game(model: &Path, push_to_talk: bool) -> Game {
         "--mode",
         "hotseat",
         "--wav-clock",
-        "fast",
+        common::wav_clock(),
         "--model",
     ]
     .iter()

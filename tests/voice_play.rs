@@ -54,7 +54,7 @@ fn spoken_moves_on_the_play_screen_never_make_another_move() {
         // The recordings' own timeline (tests/voice_live.rs keeps real
         // time).
         "--wav-clock".into(),
-        "fast".into(),
+        common::wav_clock().into(),
         "--model".into(),
         model,
         "--journal".into(),

@@ -67,7 +67,7 @@ fn in_the_room(model: &Path, dir: &Path, files: &[PathBuf], typed: &str) -> Room
         // The recordings' own timeline: the room as in real time, in a
         // fraction of it (tests/voice_live.rs keeps real time).
         "--wav-clock",
-        "fast",
+        common::wav_clock(),
         "--model",
     ]
     .iter()

@@ -142,6 +142,18 @@ pub fn fits(line: &str, template: &str) -> bool {
     line.ends_with(parts.last().copied().unwrap_or_default())
 }
 
+/// How the voice tests play their recordings (`--wav-clock`): `fast`, on
+/// the recordings' own timeline, unless env `ANNABELLA_TEST_WAV_CLOCK` says
+/// `real` (to compare with real time: the same tests, paced by the wall
+/// clock as before the timeline existed).
+#[allow(dead_code)]
+pub fn wav_clock() -> &'static str {
+    match std::env::var("ANNABELLA_TEST_WAV_CLOCK").as_deref() {
+        Ok("real") => "real",
+        _ => "fast",
+    }
+}
+
 /// The speech model folder for the voice end-to-end tests (env
 /// ANNABELLA_TEST_MODEL), with espeak-ng and sox installed; `None` after
 /// printing why the test skips (a failure under ANNABELLA_REQUIRE_E2E=1).
