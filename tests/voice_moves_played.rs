@@ -27,9 +27,9 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-/// The game the fixtures say: a Ruy Lopez to move 5.
+/// The game the fixtures say: a Ruy Lopez (Berlin) to move 5.
 const GAME: [&str; 10] = [
-    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O", "Be7", "Re1", "O-O",
 ];
 
 fn fixture(name: &str) -> PathBuf {
