@@ -6,7 +6,7 @@
 //!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K]
 //!
 //! `--enough N`: a move's search stops after N candidates once one is
-//! kept (else it goes on to `--tries`).
+//! kept (else it goes on to `--tries`); so does a command's.
 //!
 //! `--from K`: the moves before the K-th (1-based) keep the recordings
 //! already in DIR (heard again for the manifest); a run can go on where
@@ -22,8 +22,8 @@
 //! only if every one of those hearings ends as the right move played: the
 //! move taken, or asked alone (or first, "did you mean") so that "yes"
 //! plays it. Among the kept, a move taken in every hearing is preferred;
-//! then the shortest. "Yes" and "clock" must be heard as those commands in
-//! three positions of the game, in every path.
+//! then the shortest. "Yes" must be heard as that command in every position a move is
+//! asked in, "clock" in every position after a move, in every path.
 //!
 //! Writes `NN-SAN.wav` (16 kHz mono 16-bit, silence trimmed to 60 ms),
 //! `yes.wav`, `clock.wav` and `manifest.tsv` (file, what is said, voice,
@@ -277,6 +277,7 @@ fn main() {
         "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n",
     );
     let mut positions = Vec::new();
+    let mut after = Vec::new();
     let mut pos = Chess::default();
     for (ply, san) in GAME.iter().enumerate() {
         let mv = san
@@ -296,6 +297,7 @@ fn main() {
             manifest.push_str(&format!("{name}\t(kept: see chosen.log)\t-\t-\t-\t{}\n", seen.join(" ")));
             println!("=> {name}: kept ({})", seen.join(" "));
             pos.play_unchecked(mv);
+            after.push(pos.clone());
             continue;
         }
         let texts: Vec<(Option<Style>, String)> = [Style::Short, Style::Long]
@@ -354,6 +356,7 @@ fn main() {
         ));
         println!("=> {name}: worst {worst} ({seen})");
         pos.play_unchecked(mv);
+        after.push(pos.clone());
     }
     // The commands, heard in three positions of the game.
     for (command, name) in [(Cmd::Yes, "yes"), (Cmd::Press, "clock")] {
@@ -364,13 +367,20 @@ fn main() {
             words.split('|').map(|w| (None, w.to_owned())).collect();
         let mut best: Option<(usize, Candidate, Vec<i16>, String)> = None;
         for (k, c) in candidates(&texts, &mut rng).into_iter().enumerate() {
-            if k >= tries {
+            if k >= tries || (best.is_some() && k >= enough) {
                 break;
             }
             let speech = say(&c.text, c.voice, c.speed, c.pitch, tmp.path());
             let mut seen = Vec::new();
             let mut clear = true;
-            for p in [&positions[0], &positions[5], &positions[9]] {
+            // "Yes" is said in the position the move was asked in; the
+            // press ("clock") after the move, in the position it made.
+            let wheres: Vec<&Chess> = if command == Cmd::Yes {
+                positions.iter().collect()
+            } else {
+                after.iter().collect()
+            };
+            for p in wheres {
                 for d in hearings(&listener, p, &speech, None) {
                     let ok = matches!(&d, Some(Decision::Command { command: got, .. }) if *got == command);
                     clear &= ok;

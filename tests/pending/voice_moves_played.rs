@@ -18,6 +18,7 @@
 //! Needs the model (env ANNABELLA_TEST_MODEL); skips with a reason when it
 //! is missing, unless ANNABELLA_REQUIRE_E2E=1.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};
