@@ -294,7 +294,10 @@ fn main() {
                 .iter()
                 .map(|d| d.as_ref().map_or("none".into(), short))
                 .collect();
-            manifest.push_str(&format!("{name}\t(kept: see chosen.log)\t-\t-\t-\t{}\n", seen.join(" ")));
+            manifest.push_str(&format!(
+                "{name}\t(kept: see chosen.log)\t-\t-\t-\t{}\n",
+                seen.join(" ")
+            ));
             println!("=> {name}: kept ({})", seen.join(" "));
             pos.play_unchecked(mv);
             after.push(pos.clone());

@@ -163,7 +163,13 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
     // last.
     let audio: f64 = files
         .iter()
-        .map(|(f, _)| annabella::voice::audio::read_wav(f).expect("a recording").len() as f64 / 16_000.0 + 0.6)
+        .map(|(f, _)| {
+            annabella::voice::audio::read_wav(f)
+                .expect("a recording")
+                .len() as f64
+                / 16_000.0
+                + 0.6
+        })
         .sum();
     assert!(
         took.as_secs_f64() >= audio,
