@@ -279,14 +279,15 @@ fn clock_counts_down_and_announces_the_flag_in_real_time() {
     writeln!(stdin, "press").unwrap();
     let mut reader = BufReader::new(child.stdout.take().unwrap());
     let start = Instant::now();
-    let mut lines = Vec::new();
+    // Every line with the moment it arrived.
+    let mut lines: Vec<(String, Duration)> = Vec::new();
     let mut line = String::new();
     while start.elapsed() < Duration::from_secs(30) {
         line.clear();
         if reader.read_line(&mut line).unwrap() == 0 {
             break;
         }
-        lines.push(line.trim_end().to_owned());
+        lines.push((line.trim_end().to_owned(), start.elapsed()));
         if line.contains("Fahne") {
             break;
         }
@@ -296,20 +297,55 @@ fn clock_counts_down_and_announces_the_flag_in_real_time() {
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
     for l in reader.lines() {
-        lines.push(l.unwrap());
+        lines.push((l.unwrap(), start.elapsed()));
     }
     assert!(child.wait().unwrap().success());
-    let pos = |want: &str| {
-        lines
-            .iter()
-            .position(|l| l == want)
-            .unwrap_or_else(|| panic!("no line {want:?} in {lines:#?}"))
-    };
-    let started = pos("Uhr gestartet: Weiß am Zug.");
-    let two = pos("Weiß: 2");
-    let one = pos("Weiß: 1");
-    let flag = pos("Die Fahne von Weiß ist gefallen: Die Zeit von Weiß ist abgelaufen.");
-    assert!(started < two && two < one && one < flag, "{lines:#?}");
+    let pos = |want: &str| lines.iter().position(|(l, _)| l == want);
+    let text: Vec<&String> = lines.iter().map(|(l, _)| l).collect();
+    let started =
+        pos("Uhr gestartet: Weiß am Zug.").unwrap_or_else(|| panic!("no start in {text:#?}"));
+    let flag = pos("Die Fahne von Weiß ist gefallen: Die Zeit von Weiß ist abgelaufen.")
+        .unwrap_or_else(|| panic!("no flag in {text:#?}"));
+    let started_at = lines[started].1;
+    // The countdown: each number said once, in order, between the start
+    // and the flag, never before its second has come (n seconds left:
+    // 3 - n seconds after the start, which is not before the press was
+    // written).
+    let mut last = started;
+    for n in [2u64, 1] {
+        match pos(&format!("Weiß: {n}")) {
+            Some(i) => {
+                assert!(last < i && i < flag, "'Weiß: {n}' out of order: {text:#?}");
+                assert!(
+                    lines[i].1 >= Duration::from_secs(3 - n),
+                    "'Weiß: {n}' at {:?}, before its second: {lines:#?}",
+                    lines[i].1
+                );
+                last = i;
+            }
+            None => {
+                // The talking clock says a missed number only if it is
+                // still the reading (a late look says the current one,
+                // never a stale one): a number may be missing only when
+                // nothing at all was printed during its whole second and
+                // well after (300 ms: a number never said, the next one on
+                // time, is a failure), the program having stalled (a
+                // loaded machine).
+                let due = started_at + Duration::from_secs(3 - n);
+                let next = lines[last + 1..]
+                    .iter()
+                    .map(|(_, at)| *at)
+                    .find(|at| *at >= due)
+                    .unwrap_or(flag_after);
+                assert!(
+                    next >= due + Duration::from_millis(1300),
+                    "'Weiß: {n}' was not said, though the program printed at {next:?} \
+                     (its second began {due:?} after the start): {lines:#?}"
+                );
+                println!("'Weiß: {n}' missed: the program stalled from {due:?} to {next:?}");
+            }
+        }
+    }
     // The flag fell about 3 s after the start, not much later.
     assert!(flag_after >= Duration::from_millis(2900), "{flag_after:?}");
     assert!(flag_after < Duration::from_secs(10), "{flag_after:?}");
@@ -317,12 +353,14 @@ fn clock_counts_down_and_announces_the_flag_in_real_time() {
     assert!(
         lines[flag + 1..]
             .iter()
-            .any(|l| l.starts_with("Die Fahne von Weiß")),
-        "{lines:#?}"
+            .any(|(l, _)| l.starts_with("Die Fahne von Weiß")),
+        "{text:#?}"
     );
     assert!(
-        lines.iter().any(|l| l == "Weiß: 0:00.0. Schwarz: 0:03.0."),
-        "{lines:#?}"
+        lines
+            .iter()
+            .any(|(l, _)| l == "Weiß: 0:00.0. Schwarz: 0:03.0."),
+        "{text:#?}"
     );
 }
 

@@ -203,7 +203,16 @@ fn the_play_screen_goes_on_after_bad_recordings() {
     };
     let f = files();
     let model = model.to_string_lossy().into_owned();
-    let mut args = vec!["--plain", "-l", "ko", "--silent", "--model", &model];
+    let mut args = vec![
+        "--plain",
+        "-l",
+        "ko",
+        "--silent",
+        "--wav-clock",
+        common::wav_clock(),
+        "--model",
+        &model,
+    ];
     let paths: Vec<String> = f
         .bad
         .iter()
@@ -239,6 +248,9 @@ fn two_hundred_decodings_in_one_process_leave_no_thread_behind() {
     let vocab = Vocabulary::builtin("ko").expect("ko");
     let listener = Listener::new(model, vocab, DecisionSettings::default());
     let pos = Chess::default();
+    // What is compared is the decision (what annabella does), not the
+    // words heard: libvosk's n-best can differ between runs on a busy
+    // machine (tests/voice_room.rs).
     let first = listener
         .hear(&pos, CastlingMode::Standard, &samples)
         .expect("a recognizer")
@@ -247,7 +259,12 @@ fn two_hundred_decodings_in_one_process_leave_no_thread_behind() {
         let heard = listener
             .hear(&pos, CastlingMode::Standard, &samples)
             .expect("a recognizer");
-        assert_eq!(heard.decision, first, "decoding {i} differs");
+        assert_eq!(
+            common::action(&heard.decision),
+            common::action(&first),
+            "decoding {i} differs: {:?} after {first:?}",
+            heard.decision
+        );
     }
     drop(listener);
     // On main the last word-loop check was still decoding here, and at

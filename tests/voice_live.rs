@@ -155,7 +155,27 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
             break;
         }
     }
-    println!("live files: {:.1} s", start.elapsed().as_secs_f64());
+    let took = start.elapsed();
+    println!("live files: {:.1} s", took.as_secs_f64());
+    // Paced by the wall clock (the one voice test that keeps real time;
+    // the others play on the recordings' own timeline): the recordings and
+    // the silence after each cannot have been heard in less time than they
+    // last.
+    let audio: f64 = files
+        .iter()
+        .map(|(f, _)| {
+            annabella::voice::audio::read_wav(f)
+                .expect("a recording")
+                .len() as f64
+                / 16_000.0
+                + 0.6
+        })
+        .sum();
+    assert!(
+        took.as_secs_f64() >= audio,
+        "{audio:.2} s of recordings heard in {:.2} s: not real time",
+        took.as_secs_f64()
+    );
     assert!(
         matches!(&events[0], VoiceEvent::Ready { missing_words } if missing_words.is_empty()),
         "Ready first: {events:?}"

@@ -64,6 +64,10 @@ fn in_the_room(model: &Path, dir: &Path, files: &[PathBuf], typed: &str) -> Room
         "hotseat",
         "--speak",
         "--room-echo",
+        // The recordings' own timeline: the room as in real time, in a
+        // fraction of it (tests/voice_live.rs keeps real time).
+        "--wav-clock",
+        common::wav_clock(),
         "--model",
     ]
     .iter()

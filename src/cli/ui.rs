@@ -13,7 +13,7 @@ use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
-use crate::speech::activity::SpeechActivity;
+use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
@@ -96,7 +96,8 @@ pub struct ScreenArgs {
     #[arg(long)]
     pub voice: bool,
     /// Spoken moves from the microphone with push-to-talk: F2 starts an
-    /// utterance, F2 again ends it.
+    /// utterance, F2 again ends it. With --voice-wav, each recording is
+    /// said with the talk key held.
     #[arg(long, conflicts_with = "voice")]
     pub push_to_talk: bool,
     /// Spoken moves from WAV recordings, played in real time as if spoken
@@ -104,6 +105,19 @@ pub struct ScreenArgs {
     /// (for demonstrations and tests).
     #[arg(long, value_name = "FILE.wav", conflicts_with = "voice")]
     pub voice_wav: Vec<PathBuf>,
+    /// Test only: `fast` plays the --voice-wav recordings as fast as
+    /// listening and the screen follow, on the recordings' own timeline
+    /// (a second of recording is a second for the mute, the detector and
+    /// the echo canceller); `real` (the default) in real time. With speech
+    /// on the sound card the clock stays real.
+    #[arg(
+        long,
+        hide = true,
+        value_name = "real|fast",
+        default_value = "real",
+        requires = "voice_wav"
+    )]
+    pub wav_clock: WavClock,
     /// Test only: with --voice-wav and --push-to-talk, the talk key goes
     /// up this many milliseconds after each recording's last sound.
     #[arg(long, hide = true, value_name = "MS", default_value_t = 0)]
@@ -242,6 +256,17 @@ impl clap::ValueEnum for EngineSide {
             EngineSide::Both => "both",
         }))
     }
+}
+
+/// How fast `--voice-wav` recordings are played (test only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum WavClock {
+    /// In real time, on the wall clock.
+    #[default]
+    Real,
+    /// As fast as listening and the screen follow, on the recordings'
+    /// own timeline.
+    Fast,
 }
 
 /// Where spoken moves come from, if anywhere.
@@ -409,11 +434,19 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     });
     let speak = if plain { args.speak } else { !args.silent };
     let source = voice_source(&args);
-    // With spoken input, speech tells it when annabella speaks.
-    let activity = source
-        .as_ref()
-        .map(|_| SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms))));
     let room = args.room_echo.then(Room::new);
+    // Recordings played fast run on their own timeline; speech on the
+    // sound card runs on the wall clock, so then does everything.
+    let clock = if args.wav_clock == WavClock::Fast && (!speak || room.is_some()) {
+        AudioClock::timeline()
+    } else {
+        AudioClock::wall()
+    };
+    // With spoken input, speech tells it when annabella speaks.
+    let activity = source.as_ref().map(|_| {
+        SpeechActivity::from_env(Duration::from_millis(u64::from(args.mute_tail_ms)))
+            .with_clock(clock.clone())
+    });
     // Hands-free with speech: annabella plays her speech herself, so
     // that what she plays is the echo canceller's reference.
     // (Recordings stand for the microphone, hands-free or with the key.)

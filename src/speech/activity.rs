@@ -10,11 +10,15 @@
 //!   worker (which asks, for every captured block, whether it is muted).
 //! - [`SignalledSpeaker`]: the adapter that tells a [`SpeechActivity`]
 //!   when any [`Speaker`] starts and stops speaking.
+//! - [`AudioClock`]: the clock both sides stamp with: the wall clock, or
+//!   (recordings played faster than real time, in tests) the recordings'
+//!   own timeline.
 //!
 //! A muted block never reaches the recognizers: the voice worker hears
 //! silence in its place (see [`crate::voice::live`]).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -37,6 +41,78 @@ pub const NO_MUTE_ENV: &str = "ANNABELLA_NO_SELF_MUTE";
 /// At most this many intervals are kept (the oldest go first); the voice
 /// worker only asks about audio of the last second or so.
 const KEPT: usize = 32;
+
+/// The clock the voice path runs on: the moments audio was captured, and
+/// when annabella started and stopped speaking, are stamped with it.
+/// Clones share it.
+///
+/// Normally the wall clock. For recordings played faster than real time
+/// (`--wav-clock fast`, tests only) it is the recordings' own timeline: it
+/// stands still until the player (the WAV source) has played more audio,
+/// so that a second of recording is a second for the mute, the detector
+/// and the echo canceller however fast it was played.
+#[derive(Debug, Clone, Default)]
+pub struct AudioClock {
+    timeline: Option<Arc<Timeline>>,
+}
+
+#[derive(Debug)]
+struct Timeline {
+    origin: Instant,
+    /// 16 kHz samples played so far.
+    samples: AtomicU64,
+}
+
+impl AudioClock {
+    /// The wall clock.
+    pub fn wall() -> AudioClock {
+        AudioClock::default()
+    }
+
+    /// A timeline that starts now and moves only with [`advance`](Self::advance).
+    pub fn timeline() -> AudioClock {
+        AudioClock {
+            timeline: Some(Arc::new(Timeline {
+                origin: Instant::now(),
+                samples: AtomicU64::new(0),
+            })),
+        }
+    }
+
+    /// `true` for a recordings' timeline.
+    pub fn is_timeline(&self) -> bool {
+        self.timeline.is_some()
+    }
+
+    /// Now.
+    pub fn now(&self) -> Instant {
+        match &self.timeline {
+            None => Instant::now(),
+            Some(t) => t.origin + samples_time(t.samples.load(Ordering::SeqCst)),
+        }
+    }
+
+    /// The moment of 16 kHz sample `samples` of the timeline (the wall
+    /// clock: that long after `start`).
+    pub fn at(&self, start: Instant, samples: u64) -> Instant {
+        match &self.timeline {
+            None => start + samples_time(samples),
+            Some(t) => t.origin + samples_time(samples),
+        }
+    }
+
+    /// The recordings have played `samples` (16 kHz) in all: the timeline
+    /// moves to their end (never back). Nothing on the wall clock.
+    pub fn advance(&self, samples: u64) {
+        if let Some(t) = &self.timeline {
+            t.samples.fetch_max(samples, Ordering::SeqCst);
+        }
+    }
+}
+
+fn samples_time(n: u64) -> Duration {
+    Duration::from_nanos(n.saturating_mul(1_000_000_000) / 16_000)
+}
 
 /// One interval of annabella's speech.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +221,7 @@ pub struct SpeechActivity {
     /// `false`: never muted (test only, [`NO_MUTE_ENV`]); speaking is
     /// still tracked.
     enabled: bool,
+    clock: AudioClock,
 }
 
 impl Default for SpeechActivity {
@@ -159,7 +236,19 @@ impl SpeechActivity {
         SpeechActivity {
             gate: Arc::new(Mutex::new(MuteGate::new(tail))),
             enabled: true,
+            clock: AudioClock::wall(),
         }
+    }
+
+    /// The same gate, its moments stamped with `clock`.
+    pub fn with_clock(mut self, clock: AudioClock) -> SpeechActivity {
+        self.clock = clock;
+        self
+    }
+
+    /// The clock it stamps with.
+    pub fn clock(&self) -> &AudioClock {
+        &self.clock
     }
 
     /// As [`new`](Self::new), switched off when env [`NO_MUTE_ENV`] is `1`.
@@ -181,17 +270,17 @@ impl SpeechActivity {
 
     /// Speech started now.
     pub fn started(&self) {
-        self.started_at(Instant::now());
+        self.started_at(self.clock.now());
     }
 
     /// Speech ended by itself now.
     pub fn ended(&self) {
-        self.ended_at(Instant::now());
+        self.ended_at(self.clock.now());
     }
 
     /// Speech was cut off now.
     pub fn cut(&self) {
-        self.cut_at(Instant::now());
+        self.cut_at(self.clock.now());
     }
 
     /// Speech started at `at` (see [`MuteGate::started`]).
@@ -217,12 +306,12 @@ impl SpeechActivity {
     /// How long annabella has been speaking now (see
     /// [`MuteGate::speaking_for`]).
     pub fn speaking_for(&self) -> Option<Duration> {
-        self.lock().speaking_for(Instant::now())
+        self.lock().speaking_for(self.clock.now())
     }
 
     /// How long the room has been quiet now (see [`MuteGate::quiet_for`]).
     pub fn quiet_for(&self) -> Option<Duration> {
-        self.lock().quiet_for(Instant::now())
+        self.lock().quiet_for(self.clock.now())
     }
 
     /// Is audio captured from `from` to `to` to be kept from the
@@ -380,6 +469,34 @@ mod tests {
         }
         assert_eq!(g.spans.len(), KEPT);
         assert!(g.muted(t0 + ms(9910), t0 + ms(9920)));
+    }
+
+    #[test]
+    fn a_recordings_timeline_moves_only_as_they_are_played() {
+        let clock = AudioClock::timeline();
+        let t0 = clock.now();
+        std::thread::sleep(ms(20));
+        assert_eq!(clock.now(), t0, "the wall clock does not move it");
+        clock.advance(16_000);
+        assert_eq!(clock.now(), t0 + ms(1000));
+        clock.advance(8_000);
+        assert_eq!(clock.now(), t0 + ms(1000), "never back");
+        assert_eq!(clock.at(Instant::now(), 32_000), t0 + ms(2000));
+        // Speech is stamped on it.
+        let activity = SpeechActivity::new(ms(300)).with_clock(clock.clone());
+        activity.started();
+        clock.advance(24_000);
+        assert_eq!(activity.speaking_for(), Some(ms(500)));
+        activity.ended();
+        clock.advance(32_000);
+        assert_eq!(activity.quiet_for(), Some(ms(200)));
+        assert!(activity.muted(t0 + ms(1400), t0 + ms(1420)));
+        // The wall clock is the wall clock.
+        let wall = AudioClock::wall();
+        let a = wall.now();
+        std::thread::sleep(ms(5));
+        assert!(wall.now() > a);
+        assert_eq!(wall.at(a, 16_000), a + ms(1000));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! with a real microphone (issue 14).
 //!
 //! [`CardSpeaker`] renders each utterance with espeak-ng (16 kHz mono),
-//! resamples it to the output device's rate and plays it through a cpal
+//! resamples it to the output device's rate (with the same anti-aliased
+//! resampler as the microphone's stream, [`crate::voice::rate`]) and plays
+//! it through a cpal
 //! output stream. In the output callback, every block handed to the
 //! device is also written, at 16 kHz, into [`Played`]: a timeline of what
 //! was handed to the device when (silence while she is quiet). The

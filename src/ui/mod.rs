@@ -67,6 +67,8 @@ pub struct Runner {
     pub outputs: crate::output::Inputs,
     /// `--force`: a save replaces a file that holds other games.
     pub force_save: bool,
+    /// Spoken input's events handled since the loop last ticked.
+    voice_acts: u64,
     /// Game time at `start` (a resumed game goes on from its last record).
     offset: Duration,
     /// When the game time began to run: `None` until the front end has
@@ -104,6 +106,7 @@ impl Runner {
             voice_finished: false,
             outputs: crate::output::Inputs::default(),
             force_save: false,
+            voice_acts: 0,
             offset: Duration::ZERO,
             start: Some(Instant::now()),
             speech_waker: crate::wake::Waker::default(),
@@ -166,6 +169,14 @@ impl Runner {
         let fx = app.update(Msg::Tick, self.now());
         self.apply(app, fx, show);
         self.pump(app, show);
+        // Spoken input's events handled, everything they led to done (a
+        // recordings' timeline plays on only then).
+        let acts = std::mem::take(&mut self.voice_acts);
+        if let Some(v) = &self.voice
+            && acts > 0
+        {
+            v.acted(acts);
+        }
     }
 
     /// An event for the runner (spoken input, the engine, speech
@@ -466,6 +477,8 @@ impl Runner {
         show: &mut dyn FnMut(&Utterance),
     ) {
         let Some(v) = &self.voice else { return };
+        // Acted on once the loop has ticked after it (see `tick`).
+        self.voice_acts += 1;
         let Some(event) = v.accept(serial, event) else {
             return;
         };

@@ -1,6 +1,8 @@
-//! Audio in: WAV files (a streaming reader of its own, with limits),
-//! conversion to 16 kHz mono, and an energy-based voice-activity detector
-//! (pure).
+//! Audio in: WAV files (a streaming reader of its own, with limits), read
+//! as a microphone is: in device-sized blocks at the file's rate and
+//! channel count through the same [`InputConverter`] (the stateful,
+//! anti-aliased conversion to 16 kHz mono of [`super::rate`]); and an
+//! energy-based voice-activity detector (pure).
 //!
 //! A WAV file is untrusted: nothing is allocated from a length its header
 //! claims, samples are streamed and mixed down as they are read, and the
@@ -12,6 +14,7 @@
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 
+use super::rate::InputConverter;
 use super::recognizer::SAMPLE_RATE;
 use crate::fsutil::{self, InputError};
 use crate::locale::Locale;
@@ -26,6 +29,11 @@ pub const MAX_CHANNELS: u16 = 8;
 pub const MAX_SECONDS: u32 = 60;
 /// The most chunks before the audio (a real file has a handful).
 const MAX_CHUNKS: usize = 1024;
+
+/// The blocks a WAV file is read in, in frames: an odd size, as a sound
+/// card's callback delivers them (the microphone's path, block edges and
+/// all).
+pub const DEVICE_BLOCK_FRAMES: usize = 1111;
 
 /// Why a WAV file could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -108,16 +116,26 @@ impl WavError {
     }
 }
 
-/// Reads a WAV file as 16 kHz mono 16-bit samples: other rates are
-/// resampled, several channels are mixed down. Only a regular file is
-/// opened (a FIFO or a device is refused at once).
+/// Reads a WAV file as 16 kHz mono 16-bit samples: its blocks of
+/// [`DEVICE_BLOCK_FRAMES`] go through an [`InputConverter`] as a
+/// microphone's would (channels mixed down, other rates resampled). Only a
+/// regular file is opened (a FIFO or a device is refused at once).
 ///
 /// # Errors
 ///
 /// See [`WavError`].
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, WavError> {
+    read_wav_blocks(path, DEVICE_BLOCK_FRAMES)
+}
+
+/// As [`read_wav`], in blocks of `frames` frames.
+///
+/// # Errors
+///
+/// See [`WavError`].
+pub fn read_wav_blocks(path: &Path, frames: usize) -> Result<Vec<i16>, WavError> {
     let file = fsutil::open_regular(path)?;
-    read_wav_from(io::BufReader::new(file))
+    read_wav_from_blocks(io::BufReader::new(file), frames)
 }
 
 /// How the samples of a WAV file are stored.
@@ -207,7 +225,16 @@ fn sample(b: &[u8], l: &Layout) -> f32 {
 /// # Errors
 ///
 /// See [`WavError`].
-pub fn read_wav_from(mut r: impl Read + Seek) -> Result<Vec<i16>, WavError> {
+pub fn read_wav_from(r: impl Read + Seek) -> Result<Vec<i16>, WavError> {
+    read_wav_from_blocks(r, DEVICE_BLOCK_FRAMES)
+}
+
+/// As [`read_wav_from`], in blocks of `frames` frames.
+///
+/// # Errors
+///
+/// See [`WavError`].
+pub fn read_wav_from_blocks(mut r: impl Read + Seek, frames: usize) -> Result<Vec<i16>, WavError> {
     let mut head = [0u8; 12];
     if !fill(&mut r, &mut head)? || &head[0..4] != b"RIFF" || &head[8..12] != b"WAVE" {
         return Err(WavError::NotWav);
@@ -237,7 +264,7 @@ pub fn read_wav_from(mut r: impl Read + Seek) -> Result<Vec<i16>, WavError> {
             }
             b"data" => {
                 let l = format.ok_or(WavError::BadHeader)?;
-                return read_samples(&mut r, &l, size);
+                return read_samples(&mut r, &l, size, frames.max(1));
             }
             _ => {
                 let skip = i64::from(size) + i64::from(size % 2);
@@ -249,8 +276,14 @@ pub fn read_wav_from(mut r: impl Read + Seek) -> Result<Vec<i16>, WavError> {
 }
 
 /// The `data` chunk of `size` bytes (`u32::MAX`: unknown, as streaming
-/// recorders write it; read to the end) as 16 kHz mono.
-fn read_samples(r: &mut impl Read, l: &Layout, size: u32) -> Result<Vec<i16>, WavError> {
+/// recorders write it; read to the end) as 16 kHz mono, fed to the
+/// converter in blocks of `block` frames.
+fn read_samples(
+    r: &mut impl Read,
+    l: &Layout,
+    size: u32,
+    block: usize,
+) -> Result<Vec<i16>, WavError> {
     let frame = l.width * usize::from(l.channels);
     let most = u64::from(MAX_SECONDS) * u64::from(l.rate);
     let declared = (size != u32::MAX).then(|| u64::from(size) / frame as u64);
@@ -258,8 +291,12 @@ fn read_samples(r: &mut impl Read, l: &Layout, size: u32) -> Result<Vec<i16>, Wa
         return Err(WavError::TooLong);
     }
     let wanted = declared.unwrap_or(most + 1);
+    let mut converter =
+        InputConverter::new(l.rate, usize::from(l.channels)).map_err(|_| WavError::Rate(l.rate))?;
     // Grows with the samples actually read, never with the header's claim.
-    let mut mono: Vec<f32> = Vec::new();
+    let mut out: Vec<i16> = Vec::new();
+    let per_block = block * usize::from(l.channels);
+    let mut device = Vec::with_capacity(per_block);
     let mut buf = vec![0u8; frame * 4096];
     let mut got: u64 = 0;
     let mut pending = 0usize;
@@ -275,8 +312,11 @@ fn read_samples(r: &mut impl Read, l: &Layout, size: u32) -> Result<Vec<i16>, Wa
         let filled = pending + n;
         let whole = filled / frame * frame;
         for f in buf[..whole].chunks_exact(frame) {
-            let sum: f32 = f.chunks_exact(l.width).map(|s| sample(s, l)).sum();
-            mono.push((sum / f32::from(l.channels)).clamp(-1.0, 1.0));
+            device.extend(f.chunks_exact(l.width).map(|s| sample(s, l)));
+            if device.len() >= per_block {
+                out.extend_from_slice(converter.push(&device));
+                device.clear();
+            }
         }
         got += (whole / frame) as u64;
         if got > most {
@@ -286,9 +326,13 @@ fn read_samples(r: &mut impl Read, l: &Layout, size: u32) -> Result<Vec<i16>, Wa
         pending = filled - whole;
     }
     if declared.is_some_and(|frames| got < frames) {
-        return Err(WavError::Truncated(mono.len()));
+        return Err(WavError::Truncated(
+            usize::try_from(got).unwrap_or(usize::MAX),
+        ));
     }
-    Ok(to_i16(&resample(&mono, l.rate, SAMPLE_RATE)))
+    out.extend_from_slice(converter.push(&device));
+    out.extend_from_slice(converter.finish());
+    Ok(out)
 }
 
 /// The header fields of a WAV file made by [`wav_bytes`].
@@ -337,23 +381,10 @@ pub fn downmix(interleaved: &[f32], channels: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Linear-interpolation resampling (enough for speech recognition).
+/// A whole recording from `from` Hz to `to` Hz, through the same
+/// anti-aliased resampler as every stream ([`super::rate::resample`]).
 pub fn resample(input: &[f32], from: u32, to: u32) -> Vec<f32> {
-    if from == to || input.is_empty() || from == 0 {
-        return input.to_vec();
-    }
-    let ratio = f64::from(from) / f64::from(to);
-    let out_len = ((input.len() as f64) / ratio).floor() as usize;
-    let mut out = Vec::with_capacity(out_len);
-    for i in 0..out_len {
-        let pos = i as f64 * ratio;
-        let idx = pos.floor() as usize;
-        let frac = (pos - idx as f64) as f32;
-        let a = input[idx.min(input.len() - 1)];
-        let b = input[(idx + 1).min(input.len() - 1)];
-        out.push(a + (b - a) * frac);
-    }
-    out
+    super::rate::resample(input, from, to)
 }
 
 /// Samples in −1..1 to 16-bit.
@@ -636,6 +667,43 @@ mod tests {
         let data: Vec<u8> = tone.iter().map(|s| (s * 128.0 + 128.0) as u8).collect();
         let got = read(wav(1, 1, 44_100, 8, None, &data)).unwrap();
         assert!(got.iter().zip(&expected).all(|(a, b)| (a - b).abs() <= 300));
+    }
+
+    #[test]
+    fn a_file_is_read_as_a_device_delivers_it_whatever_the_block_size() {
+        // 1.3 s of a chord at 44.1 and 48 kHz, mono and stereo (the right
+        // channel a little quieter), 16-bit.
+        for rate in [44_100u32, 48_000] {
+            for channels in [1u16, 2] {
+                let n = rate as usize * 13 / 10;
+                let mut data = Vec::new();
+                let mut mono = Vec::new();
+                for i in 0..n {
+                    let t = i as f32 / rate as f32;
+                    let s = 0.3 * (t * 2.0 * std::f32::consts::PI * 440.0).sin()
+                        + 0.2 * (t * 2.0 * std::f32::consts::PI * 3100.0).sin();
+                    let l = (s * 32767.0).round() as i16;
+                    let r = (s * 0.8 * 32767.0).round() as i16;
+                    data.extend(l.to_le_bytes());
+                    if channels == 2 {
+                        data.extend(r.to_le_bytes());
+                        mono.push((f32::from(l) + f32::from(r)) / 2.0 / 32_768.0);
+                    } else {
+                        mono.push(f32::from(l) / 32_768.0);
+                    }
+                }
+                let bytes = wav(1, channels, rate, 16, None, &data);
+                let whole = to_i16(&resample(&mono, rate, 16_000));
+                assert_eq!(whole.len(), n * 16_000 / rate as usize);
+                for block in [1, 17, 441, 1111, 4097, n + 5] {
+                    let got = read_wav_from_blocks(Cursor::new(bytes.clone()), block).unwrap();
+                    assert_eq!(
+                        got, whole,
+                        "{rate} Hz, {channels} channels, blocks of {block}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

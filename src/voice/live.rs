@@ -38,13 +38,14 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess};
 
-use crate::speech::activity::SpeechActivity;
+use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
@@ -94,6 +95,11 @@ pub const FILE_CHUNK_MS: u32 = 20;
 /// The longest the WAV source waits for annabella to be quiet before the
 /// player speaks again.
 pub const ROOM_WAIT: Duration = Duration::from_secs(45);
+
+/// On a recordings' timeline ([`AudioClock::timeline`]), the WAV source
+/// waits at most this long (wall clock) for the worker and the UI to act on
+/// what it played before it plays on (a stuck UI does not stop the test).
+pub const SETTLE_LIMIT: Duration = Duration::from_secs(20);
 
 /// What the voice worker shares with the speech output: when annabella
 /// speaks (audio captured then never reaches the recognizers), and, in a
@@ -267,8 +273,10 @@ pub enum VoiceSource {
     },
     /// The microphone, push-to-talk: audio between push_to_talk(true) and push_to_talk(false).
     PushToTalk,
-    /// WAV files played as if spoken into the microphone, in real time, each followed by
-    /// `gap_ms` of silence, through the same hands-free path (for tests and demos).
+    /// WAV files played as if spoken into the microphone, each followed by `gap_ms` of
+    /// silence, through the same path as the microphone's (for tests and demos): in real
+    /// time, or as fast as the worker and the UI follow on a recordings' timeline
+    /// ([`AudioClock::timeline`] as the clock of [`Surroundings::activity`]).
     Files {
         /// The recordings, in order.
         paths: Vec<PathBuf>,
@@ -811,16 +819,68 @@ enum Input {
     Stop,
 }
 
+/// What is under way between the input, the worker and the UI: on a
+/// recordings' timeline the WAV source plays on only once everything it
+/// played has been acted on.
+#[derive(Debug, Default)]
+struct Flow {
+    /// Inputs sent to the worker and not yet handled by it.
+    inputs: AtomicUsize,
+    /// Events the worker (or the recordings' player) sent to the UI.
+    emitted: AtomicU64,
+    /// …of which the UI has acted on ([`LiveVoice::poll`] called again
+    /// after them, or [`LiveVoice::acted`]).
+    handled: AtomicU64,
+}
+
+impl Flow {
+    fn settled(&self) -> bool {
+        self.inputs.load(Ordering::SeqCst) == 0
+            && self.handled.load(Ordering::SeqCst) >= self.emitted.load(Ordering::SeqCst)
+    }
+}
+
+/// The worker's input, counting what is under way.
+#[derive(Clone)]
+struct WorkerTx {
+    tx: Sender<Input>,
+    flow: Arc<Flow>,
+}
+
+impl WorkerTx {
+    fn send(&self, input: Input) -> Result<(), std::sync::mpsc::SendError<Input>> {
+        self.flow.inputs.fetch_add(1, Ordering::SeqCst);
+        let sent = self.tx.send(input);
+        if sent.is_err() {
+            self.flow.inputs.fetch_sub(1, Ordering::SeqCst);
+        }
+        sent
+    }
+}
+
+/// The worker's input handled, with everything it led to sent (dropped at
+/// the end of each turn of the worker's loop).
+struct InputDone<'a>(&'a Flow);
+
+impl Drop for InputDone<'_> {
+    fn drop(&mut self) {
+        self.0.inputs.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Spoken moves for the play screen: a worker thread listens and decides;
 /// the UI polls. Dropping it stops listening (and the microphone).
 pub struct LiveVoice {
-    tx: Sender<Input>,
+    tx: WorkerTx,
     /// Its own channel ([`LiveVoice::poll`]); `None` when its events go
     /// to a front end's loop.
     rx: Option<Receiver<(u64, VoiceEvent)>>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
     worker: Option<std::thread::JoinHandle<()>>,
+    /// Events returned by [`poll`](Self::poll).
+    returned: AtomicU64,
+    clock: AudioClock,
     _quiet: QuietStderr,
 }
 
@@ -889,7 +949,21 @@ impl LiveVoice {
         post: Post<(u64, VoiceEvent)>,
     ) -> LiveVoice {
         let quiet = quiet_to_log();
+        let flow = Arc::new(Flow::default());
         let (tx, rx_in) = channel();
+        let tx = WorkerTx {
+            tx,
+            flow: flow.clone(),
+        };
+        // Every event counted on its way to the UI.
+        let post = {
+            let flow = flow.clone();
+            Post::new(move |m| {
+                flow.emitted.fetch_add(1, Ordering::SeqCst);
+                post.send(m)
+            })
+        };
+        let clock = around.activity.clock().clone();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, "voice.worker_stopped", &[]);
@@ -925,6 +999,8 @@ impl LiveVoice {
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
             worker,
+            returned: AtomicU64::new(0),
+            clock,
             _quiet: quiet,
         }
     }
@@ -938,22 +1014,38 @@ impl LiveVoice {
     /// Push-to-talk key down (`true`) or released (`false`); ignored by
     /// the hands-free sources.
     pub fn push_to_talk(&self, down: bool) {
-        let _ = self.tx.send(Input::Talk(down, Instant::now()));
+        let _ = self.tx.send(Input::Talk(down, self.clock.now()));
+    }
+
+    /// A front end's loop has acted on `events` more of the events posted
+    /// to it (everything they led to done: said, sent to the worker). A
+    /// recordings' timeline waits for that before it plays on.
+    pub fn acted(&self, events: u64) {
+        self.tx.flow.handled.fetch_add(events, Ordering::SeqCst);
     }
 
     /// Non-blocking (its own channel; nothing when its events go to a
-    /// front end's loop).
+    /// front end's loop). Calling it again tells that the event it
+    /// returned last has been acted on (a recordings' timeline waits for
+    /// that).
     pub fn poll(&self) -> Option<VoiceEvent> {
         let rx = self.rx.as_ref()?;
+        let handled = &self.tx.flow.handled;
+        handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
         loop {
-            match rx.try_recv() {
+            let got = rx.try_recv();
+            if got.is_ok() {
+                self.returned.fetch_add(1, Ordering::SeqCst);
+            }
+            match got {
                 Ok((serial, event)) => {
-                    if let Some(e) = self.accept(serial, event) {
-                        if matches!(e, VoiceEvent::Stopped) {
-                            continue;
-                        }
+                    if let Some(e) = self.accept(serial, event)
+                        && !matches!(e, VoiceEvent::Stopped)
+                    {
                         return Some(e);
                     }
+                    // Nothing for the UI to act on.
+                    handled.store(self.returned.load(Ordering::SeqCst), Ordering::SeqCst);
                 }
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => {
@@ -1053,9 +1145,10 @@ fn worker(
     mode: CastlingMode,
     around: Surroundings,
     rx: Receiver<Input>,
-    tx: Sender<Input>,
+    tx: WorkerTx,
     out: Post<(u64, VoiceEvent)>,
 ) {
+    let flow = tx.flow.clone();
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
@@ -1172,6 +1265,8 @@ fn worker(
         out.send((serial, event))
     };
     while let Ok(input) = rx.recv() {
+        // Handled, with everything it led to sent, at the end of the turn.
+        let _done = InputDone(&flow);
         let mut results = Vec::new();
         match input {
             Input::Audio(mut samples, at, reference) => {
@@ -1287,26 +1382,65 @@ fn log_deaf(deaf: &mut usize) {
     }
 }
 
-/// Audio sent to the worker in real time, each chunk stamped with the
-/// moment its last sample would have been captured; in a simulated room,
-/// annabella's speech is mixed in as it plays.
+/// Audio sent to the worker, each chunk stamped with the moment its last
+/// sample would have been captured: in real time on the wall clock, or as
+/// fast as the worker and the UI follow on a recordings' timeline (each
+/// chunk once everything before it has been acted on; the timeline then
+/// moves to its end). In a simulated room, annabella's speech is mixed in
+/// as it plays.
 struct Pacer<'a> {
-    tx: &'a Sender<Input>,
+    tx: &'a WorkerTx,
     room: Option<&'a Room>,
+    activity: &'a SpeechActivity,
     chunk: usize,
     start: Instant,
     played: usize,
 }
 
 impl Pacer<'_> {
+    fn clock(&self) -> &AudioClock {
+        self.activity.clock()
+    }
+
+    /// Now, on the clock the audio is stamped with.
+    fn now(&self) -> Instant {
+        self.clock().now()
+    }
+
+    /// On a recordings' timeline: waits (at most [`SETTLE_LIMIT`]) until
+    /// the worker has handled everything sent, the UI has acted on every
+    /// event, and annabella's speech has started or ended wherever the room
+    /// says it did (the UI notices the end of an utterance when it next
+    /// looks).
+    fn settle(&self) {
+        let flow = &self.tx.flow;
+        let limit = Instant::now() + SETTLE_LIMIT;
+        while Instant::now() < limit {
+            let unseen = self.room.is_some_and(|r| !r.busy()) && self.activity.speaking();
+            if flow.settled() && !unseen {
+                return;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        eprintln!("annabella voice: the recordings' timeline went on unsettled");
+    }
+
     /// `false` when the worker has gone.
     fn send(&mut self, samples: &[i16]) -> bool {
+        let timeline = self.clock().is_timeline();
         for c in samples.chunks(self.chunk) {
+            if timeline {
+                self.settle();
+            }
             self.played += c.len();
-            let due = self.start + samples_to_time(self.played);
-            let now = Instant::now();
-            if due > now {
-                std::thread::sleep(due - now);
+            let due = self.clock().at(self.start, self.played as u64);
+            if timeline {
+                self.clock().advance(self.played as u64);
+            } else {
+                let now = Instant::now();
+                if due > now {
+                    std::thread::sleep(due - now);
+                }
             }
             let mut block = c.to_vec();
             let reference = self.room.map(|room| room.mix_into(&mut block));
@@ -1317,19 +1451,49 @@ impl Pacer<'_> {
         true
     }
 
+    /// Sends `input` to the worker; on a recordings' timeline, once
+    /// everything before it has been acted on, and waits until it has been
+    /// too.
+    fn tell(&self, input: Input) -> bool {
+        let timeline = self.clock().is_timeline();
+        if timeline {
+            self.settle();
+        }
+        let sent = self.tx.send(input).is_ok();
+        if timeline {
+            self.settle();
+        }
+        sent
+    }
+
+    /// Presses or releases the talk key (told to the front end, which
+    /// handles it as F2); on a recordings' timeline, once everything before
+    /// it has been acted on, and waits until it has been too.
+    fn key(&self, key: &Post<(u64, VoiceEvent)>, down: bool) -> bool {
+        let timeline = self.clock().is_timeline();
+        if timeline {
+            self.settle();
+        }
+        let sent = key.send((0, VoiceEvent::TalkKey(down)));
+        if timeline {
+            self.settle();
+        }
+        sent
+    }
+
     /// The player waits until annabella has been speaking for `over` (at
     /// most [`ROOM_WAIT`]), hearing the room meanwhile, to talk over her.
     /// Only what it has heard of her utterance counts (she may have
     /// begun before the source started).
-    fn wait_speaking(&mut self, activity: &SpeechActivity, over: Duration) -> bool {
+    fn wait_speaking(&mut self, over: Duration) -> bool {
         let silence = vec![0i16; self.chunk];
-        let limit = Instant::now() + ROOM_WAIT;
+        let limit = self.now() + ROOM_WAIT;
         let mut heard = Duration::ZERO;
-        while Instant::now() < limit && heard < over {
+        while self.now() < limit && heard < over {
             if !self.send(&silence) {
                 return false;
             }
-            let speaking = activity.speaking() || self.room.is_some_and(Room::busy);
+            let speaking = self.activity.speaking() || self.room.is_some_and(Room::busy);
             heard = if speaking {
                 heard + samples_to_time(silence.len())
             } else {
@@ -1342,15 +1506,18 @@ impl Pacer<'_> {
     /// The player waits until annabella has been quiet for `gap` (at most
     /// [`ROOM_WAIT`]), hearing the room meanwhile: a player does not speak
     /// over her, and what is said while she speaks is muted anyway.
-    fn wait_quiet(&mut self, activity: &SpeechActivity, gap: Duration) -> bool {
+    fn wait_quiet(&mut self, gap: Duration) -> bool {
         let silence = vec![0i16; self.chunk];
         // At least `gap`: an answer to the last words may still be coming.
-        let begun = Instant::now();
+        let begun = self.now();
         let limit = begun + ROOM_WAIT;
-        while Instant::now() < limit {
+        while self.now() < limit {
+            if self.clock().is_timeline() {
+                self.settle();
+            }
             let busy = self.room.is_some_and(Room::busy);
-            let quiet = !busy && activity.quiet_for().is_some_and(|q| q >= gap);
-            if quiet && begun.elapsed() >= gap {
+            let quiet = !busy && self.activity.quiet_for().is_some_and(|q| q >= gap);
+            if quiet && self.now().saturating_duration_since(begun) >= gap {
                 break;
             }
             if !self.send(&silence) {
@@ -1373,21 +1540,22 @@ struct Player<'a> {
     talk: Option<(Duration, Post<(u64, VoiceEvent)>)>,
 }
 
-/// Plays WAV files into the worker in real time: chunks of
-/// [`FILE_CHUNK_MS`] stamped with the moment their last sample would have
-/// been captured, `gap_ms` of silence after each file. Before each file
-/// (and after the last) the player waits until annabella has been quiet
-/// for `gap_ms` (or, talking over her, until she has spoken for `over`).
-/// In a simulated room (`room`), her speech is mixed in.
-fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &Sender<Input>) {
-    let (gap_ms, activity, room) = (player.gap_ms, player.activity, player.room);
+/// Plays WAV files into the worker: chunks of [`FILE_CHUNK_MS`] stamped
+/// with the moment their last sample would have been captured, `gap_ms`
+/// of silence after each file (see [`Pacer`] for the clock). Before each
+/// file (and after the last) the player waits until annabella has been
+/// quiet for `gap_ms` (or, talking over her, until she has spoken for
+/// `over`). In a simulated room (`room`), her speech is mixed in.
+fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &WorkerTx) {
+    let gap_ms = player.gap_ms;
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
     let mut pacer = Pacer {
         tx,
-        room,
+        room: player.room,
+        activity: player.activity,
         chunk: (FILE_CHUNK_MS * SAMPLE_RATE / 1000) as usize,
-        start: Instant::now(),
+        start: player.activity.clock().now(),
         played: 0,
     };
     for path in paths {
@@ -1395,20 +1563,17 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
             Ok(s) => s,
             Err(e) => {
                 let line = e.line(vocab.locale(), path);
-                if tx.send(Input::Failed(line)).is_err() {
+                if !pacer.tell(Input::Failed(line)) {
                     return;
                 }
                 continue;
             }
         };
         let waited = match player.over {
-            Some(over) => pacer.wait_speaking(activity, over),
-            None => pacer.wait_quiet(activity, gap_time),
+            Some(over) => pacer.wait_speaking(over),
+            None => pacer.wait_quiet(gap_time),
         };
-        if !waited {
-            return;
-        }
-        if tx.send(Input::FileStart(path.clone())).is_err() {
+        if !waited || !pacer.tell(Input::FileStart(path.clone())) {
             return;
         }
         // Test only: when its first sample is "captured".
@@ -1429,12 +1594,12 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
                 let hold = last + (release.as_millis() as usize) * SAMPLE_RATE as usize / 1000;
                 let (held, rest) = samples.split_at(hold.min(samples.len()));
                 let extra = hold.saturating_sub(samples.len());
-                key.send((0, VoiceEvent::TalkKey(true)))
+                pacer.key(key, true)
                     && pacer.send(held)
                     && pacer.send(&vec![0; extra])
                     && {
                         crate::trace::event("talk-up", &path.display().to_string());
-                        key.send((0, VoiceEvent::TalkKey(false)))
+                        pacer.key(key, false)
                     }
                     && pacer.send(rest)
             }
@@ -1442,12 +1607,13 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
         if !sent || !pacer.send(&gap) {
             return;
         }
-        if tx.send(Input::FileEnd(Instant::now())).is_err() {
+        let end = pacer.now();
+        if !pacer.tell(Input::FileEnd(end)) {
             return;
         }
     }
-    if !pacer.wait_quiet(activity, gap_time) {
+    if !pacer.wait_quiet(gap_time) {
         return;
     }
-    let _ = tx.send(Input::FilesDone);
+    pacer.tell(Input::FilesDone);
 }

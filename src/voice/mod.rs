@@ -7,7 +7,9 @@
 //! Vosk's result to a move, a question, a command or "not understood"),
 //! [`nearmiss`] (hearings scored against every phrase with per-locale word
 //! costs),
-//! [`audio`]'s conversion and voice-activity detector, [`models`]'s
+//! [`audio`]'s voice-activity detector, [`rate`] (the stateful
+//! anti-aliased resampler every input and output stream goes through),
+//! [`models`]'s
 //! manifest. Adapters: [`recognizer`] (libvosk), [`audio::read_wav`],
 //! [`mic`] (cpal), [`models`]' install/verify/remove, [`stderr`]; and
 //! [`live`], the worker the play screen listens through.
@@ -24,6 +26,7 @@ pub mod live;
 pub mod mic;
 pub mod models;
 pub mod nearmiss;
+pub mod rate;
 pub mod recognizer;
 pub mod stderr;
 pub mod voicing;

@@ -143,6 +143,18 @@ pub fn fits(line: &str, template: &str) -> bool {
     line.ends_with(parts.last().copied().unwrap_or_default())
 }
 
+/// How the voice tests play their recordings (`--wav-clock`): `fast`, on
+/// the recordings' own timeline, unless env `ANNABELLA_TEST_WAV_CLOCK` says
+/// `real` (to compare with real time: the same tests, paced by the wall
+/// clock as before the timeline existed).
+#[allow(dead_code)]
+pub fn wav_clock() -> &'static str {
+    match std::env::var("ANNABELLA_TEST_WAV_CLOCK").as_deref() {
+        Ok("real") => "real",
+        _ => "fast",
+    }
+}
+
 /// The speech model folder for the voice end-to-end tests (env
 /// ANNABELLA_TEST_MODEL), with espeak-ng and sox installed; `None` after
 /// printing why the test skips (a failure under ANNABELLA_REQUIRE_E2E=1).
@@ -203,6 +215,26 @@ pub fn synthesize_ko(text: &str, speed: u32, pitch: u32, out: &std::path::Path) 
         &out.to_string_lossy(),
     ]);
     let _ = std::fs::remove_file(raw);
+}
+
+/// What a decision makes annabella do, without the words heard: two runs
+/// of libvosk on the same audio are compared by this (their n-best lists
+/// can differ on a busy machine).
+pub fn action(d: &annabella::voice::decide::Decision) -> String {
+    use annabella::voice::decide::Decision;
+    let uci = |m: &shakmaty::Move| {
+        shakmaty::uci::UciMove::from_move(*m, shakmaty::CastlingMode::Standard).to_string()
+    };
+    let list = |c: &[shakmaty::Move]| c.iter().map(uci).collect::<Vec<_>>().join(" ");
+    match d {
+        Decision::Move { mv, .. } => format!("move {}", uci(mv)),
+        Decision::Ask { candidates, .. } => format!("ask {}", list(candidates)),
+        Decision::DidYouMean { candidates, .. } => format!("did-you-mean {}", list(candidates)),
+        Decision::Number { number, .. } => format!("number {number}"),
+        Decision::Command { command, .. } => format!("command {command:?}"),
+        Decision::NotUnderstood { heard } if heard.is_empty() => "nothing heard".to_owned(),
+        Decision::NotUnderstood { .. } => "not understood".to_owned(),
+    }
 }
 
 /// Runs sox and requires success.

@@ -1,0 +1,418 @@
+//! Chooses, by measuring, the recordings of `tests/fixtures/voice/`: a
+//! game's first ten moves, "yes" and "clock" in Korean, each one the model
+//! hears clearly, so that the voice tests can require the right moves to
+//! be played (liveness), not only no wrong one (safety).
+//!
+//!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K]
+//!
+//! `--enough N`: a move's search stops after N candidates once one is
+//! kept (else it goes on to `--tries`); so does a command's.
+//!
+//! `--from K`: the moves before the K-th (1-based) keep the recordings
+//! already in DIR (heard again for the manifest); a run can go on where
+//! one stopped.
+//!
+//! For every move of the game (a Ruy Lopez (Berlin) to move 5) espeak-ng speaks
+//! annabella's own words for it (`announce --spoken`, short and long
+//! style) in several voices, speeds and pitches. Each candidate is heard
+//! in its position through the play screen's paths: the live decoder
+//! hands-free (room noise before and after, the detector ends the
+//! utterance) and push-to-talk (key pressed before, released after), each
+//! twice. A candidate is kept
+//! only if every one of those hearings ends as the right move played: the
+//! move taken, or asked alone (or first, "did you mean") so that "yes"
+//! plays it. Among the kept, a move taken in every hearing is preferred;
+//! then the shortest. "Yes" must be heard as that command in every position a move is
+//! asked in, "clock" in every position after a move, in every path.
+//!
+//! Writes `NN-SAN.wav` (16 kHz mono 16-bit, silence trimmed to 60 ms),
+//! `yes.wav`, `clock.wav` and `manifest.tsv` (file, what is said, voice,
+//! speed, pitch, what every hearing gave). Needs espeak-ng and the Korean
+//! model (env `ANNABELLA_TEST_MODEL`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use annabella::commands::Cmd;
+use annabella::vocab::{Style, Vocabulary};
+use annabella::voice::audio::{VadSettings, read_wav};
+use annabella::voice::decide::{Decision, DecisionSettings};
+use annabella::voice::listener::Listener;
+use annabella::voice::live::LiveDecoder;
+use annabella::voice::recognizer::VoskModel;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+/// The game: a Ruy Lopez, Berlin, to move 5 (both sides castle; no 3...a6: the model heard no recording of it in 130 tries).
+pub const GAME: [&str; 10] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O", "Be7", "Re1", "O-O",
+];
+
+const MODE: CastlingMode = CastlingMode::Standard;
+
+fn fail(what: &str) -> ! {
+    eprintln!("voice_fixtures: {what}");
+    std::process::exit(1)
+}
+
+/// How a hearing ends for a move said: 3 taken, 2 asked alone (yes plays
+/// it), 1 first of a "did you mean" (yes plays it), 0 not played, -1 a
+/// wrong move taken.
+fn rank(d: &Decision, said: Move) -> i32 {
+    match d {
+        Decision::Move { mv, .. } if *mv == said => 3,
+        Decision::Move { .. } => -1,
+        Decision::Ask { candidates, .. } if candidates.as_slice() == [said] => 2,
+        Decision::DidYouMean { candidates, .. } if candidates.first() == Some(&said) => 1,
+        _ => 0,
+    }
+}
+
+fn short(d: &Decision) -> String {
+    match d {
+        Decision::Move { .. } => "taken".into(),
+        Decision::Ask { candidates, .. } => format!("ask{}", candidates.len()),
+        Decision::DidYouMean { candidates, .. } => format!("dym{}", candidates.len()),
+        Decision::Command { command, .. } => format!("{command:?}").to_lowercase(),
+        Decision::Number { .. } => "number".into(),
+        Decision::NotUnderstood { heard } if heard.is_empty() => "nothing".into(),
+        Decision::NotUnderstood { .. } => "not-understood".into(),
+    }
+}
+
+/// Quiet room noise (as tests/voice_live.rs).
+fn room(ms: usize) -> Vec<i16> {
+    (0..ms * 16)
+        .map(|k| ((k * 7919 % 61) as i16) - 30)
+        .collect()
+}
+
+fn feed(engine: &mut LiveDecoder<'_>, audio: &[i16]) -> Vec<Decision> {
+    let mut out = Vec::new();
+    for c in audio.chunks(320) {
+        for r in engine.push(c, Instant::now()) {
+            out.push(r.unwrap_or_else(|_| fail("no recognizer")).decision);
+        }
+    }
+    out
+}
+
+/// Hands-free: `speech` between room noise, the detector ends it.
+fn hands_free(listener: &Listener, pos: &Chess, speech: &[i16]) -> Option<Decision> {
+    let mut engine = LiveDecoder::new(listener, pos.clone(), MODE, true, VadSettings::default());
+    engine.prepare();
+    let mut audio = room(400);
+    audio.extend_from_slice(speech);
+    audio.extend(room(1000));
+    let mut got = feed(&mut engine, &audio);
+    got.extend(
+        engine
+            .flush(Instant::now())
+            .map(|r| r.unwrap_or_else(|_| fail("no recognizer")).decision),
+    );
+    (got.len() == 1).then(|| got.remove(0))
+}
+
+/// Push-to-talk: the key pressed before `speech`, released after.
+fn push_to_talk(listener: &Listener, pos: &Chess, speech: &[i16]) -> Option<Decision> {
+    let mut engine = LiveDecoder::new(listener, pos.clone(), MODE, false, VadSettings::default());
+    engine.prepare();
+    let _ = engine.press();
+    let mut audio = room(200);
+    audio.extend_from_slice(speech);
+    audio.extend(room(200));
+    let mut got = feed(&mut engine, &audio);
+    got.extend(
+        engine
+            .release(Instant::now())
+            .map(|r| r.unwrap_or_else(|_| fail("no recognizer")).decision),
+    );
+    (got.len() == 1).then(|| got.remove(0))
+}
+
+/// Every hearing of `speech` in `pos` the play screen can make:
+/// hands-free and push-to-talk, each twice (`first`: a hands-free one
+/// made already). `None` for a path that gave not exactly one decision.
+fn hearings(
+    listener: &Listener,
+    pos: &Chess,
+    speech: &[i16],
+    first: Option<Decision>,
+) -> Vec<Option<Decision>> {
+    let first = match first {
+        Some(d) => Some(d),
+        None => hands_free(listener, pos, speech),
+    };
+    vec![
+        first,
+        hands_free(listener, pos, speech),
+        push_to_talk(listener, pos, speech),
+        push_to_talk(listener, pos, speech),
+    ]
+}
+
+/// espeak-ng's `text` in `voice` as 16 kHz mono, its silence trimmed to
+/// 60 ms at each end.
+fn say(text: &str, voice: &str, speed: u32, pitch: u32, tmp: &Path) -> Vec<i16> {
+    let raw = tmp.join("say.wav");
+    let ok = Command::new("espeak-ng")
+        .args([
+            "-v",
+            voice,
+            "-s",
+            &speed.to_string(),
+            "-p",
+            &pitch.to_string(),
+            "-w",
+        ])
+        .arg(&raw)
+        .arg(text)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        fail("espeak-ng failed");
+    }
+    let s = read_wav(&raw).unwrap_or_else(|e| fail(&e.to_string()));
+    let first = s.iter().position(|v| v.unsigned_abs() > 300).unwrap_or(0);
+    let last = s
+        .iter()
+        .rposition(|v| v.unsigned_abs() > 300)
+        .unwrap_or(s.len());
+    let margin = 60 * 16;
+    s[first.saturating_sub(margin)..(last + margin).min(s.len())].to_vec()
+}
+
+fn write(path: &Path, samples: &[i16]) {
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 16_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(path, spec).unwrap_or_else(|e| fail(&e.to_string()));
+    for s in samples {
+        w.write_sample(*s).unwrap_or_else(|e| fail(&e.to_string()));
+    }
+    w.finalize().unwrap_or_else(|e| fail(&e.to_string()));
+}
+
+/// splitmix64: the order candidates are tried in.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[derive(Clone)]
+struct Candidate {
+    voice: &'static str,
+    speed: u32,
+    pitch: u32,
+    style: Option<Style>,
+    text: String,
+}
+
+fn candidates(texts: &[(Option<Style>, String)], rng: &mut Rng) -> Vec<Candidate> {
+    let voices = ["ko", "ko+f3", "ko+m3", "ko+m7", "ko+f2", "ko+m2"];
+    let mut out = Vec::new();
+    for (style, text) in texts {
+        for voice in voices {
+            for speed in [130, 150, 170] {
+                for pitch in [35, 50, 65] {
+                    out.push((
+                        rng.next(),
+                        Candidate {
+                            voice,
+                            speed,
+                            pitch,
+                            style: *style,
+                            text: text.clone(),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|c| c.0);
+    out.into_iter().map(|c| c.1).collect()
+}
+
+fn main() {
+    let mut out_dir = PathBuf::from("tests/fixtures/voice");
+    let mut tries = 30usize;
+    let mut from = 1usize;
+    let mut enough = usize::MAX;
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_default();
+        match flag.as_str() {
+            "--out" => out_dir = PathBuf::from(value),
+            "--tries" => tries = value.parse().unwrap_or(30),
+            "--from" => from = value.parse().unwrap_or(1),
+            "--enough" => enough = value.parse().unwrap_or(usize::MAX),
+            other => fail(&format!("unknown option {other}")),
+        }
+    }
+    let model = std::env::var_os("ANNABELLA_TEST_MODEL")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| fail("set ANNABELLA_TEST_MODEL to the Korean model's folder"));
+    annabella::voice::stderr::quiet_vosk(true);
+    let vocab = Vocabulary::builtin("ko").unwrap_or_else(|e| fail(&format!("{e:?}")));
+    let listener = Listener::new(
+        VoskModel::load(&model).unwrap_or_else(|e| fail(&e.to_string())),
+        vocab.clone(),
+        DecisionSettings::default(),
+    );
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| fail(&e.to_string()));
+    std::fs::create_dir_all(&out_dir).unwrap_or_else(|e| fail(&e.to_string()));
+    let mut rng = Rng(25);
+    let mut manifest = String::from(
+        "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n",
+    );
+    let mut positions = Vec::new();
+    let mut after = Vec::new();
+    let mut pos = Chess::default();
+    for (ply, san) in GAME.iter().enumerate() {
+        let mv = san
+            .parse::<San>()
+            .ok()
+            .and_then(|s| s.to_move(&pos).ok())
+            .unwrap_or_else(|| fail(&format!("{san} is not legal")));
+        positions.push(pos.clone());
+        let name = format!("{:02}-{}.wav", ply + 1, san.replace('-', ""));
+        if ply + 1 < from {
+            let speech = read_wav(&out_dir.join(&name)).unwrap_or_else(|e| fail(&e.to_string()));
+            let all = hearings(&listener, &pos, &speech, None);
+            let seen: Vec<String> = all
+                .iter()
+                .map(|d| d.as_ref().map_or("none".into(), short))
+                .collect();
+            manifest.push_str(&format!(
+                "{name}\t(kept: see chosen.log)\t-\t-\t-\t{}\n",
+                seen.join(" ")
+            ));
+            println!("=> {name}: kept ({})", seen.join(" "));
+            pos.play_unchecked(mv);
+            after.push(pos.clone());
+            continue;
+        }
+        let texts: Vec<(Option<Style>, String)> = [Style::Short, Style::Long]
+            .into_iter()
+            .map(|st| (Some(st), vocab.announce(&pos, mv, st).spoken))
+            .collect();
+        let mut best: Option<(i32, usize, Candidate, Vec<i16>, String)> = None;
+        for (k, c) in candidates(&texts, &mut rng).into_iter().enumerate() {
+            if k >= tries || best.as_ref().is_some_and(|b| b.0 == 3 || k >= enough) {
+                break;
+            }
+            let speech = say(&c.text, c.voice, c.speed, c.pitch, tmp.path());
+            let first = hands_free(&listener, &pos, &speech);
+            if first.as_ref().is_none_or(|d| rank(d, mv) < 1) {
+                continue;
+            }
+            let all = hearings(&listener, &pos, &speech, first);
+            let worst = all
+                .iter()
+                .map(|d| d.as_ref().map_or(0, |d| rank(d, mv)))
+                .min()
+                .unwrap_or(0);
+            let seen: Vec<String> = all
+                .iter()
+                .map(|d| d.as_ref().map_or("none".into(), short))
+                .collect();
+            println!(
+                "{:>2} {san:<4} {} s{} p{} {:?}: {}",
+                ply + 1,
+                c.voice,
+                c.speed,
+                c.pitch,
+                c.style,
+                seen.join(" ")
+            );
+            if worst < 1 {
+                continue;
+            }
+            let better = match &best {
+                None => true,
+                Some(b) => worst > b.0 || (worst == b.0 && speech.len() < b.1),
+            };
+            if better {
+                best = Some((worst, speech.len(), c, speech, seen.join(" ")));
+            }
+        }
+        let Some((worst, _, c, speech, seen)) = best else {
+            fail(&format!(
+                "no recording of {san} is heard clearly: try more (--tries)"
+            ));
+        };
+        write(&out_dir.join(&name), &speech);
+        manifest.push_str(&format!(
+            "{name}\t{}\t{}\t{}\t{}\t{seen}\n",
+            c.text, c.voice, c.speed, c.pitch
+        ));
+        println!("=> {name}: worst {worst} ({seen})");
+        pos.play_unchecked(mv);
+        after.push(pos.clone());
+    }
+    // The commands, heard in three positions of the game.
+    for (command, name) in [(Cmd::Yes, "yes"), (Cmd::Press, "clock")] {
+        let words = vocab
+            .locale()
+            .message(command.row().spoken.unwrap_or_default(), &[]);
+        let texts: Vec<(Option<Style>, String)> =
+            words.split('|').map(|w| (None, w.to_owned())).collect();
+        let mut best: Option<(usize, Candidate, Vec<i16>, String)> = None;
+        for (k, c) in candidates(&texts, &mut rng).into_iter().enumerate() {
+            if k >= tries || (best.is_some() && k >= enough) {
+                break;
+            }
+            let speech = say(&c.text, c.voice, c.speed, c.pitch, tmp.path());
+            let mut seen = Vec::new();
+            let mut clear = true;
+            // "Yes" is said in the position the move was asked in; the
+            // press ("clock") after the move, in the position it made.
+            let wheres: Vec<&Chess> = if command == Cmd::Yes {
+                positions.iter().collect()
+            } else {
+                after.iter().collect()
+            };
+            for p in wheres {
+                for d in hearings(&listener, p, &speech, None) {
+                    let ok = matches!(&d, Some(Decision::Command { command: got, .. }) if *got == command);
+                    clear &= ok;
+                    seen.push(d.as_ref().map_or("none".into(), short));
+                }
+                if !clear {
+                    break;
+                }
+            }
+            println!(
+                "{name} '{}' {} s{} p{}: {}",
+                c.text,
+                c.voice,
+                c.speed,
+                c.pitch,
+                seen.join(" ")
+            );
+            if clear && best.as_ref().is_none_or(|b| speech.len() < b.0) {
+                best = Some((speech.len(), c, speech, seen.join(" ")));
+            }
+        }
+        let Some((_, c, speech, seen)) = best else {
+            fail(&format!("no recording of {name} is heard clearly"));
+        };
+        write(&out_dir.join(format!("{name}.wav")), &speech);
+        manifest.push_str(&format!(
+            "{name}.wav\t{}\t{}\t{}\t{}\t{seen}\n",
+            c.text, c.voice, c.speed, c.pitch
+        ));
+    }
+    std::fs::write(out_dir.join("manifest.tsv"), manifest).unwrap_or_else(|e| fail(&e.to_string()));
+}
