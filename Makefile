@@ -32,7 +32,7 @@ test:
 	CARGO=$(CARGO) ./scripts/check_core.sh
 	CARGO=$(CARGO) ./scripts/check_typed_only.sh
 	python3 scripts/import_graph.py src 4 && python3 scripts/import_graph.py crates/annabella-core/src 4
-	$(CARGO) test --release --workspace --lib --bins --tests --examples
+	$(CARGO) test --release --no-fail-fast --workspace --lib --bins --tests --examples
 
 bench:
 	./scripts/setup.sh test
