@@ -672,6 +672,7 @@ pub const MESSAGE_KEYS: &[&str] = &[
     "locale.bad_code",
     "locale.duplicate",
     "locale.ignored_duplicate",
+    "locale.collision",
     "locale.no_builtin",
     "locale.unknown_placeholder",
     "locale.no_placeholders",
@@ -1261,6 +1262,18 @@ pub enum LocaleProblem {
         /// The key that has it.
         other: String,
     },
+    /// Two spellings can be read the same way with different meanings
+    /// (see [`crate::vocab::check`]): the key is the one that wins.
+    Collision {
+        /// The spelling that wins.
+        form: String,
+        /// The spelling it hides.
+        other: String,
+        /// Where the locale has that one.
+        other_key: String,
+        /// Words that could mean either.
+        example: String,
+    },
     /// No built-in locale with this code (`meta.fallback`, or a built-in
     /// asked for).
     NoBuiltin {
@@ -1313,6 +1326,20 @@ impl LocaleProblem {
             P::IgnoredDuplicate { form, other } => locale.message(
                 "locale.ignored_duplicate",
                 &[("form", form), ("other", other)],
+            ),
+            P::Collision {
+                form,
+                other,
+                other_key,
+                example,
+            } => locale.message(
+                "locale.collision",
+                &[
+                    ("form", form),
+                    ("other", other),
+                    ("other_key", other_key),
+                    ("example", example),
+                ],
             ),
             P::NoBuiltin { code, known } => {
                 locale.message("locale.no_builtin", &[("code", code), ("known", known)])
@@ -1707,18 +1734,28 @@ impl Locale {
     }
 
     /// Standard algebraic notation (`Qh4#`) with the locale's piece
-    /// letters (`Dh4#`, `퀸h4#`), as scoresheets show it.
+    /// letters and, where it has its own, its file letters (`Dh4#`,
+    /// Hebrew `מהד2`, Greek `Βζ3`), as scoresheets show it: one script, the
+    /// letters the announcements use.
     pub fn display_san(&self, san: &str) -> String {
-        let mut chars = san.chars();
-        match chars.next() {
-            Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) if !san.starts_with("O-") => {
-                match Role::from_char(c.to_ascii_lowercase()) {
-                    Some(role) => format!("{}{}", self.piece_letter(role), chars.as_str()),
-                    None => san.to_owned(),
-                }
-            }
-            _ => san.to_owned(),
+        if san.starts_with("O-O") || san.starts_with("0-0") {
+            return san.to_owned();
         }
+        let mut out = String::with_capacity(san.len() + 4);
+        for c in san.chars() {
+            match c {
+                'K' | 'Q' | 'R' | 'B' | 'N' => match Role::from_char(c.to_ascii_lowercase()) {
+                    Some(role) => out.push_str(&self.piece_letter(role)),
+                    None => out.push(c),
+                },
+                'a'..='h' => match &self.notation.files {
+                    Some(files) => out.push_str(&files[usize::from(c as u8 - b'a')]),
+                    None => out.push(c),
+                },
+                _ => out.push(c),
+            }
+        }
+        out
     }
 
     /// A message with `{name}` placeholders filled in. An unknown key yields
@@ -1865,7 +1902,13 @@ pub const BASE_LOCALE: &str = "en";
 /// (callers with a locale use their `describe`).
 pub fn base() -> Option<&'static Locale> {
     static BASE: std::sync::OnceLock<Option<Locale>> = std::sync::OnceLock::new();
-    BASE.get_or_init(|| builtin(BASE_LOCALE).ok()).as_ref()
+    // Read without the locale checker (which reads the base locale's
+    // command words itself); the unit tests check the base locale.
+    BASE.get_or_init(|| {
+        let (_, text) = BUILTIN.iter().find(|(c, _)| *c == BASE_LOCALE)?;
+        Locale::from_toml(&format!("locales/{BASE_LOCALE}.toml"), text).ok()
+    })
+    .as_ref()
 }
 
 /// `f` applied to the base locale (an empty text if it could not load,
@@ -1896,7 +1939,42 @@ pub fn builtin(code: &str) -> Result<Locale, LocaleError> {
     if code != BASE_LOCALE {
         complete_named(&mut locale, &file)?;
     }
+    check_builtin(code, &locale, &file)?;
     Ok(locale)
+}
+
+/// The locale checker's verdict on a built-in locale, worked out once per
+/// process (the text is part of the binary).
+fn check_builtin(code: &str, locale: &Locale, file: &str) -> Result<(), LocaleError> {
+    type Verdicts = std::sync::Mutex<HashMap<String, Result<(), LocaleError>>>;
+    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
+    let verdicts = VERDICTS.get_or_init(Default::default);
+    if let Some(v) = verdicts.lock().ok().and_then(|m| m.get(code).cloned()) {
+        return v;
+    }
+    let verdict = check_readings(locale, file);
+    if let Ok(mut m) = verdicts.lock() {
+        m.insert(code.to_owned(), verdict.clone());
+    }
+    verdict
+}
+
+/// The locale checker ([`crate::vocab::check`]): the first collision of
+/// two spellings, as an error naming both.
+pub fn check_readings(locale: &Locale, file: &str) -> Result<(), LocaleError> {
+    match crate::vocab::check::check(locale) {
+        Ok(()) => Ok(()),
+        Err(c) => Err(invalid(
+            file,
+            c.form.key,
+            LocaleProblem::Collision {
+                form: c.form.text,
+                other: c.other.text,
+                other_key: c.other.key,
+                example: c.example,
+            },
+        )),
+    }
 }
 
 /// The largest locale file read (the built-in ones have under 50 KB).
@@ -1914,6 +1992,7 @@ pub fn from_file_text(file: &str, text: &str) -> Result<Locale, LocaleError> {
     let mut locale = Locale::from_toml(file, text)?;
     complete_named(&mut locale, file)?;
     check_placeholders(&locale, file)?;
+    check_readings(&locale, file)?;
     Ok(locale)
 }
 
@@ -2032,6 +2111,25 @@ mod tests {
     }
 
     #[test]
+    fn scoresheets_write_one_script() {
+        // Issue 20: the Hebrew sheet wrote מהd2 (Hebrew letter, Latin
+        // file) while the announcements say ד2.
+        let he = builtin("he").unwrap();
+        assert_eq!(he.display_san("Qd2"), "מהד2");
+        assert_eq!(he.display_san("exd5"), "הxד5");
+        assert_eq!(he.display_san("e8=Q+"), "ה8=מה+");
+        assert_eq!(he.display_san("Nbd2"), "פבד2");
+        assert_eq!(he.display_san("O-O-O"), "O-O-O");
+        let el = builtin("el").unwrap();
+        assert_eq!(el.display_san("Nf3"), "Ιζ3");
+        // Korean files are Latin, and so are its piece letters.
+        let ko = builtin("ko").unwrap();
+        assert_eq!(ko.display_san("Bxc4"), "Bxc4");
+        assert_eq!(builtin("de").unwrap().display_san("Qh4#"), "Dh4#");
+        assert_eq!(builtin("en").unwrap().display_san("exd8=N"), "exd8=N");
+    }
+
+    #[test]
     fn fill_replaces_known_placeholders_only() {
         assert_eq!(fill("a {x} b {y} c {", &[("x", "1")]), "a 1 b {y} c {");
     }
@@ -2056,7 +2154,7 @@ code = "t"
 name = "test"
 language = "en"
 [files]
-a = "a1x"
+a = "alpha"
 b = "b"
 c = "c"
 d = "d"
@@ -2080,6 +2178,8 @@ rook = "rook"
 bishop = "bishop"
 knight = "knight"
 pawn = "pawn"
+[notation]
+knight = "N"
 [words]
 capture = "takes"
 check = "check"
