@@ -37,7 +37,7 @@ use shakmaty::{File, Rank, Role, Square};
 
 use super::lex::{self, Dictionary, Token, Tokens};
 use super::parse::{MoveSpec, spec_from_tokens};
-use crate::locale::Locale;
+use crate::locale::{Locale, LocaleError, LocaleProblem};
 
 /// A spelling and where the locale has it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +102,45 @@ pub fn check(locale: &Locale) -> Result<(), Collision> {
         Some(c) => Err(c),
         None => Ok(()),
     }
+}
+
+/// The checker's verdict on `locale` (read from `file`): the first
+/// collision, as an error naming both spellings.
+pub fn verdict(locale: &Locale, file: &str) -> Result<(), LocaleError> {
+    match check(locale) {
+        Ok(()) => Ok(()),
+        Err(c) => Err(LocaleError::Invalid {
+            file: file.to_owned(),
+            key: c.form.key,
+            problem: LocaleProblem::Collision {
+                form: c.form.text,
+                other: c.other.text,
+                other_key: c.other.key,
+                example: c.example,
+            },
+        }),
+    }
+}
+
+/// [`verdict`] on a built-in locale, worked out once per process (its text
+/// is part of the binary).
+pub(crate) fn builtin_verdict(locale: &Locale) -> Result<(), LocaleError> {
+    type Verdicts = std::sync::Mutex<Vec<(String, Result<(), LocaleError>)>>;
+    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
+    let verdicts = VERDICTS.get_or_init(Default::default);
+    let known = verdicts.lock().ok().and_then(|v| {
+        v.iter()
+            .find(|(c, _)| *c == locale.code)
+            .map(|(_, r)| r.clone())
+    });
+    if let Some(v) = known {
+        return v;
+    }
+    let v = verdict(locale, &format!("locales/{}.toml", locale.code));
+    if let Ok(mut all) = verdicts.lock() {
+        all.push((locale.code.clone(), v.clone()));
+    }
+    v
 }
 
 fn entries(locale: &Locale) -> Vec<Entry> {
@@ -464,7 +503,7 @@ fn command_keys() -> Vec<(String, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::locale::{self, BUILTIN, LocaleError, LocaleProblem};
+    use crate::locale::{self, BUILTIN};
 
     /// A built-in locale's text, loaded without the checker.
     fn text(code: &str) -> &'static str {
@@ -555,7 +594,7 @@ castle_long = "long castle"
     #[test]
     fn a_user_locale_with_a_file_that_is_a_piece_letter_is_refused_in_one_line() {
         let mine = mini(r#"{ display = "a", accept = ["K"] }"#, "");
-        let err = locale::from_file_text("mine.toml", &mine).unwrap_err();
+        let err = super::super::Vocabulary::from_file_text("mine.toml", &mine).unwrap_err();
         assert!(
             matches!(&err, LocaleError::Invalid { key, problem: LocaleProblem::Collision { form, other, other_key, .. }, .. }
                 if key == "pieces.king" && form == "K" && other == "K" && other_key == "files.a"),
@@ -574,7 +613,7 @@ castle_long = "long castle"
             );
         }
         // Its twin: the same locale without the collision loads.
-        assert!(locale::from_file_text("mine.toml", &mini(r#""alpha""#, "")).is_ok());
+        assert!(super::super::Vocabulary::from_file_text("mine.toml", &mini(r#""alpha""#, "")).is_ok());
     }
 
     #[test]

@@ -173,9 +173,23 @@ impl Vocabulary {
         }
     }
 
-    /// A built-in locale by code (`fide`, `en`, `de`, …).
+    /// A built-in locale by code (`fide`, `en`, `de`, …), passed by the
+    /// locale checker ([`check`]).
     pub fn builtin(code: &str) -> Result<Vocabulary, LocaleError> {
-        locale::builtin(code).map(Vocabulary::new)
+        let locale = locale::builtin(code)?;
+        check::builtin_verdict(&locale)?;
+        Ok(Vocabulary::new(locale))
+    }
+
+    /// A locale from the text of a user's file ([`locale::from_file_text`])
+    /// whose words the locale checker ([`check`]) passes: a file in which
+    /// some words can be read as two different moves without the question
+    /// "which move?" is refused, naming both spellings. `file` names it in
+    /// errors.
+    pub fn from_file_text(file: &str, text: &str) -> Result<Vocabulary, LocaleError> {
+        let locale = locale::from_file_text(file, text)?;
+        check::verdict(&locale, file)?;
+        Ok(Vocabulary::new(locale))
     }
 
     /// The locale behind this vocabulary.
