@@ -124,8 +124,9 @@ enum Command {
     /// Speech models: list, install (NAME, URL, zip file or folder),
     /// verify, remove.
     Models {
-        /// Language of the messages (a locale code).
-        #[arg(long, short, default_value = "en")]
+        /// Language of the messages (a locale code, or a path to a locale
+        /// file); by default the settings file's, else fide.
+        #[arg(long, short, default_value = "fide")]
         locale: String,
         #[command(subcommand)]
         action: models::ModelsAction,
@@ -303,6 +304,16 @@ pub fn main() -> ExitCode {
                 settings::apply_review(a, cfg, m);
                 a.notices = notices;
             }
+            // One locale rule for every command: --locale, else the
+            // settings file's, else fide.
+            Command::Announce { game, .. } | Command::Parse { game, .. } => {
+                settings::apply_locale(&mut game.locale, cfg, m)
+            }
+            Command::Replay { locale, .. } | Command::Models { locale, .. } => {
+                settings::apply_locale(locale, cfg, m)
+            }
+            Command::Resume(a) => settings::apply_locale(&mut a.locale, cfg, m),
+            Command::Export(a) => settings::apply_locale(&mut a.locale, cfg, m),
             _ => {}
         }
     }

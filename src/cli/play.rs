@@ -309,7 +309,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
     let script = args.script.is_some();
     let mut session = match &args.journal {
         Some(p) if p.exists() => {
-            let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
+            let ui = load_locale(&args.locale).or_else(|_| load_locale("fide"))?;
             let c = session::resume(p, false, &ui)?;
             let vocab = c.game.mirror().vocab().clone();
             for u in &c.said {

@@ -138,6 +138,15 @@ fn parsed<T: std::str::FromStr>(v: Option<&str>) -> Option<T> {
     v.and_then(|v| v.parse().ok())
 }
 
+/// Applies the settings file's `locale` to a command's `--locale` when it
+/// was not given on the command line (the one locale rule of every
+/// command: `--locale`, else the file's, else fide).
+pub fn apply_locale(locale: &mut String, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        *locale = v.to_owned();
+    }
+}
+
 /// Applies the settings to the play screen's options (`annabella` with no
 /// subcommand); `m` are its matches.
 pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgMatches) {
