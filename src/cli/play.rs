@@ -203,7 +203,13 @@ impl Session {
                         self.vocab()
                             .message(
                                 "journal.write_failed",
-                                &[("file", &file), ("error", &Utterance::plain(e.to_string()))],
+                                &[("file", &file), (
+                                    "error",
+                                    &Utterance::plain(crate::input::describe_io_error(
+                                        self.vocab().locale(),
+                                        &e,
+                                    )),
+                                )],
                             )
                             .display,
                     ));

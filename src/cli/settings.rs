@@ -85,6 +85,12 @@ fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, Stri
     locale::builtin(given.unwrap_or("fide")).map_err(|e| e.to_string())
 }
 
+/// The settings file's `locale`, if the file can be read.
+pub fn file_locale() -> Option<String> {
+    let path = file::path()?;
+    file::load(&path).ok()?.get(Key::Locale).map(str::to_owned)
+}
+
 /// Reads the settings file for a command whose options are `m`.
 pub fn startup(m: Option<&ArgMatches>) -> Startup {
     let Some(path) = file::path() else {
@@ -107,7 +113,7 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
                     ),
                     FileError::Io(io) => loc.message(
                         "config.read_failed",
-                        &[("file", &f), ("error", &io.to_string())],
+                        &[("file", &f), ("error", &crate::input::describe_io_error(&loc, &io))],
                     ),
                 },
             };

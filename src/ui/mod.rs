@@ -15,6 +15,7 @@ pub use app::{App, Effect, EngineSide, Mode, Msg, Settings};
 use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
+use crate::input::describe_io_error;
 use crate::journal::Writer;
 use crate::speech::activity::{SignalledSpeaker, SpeechActivity};
 use crate::speech::echo::{Room, RoomEcho};
@@ -172,12 +173,13 @@ impl Runner {
                 Effect::Save { path, text } => {
                     let r = std::fs::write(&path, text)
                         .map(|()| path.clone())
-                        .map_err(|e| e.to_string());
+                        .map_err(|e| describe_io_error(app.vocab().locale(), &e));
                     queue.extend(app.update(Msg::Saved(r), self.now()));
                 }
                 Effect::Autosave { path, text } => {
                     if let Err(e) = std::fs::write(&path, text) {
-                        queue.extend(app.update(Msg::Saved(Err(e.to_string())), self.now()));
+                        let e = describe_io_error(app.vocab().locale(), &e);
+                        queue.extend(app.update(Msg::Saved(Err(e)), self.now()));
                     }
                 }
                 Effect::Speech { rate, voice } => self.reopen_speech(app, rate, voice, show),

@@ -329,7 +329,10 @@ pub fn load_listener(
     let loaded = VoskModel::load(dir);
     drop(quiet);
     let model =
-        loaded.map_err(|e| msg(&vocab, "voice.model_error", &[("error", e.to_string())]))?;
+        loaded.map_err(|e| {
+        let error = e.describe(vocab.locale());
+        msg(&vocab, "voice.model_error", &[("error", error)])
+    })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
         return Err(msg(
