@@ -321,6 +321,20 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
     };
     let arg = text(ContextKind::InvalidArg);
     let mut line = match e.kind() {
+        // Nothing to name: clap's context is empty.
+        K::UnknownArgument
+        | K::InvalidValue
+        | K::ValueValidation
+        | K::MissingRequiredArgument
+        | K::ArgumentConflict
+        | K::TooManyValues
+        | K::WrongNumberOfValues
+        | K::TooFewValues
+        | K::NoEquals
+            if arg.trim().is_empty() =>
+        {
+            loc.message("cli.other", &[])
+        }
         K::UnknownArgument => loc.message("cli.unknown_argument", &[("arg", &arg)]),
         K::InvalidSubcommand => loc.message(
             "cli.unknown_subcommand",
