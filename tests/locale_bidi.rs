@@ -19,7 +19,10 @@ const PDI: char = '\u{2069}';
 /// Direction marks and embeddings: none may be in a right-to-left message
 /// (they were glued to options: "annabella \u{200e}--journal").
 fn is_mark(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}')
+    matches!(
+        c,
+        '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}'
+    )
 }
 
 fn rtl_locales() -> Vec<Locale> {
@@ -72,7 +75,9 @@ fn rtl_messages_isolate_commands_options_and_paths() {
     for l in rtl_locales() {
         for key in MESSAGE_KEYS {
             // Command words, and the manual page (written in English only).
-            if key.starts_with("ui.cmd.") || key.starts_with("voice.cmd.") || key.starts_with("man.")
+            if key.starts_with("ui.cmd.")
+                || key.starts_with("voice.cmd.")
+                || key.starts_with("man.")
             {
                 continue;
             }
@@ -90,13 +95,14 @@ fn rtl_messages_isolate_commands_options_and_paths() {
                     && (next.starts_with('-')
                         || ["resume", "models", "config", "play", "export", "review"]
                             .contains(&next.trim_end_matches(['.', ',', '\''])));
-                if command || w.starts_with("--") || w.contains("{file}") || w.contains("{path}")
-                {
+                if command || w.starts_with("--") || w.contains("{file}") || w.contains("{path}") {
                     problems.push(format!("{} {key}: '{w} {next}' is not isolated", l.code));
                 }
             }
             for s in &spans {
-                if s.chars().any(|c| is_mark(c) || matches!(c, LRI | FSI | PDI | '\u{2067}')) {
+                if s.chars()
+                    .any(|c| is_mark(c) || matches!(c, LRI | FSI | PDI | '\u{2067}'))
+                {
                     problems.push(format!("{} {key}: a mark inside '{s}'", l.code));
                 }
                 if s.starts_with("--") && !s.contains('{') {
@@ -174,7 +180,10 @@ fn the_crash_recovery_line_copies_into_a_command_that_runs() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("game.jsonl");
     for l in rtl_locales() {
-        let line = l.message("ui.journal_created", &[("file", &journal.display().to_string())]);
+        let line = l.message(
+            "ui.journal_created",
+            &[("file", &journal.display().to_string())],
+        );
         let (_, spans) = split(&line);
         let command = spans
             .iter()
@@ -184,6 +193,11 @@ fn the_crash_recovery_line_copies_into_a_command_that_runs() {
         assert_eq!(args, ["--journal", journal.to_str().unwrap()], "{}", l.code);
         args.push("--help");
         let out = common::annabella(&args, dir.path()).output().unwrap();
-        assert!(out.status.success(), "{}: {}", l.code, String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            l.code,
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

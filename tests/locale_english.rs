@@ -16,13 +16,71 @@ use std::process::Output;
 /// also German ("an", "in", "System") and the settings file's keys (rate,
 /// voice, verbosity: typed as commands) are not on the list.
 const ENGLISH: &[&str] = &[
-    "the", "is", "not", "no", "of", "at", "a", "and", "or", "to", "for", "be", "must", "error",
-    "errors", "folder", "model", "file", "directory", "values", "value",
-    "quoted", "os", "unrecognized", "subcommand", "argument", "found", "invalid", "expected",
-    "usage", "more", "information", "try", "brief", "full", "german",
-    "words", "appendix", "as", "set", "by", "name", "too", "long", "such", "cannot", "could",
-    "piece", "placement", "eight", "ranks", "squares", "string", "missing", "line", "column",
-    "unexpected", "key", "tip", "did", "you", "mean", "options", "help", "print",
+    "the",
+    "is",
+    "not",
+    "no",
+    "of",
+    "at",
+    "a",
+    "and",
+    "or",
+    "to",
+    "for",
+    "be",
+    "must",
+    "error",
+    "errors",
+    "folder",
+    "model",
+    "file",
+    "directory",
+    "values",
+    "value",
+    "quoted",
+    "os",
+    "unrecognized",
+    "subcommand",
+    "argument",
+    "found",
+    "invalid",
+    "expected",
+    "usage",
+    "more",
+    "information",
+    "try",
+    "brief",
+    "full",
+    "german",
+    "words",
+    "appendix",
+    "as",
+    "set",
+    "by",
+    "name",
+    "too",
+    "long",
+    "such",
+    "cannot",
+    "could",
+    "piece",
+    "placement",
+    "eight",
+    "ranks",
+    "squares",
+    "string",
+    "missing",
+    "line",
+    "column",
+    "unexpected",
+    "key",
+    "tip",
+    "did",
+    "you",
+    "mean",
+    "options",
+    "help",
+    "print",
 ];
 
 /// The words of `text` to judge: commands (`annabella …` and what follows
@@ -93,13 +151,21 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         out.push((what.to_owned(), text(&o)));
     };
     case("not understood", &["parse", "-l", code, "zzz"], "");
-    case("bad FEN", &["parse", "-l", code, "--fen", "8/8 w - - 0 1", "e4"], "");
+    case(
+        "bad FEN",
+        &["parse", "-l", code, "--fen", "8/8 w - - 0 1", "e4"],
+        "",
+    );
     let missing = d.join("no-such-model");
     let m = missing.to_str().unwrap();
     case(
         "model folder",
         &["--plain", "-l", code, "--voice", "--model", m],
-        &format!("{}\n{}\n", word(code, "ui.cmd.quit"), word(code, "ui.cmd.yes")),
+        &format!(
+            "{}\n{}\n",
+            word(code, "ui.cmd.quit"),
+            word(code, "ui.cmd.yes")
+        ),
     );
     case(
         "settings words",
@@ -112,7 +178,11 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         ),
     );
     let long = d.join("a".repeat(300)).join("x.jsonl");
-    case("name too long", &["export", "-l", code, long.to_str().unwrap()], "");
+    case(
+        "name too long",
+        &["export", "-l", code, long.to_str().unwrap()],
+        "",
+    );
     case("a folder", &["export", "-l", code, d.to_str().unwrap()], "");
     case(
         "plain journal",

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::Output;
 
 use annabella::vocab::{Style, Vocabulary};
-use shakmaty::san::San;
 use shakmaty::Chess;
+use shakmaty::san::San;
 
 /// Runs the binary with a settings file holding `settings` (none if
 /// empty) in a fresh settings folder.
@@ -56,10 +56,16 @@ fn head(code: &str, key: &str) -> String {
 
 #[test]
 fn announce_and_parse_take_the_settings_files_locale() {
-    assert_eq!(out(&run("locale = 'en'\n", &["announce", "Nf3"])), knight("en"));
+    assert_eq!(
+        out(&run("locale = 'en'\n", &["announce", "Nf3"])),
+        knight("en")
+    );
     assert_eq!(out(&run("", &["announce", "Nf3"])), knight("fide"));
     // The command line wins.
-    assert_eq!(out(&run("locale = 'en'\n", &["announce", "-l", "de", "Nf3"])), knight("de"));
+    assert_eq!(
+        out(&run("locale = 'en'\n", &["announce", "-l", "de", "Nf3"])),
+        knight("de")
+    );
     let said = knight("en");
     let o = run("locale = 'en'\n", &["parse", &said]);
     assert!(o.status.success(), "{}", err(&o));
@@ -74,7 +80,11 @@ fn announce_and_parse_take_the_settings_files_locale() {
 fn resume_export_and_models_speak_fide_by_default_and_the_files_locale() {
     let missing = Path::new("/nonexistent-annabella/game.jsonl");
     let m = missing.display().to_string();
-    for (settings, code) in [("", "de"), ("locale = 'ko'\n", "ko"), ("locale = 'ar'\n", "ar")] {
+    for (settings, code) in [
+        ("", "de"),
+        ("locale = 'ko'\n", "ko"),
+        ("locale = 'ar'\n", "ar"),
+    ] {
         // resume and export: a journal that is not there.
         for cmd in ["resume", "export"] {
             let o = run(settings, &[cmd, &m]);
@@ -82,7 +92,10 @@ fn resume_export_and_models_speak_fide_by_default_and_the_files_locale() {
             let e = err(&o);
             let english = message("en", "journal.open_failed", &[("file", &m), ("error", "")]);
             let head = english.split(&m).next().unwrap();
-            assert!(!e.contains(head.trim()) || head.trim().is_empty(), "{cmd} {settings:?}: English: {e}");
+            assert!(
+                !e.contains(head.trim()) || head.trim().is_empty(),
+                "{cmd} {settings:?}: English: {e}"
+            );
             let want = message(code, "journal.open_failed", &[("file", &m), ("error", "")]);
             let want_head = want.split(&m).next().unwrap().trim();
             assert!(e.contains(want_head), "{cmd} {settings:?}: not {code}: {e}");
@@ -91,11 +104,19 @@ fn resume_export_and_models_speak_fide_by_default_and_the_files_locale() {
         let o = run(settings, &["models", "list"]);
         let header = head(code, "models.header");
         assert!(!header.is_empty());
-        assert!(out(&o).starts_with(&header), "models {settings:?}: {}", out(&o));
+        assert!(
+            out(&o).starts_with(&header),
+            "models {settings:?}: {}",
+            out(&o)
+        );
     }
     // The command line wins over the file.
     let o = run("locale = 'ko'\n", &["models", "-l", "pl", "list"]);
-    assert!(out(&o).starts_with(&head("pl", "models.header")), "{}", out(&o));
+    assert!(
+        out(&o).starts_with(&head("pl", "models.header")),
+        "{}",
+        out(&o)
+    );
 }
 
 #[test]

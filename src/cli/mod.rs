@@ -312,9 +312,11 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
             Some(ContextValue::String(s)) => s.clone(),
             Some(ContextValue::Strings(v)) => v.join(", "),
             Some(ContextValue::StyledStr(s)) => s.to_string(),
-            Some(ContextValue::StyledStrs(v)) => {
-                v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
-            }
+            Some(ContextValue::StyledStrs(v)) => v
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             Some(ContextValue::Number(n)) => n.to_string(),
             _ => String::new(),
         }

@@ -203,13 +203,16 @@ impl Session {
                         self.vocab()
                             .message(
                                 "journal.write_failed",
-                                &[("file", &file), (
-                                    "error",
-                                    &Utterance::plain(crate::input::describe_io_error(
-                                        self.vocab().locale(),
-                                        &e,
-                                    )),
-                                )],
+                                &[
+                                    ("file", &file),
+                                    (
+                                        "error",
+                                        &Utterance::plain(crate::input::describe_io_error(
+                                            self.vocab().locale(),
+                                            &e,
+                                        )),
+                                    ),
+                                ],
                             )
                             .display,
                     ));

@@ -113,7 +113,10 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
                     ),
                     FileError::Io(io) => loc.message(
                         "config.read_failed",
-                        &[("file", &f), ("error", &crate::input::describe_io_error(&loc, &io))],
+                        &[
+                            ("file", &f),
+                            ("error", &crate::input::describe_io_error(&loc, &io)),
+                        ],
                     ),
                 },
             };

@@ -352,8 +352,7 @@ pub fn load_listener(
     let quiet = quiet_to_log();
     let loaded = VoskModel::load(dir);
     drop(quiet);
-    let model =
-        loaded.map_err(|e| {
+    let model = loaded.map_err(|e| {
         let error = e.describe(vocab.locale());
         msg(&vocab, "voice.model_error", &[("error", error)])
     })?;

@@ -605,13 +605,13 @@ pub enum LocaleProblem {
     /// (see [`crate::vocab::check`]): the key is the one that wins.
     Collision {
         /// The spelling that wins.
-        form: String,
+        form: Box<str>,
         /// The spelling it hides.
-        other: String,
+        other: Box<str>,
         /// Where the locale has that one.
-        other_key: String,
+        other_key: Box<str>,
         /// Words that could mean either.
-        example: String,
+        example: Box<str>,
     },
     /// No built-in locale with this code (`meta.fallback`, or a built-in
     /// asked for).
@@ -1208,10 +1208,7 @@ fn particle_pair(p: &str) -> Option<(&str, &str)> {
 /// for what cannot be read. Digits and Latin letters are read as a Korean
 /// speaker reads them (3 삼, 4 사, 10 십; m 엠, l 엘, e 이).
 pub fn korean_final(word: &str) -> Option<bool> {
-    let c = word
-        .chars()
-        .rev()
-        .find(|c| c.is_alphanumeric())?;
+    let c = word.chars().rev().find(|c| c.is_alphanumeric())?;
     match c {
         '\u{AC00}'..='\u{D7A3}' => match (u32::from(c) - 0xAC00) % 28 {
             0 => None,
@@ -1924,9 +1921,16 @@ mod grammar_tests {
     use super::*;
 
     fn ko() -> Vec<String> {
-        ["을(를)", "은(는)", "이(가)", "과(와)", "으로(로)", "이라고(라고)"]
-            .map(String::from)
-            .to_vec()
+        [
+            "을(를)",
+            "은(는)",
+            "이(가)",
+            "과(와)",
+            "으로(로)",
+            "이라고(라고)",
+        ]
+        .map(String::from)
+        .to_vec()
     }
 
     #[test]
@@ -1970,7 +1974,11 @@ mod grammar_tests {
         );
         let args = [("side", "Białe"), ("other", "Czarne")];
         assert_eq!(
-            fill_cases("Reklamacja {side:gen}, {other:gen}, {side}, {x:gen}", &args, &cases),
+            fill_cases(
+                "Reklamacja {side:gen}, {other:gen}, {side}, {x:gen}",
+                &args,
+                &cases
+            ),
             "Reklamacja Białych, Czarne, Białe, {x:gen}"
         );
     }
@@ -1982,7 +1990,17 @@ mod grammar_tests {
             let l = builtin(code).unwrap();
             for key in MESSAGE_KEYS {
                 let text = l.message(key, &[]);
-                for pair in ["을(를)", "를(을)", "은(는)", "는(은)", "이(가)", "가(이)", "과(와)", "(으)로", "(이)라고"] {
+                for pair in [
+                    "을(를)",
+                    "를(을)",
+                    "은(는)",
+                    "는(은)",
+                    "이(가)",
+                    "가(이)",
+                    "과(와)",
+                    "(으)로",
+                    "(이)라고",
+                ] {
                     if text.contains(pair) && !key.starts_with("locale.not_particle") {
                         problems.push(format!("{code} {key}: {pair}"));
                     }
@@ -1992,10 +2010,10 @@ mod grammar_tests {
                 while let Some(i) = rest.find('{') {
                     let after = &rest[i + 1..];
                     let Some(end) = after.find('}') else { break };
-                    if let Some((_, case)) = after[..end].split_once(':') {
-                        if !l.cases.contains_key(case) {
-                            problems.push(format!("{code} {key}: no [cases.{case}]"));
-                        }
+                    if let Some((_, case)) = after[..end].split_once(':')
+                        && !l.cases.contains_key(case)
+                    {
+                        problems.push(format!("{code} {key}: no [cases.{case}]"));
                     }
                     rest = &after[end + 1..];
                 }
@@ -2006,10 +2024,8 @@ mod grammar_tests {
 
     #[test]
     fn a_bad_particle_is_refused_in_one_line() {
-        let text = include_str!("../../../locales/ko.toml").replace(
-            "particles = [\"을(를)\"",
-            "particles = [\"을\"",
-        );
+        let text = include_str!("../../../locales/ko.toml")
+            .replace("particles = [\"을(를)\"", "particles = [\"을\"");
         let e = Locale::from_toml("ko.toml", &text).unwrap_err();
         assert!(e.to_string().contains("grammar.particles"), "{e}");
     }

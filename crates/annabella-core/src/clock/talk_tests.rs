@@ -76,9 +76,15 @@ fn plural_categories_of_every_cldr_language() {
         assert_eq!(plural_category("ko", n), Other, "ko {n}");
     }
     let ru = |n| plural_category("ru", n);
-    assert_eq!((ru(1), ru(21), ru(2), ru(24), ru(5), ru(11), ru(0)), (One, One, Few, Few, Many, Many, Many));
+    assert_eq!(
+        (ru(1), ru(21), ru(2), ru(24), ru(5), ru(11), ru(0)),
+        (One, One, Few, Few, Many, Many, Many)
+    );
     let cs = |n| plural_category("cs", n);
-    assert_eq!((cs(1), cs(2), cs(4), cs(5), cs(0)), (One, Few, Few, Other, Other));
+    assert_eq!(
+        (cs(1), cs(2), cs(4), cs(5), cs(0)),
+        (One, Few, Few, Other, Other)
+    );
     assert_eq!(plural_category("not a tag!", 1), Other);
     assert_eq!(plural_category("he-IL", 2), Two);
 }

@@ -113,10 +113,10 @@ pub fn verdict(locale: &Locale, file: &str) -> Result<(), LocaleError> {
             file: file.to_owned(),
             key: c.form.key,
             problem: LocaleProblem::Collision {
-                form: c.form.text,
-                other: c.other.text,
-                other_key: c.other.key,
-                example: c.example,
+                form: c.form.text.into(),
+                other: c.other.text.into(),
+                other_key: c.other.key.into(),
+                example: c.example.into(),
             },
         }),
     }
@@ -597,7 +597,7 @@ castle_long = "long castle"
         let err = super::super::Vocabulary::from_file_text("mine.toml", &mine).unwrap_err();
         assert!(
             matches!(&err, LocaleError::Invalid { key, problem: LocaleProblem::Collision { form, other, other_key, .. }, .. }
-                if key == "pieces.king" && form == "K" && other == "K" && other_key == "files.a"),
+                if key == "pieces.king" && &**form == "K" && &**other == "K" && &**other_key == "files.a"),
             "{err:?}"
         );
         for code in locale::builtin_codes() {
@@ -613,7 +613,9 @@ castle_long = "long castle"
             );
         }
         // Its twin: the same locale without the collision loads.
-        assert!(super::super::Vocabulary::from_file_text("mine.toml", &mini(r#""alpha""#, "")).is_ok());
+        assert!(
+            super::super::Vocabulary::from_file_text("mine.toml", &mini(r#""alpha""#, "")).is_ok()
+        );
     }
 
     #[test]
