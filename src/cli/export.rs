@@ -68,8 +68,10 @@ pub struct ExportArgs {
     /// The journal.
     #[arg(value_name = "JOURNAL")]
     pub journal: PathBuf,
-    /// Language of the messages before the journal is read.
-    #[arg(long, short, default_value = "en")]
+    /// Language of the messages before the journal is read (a locale code
+    /// or a path to a locale file); by default the settings file's, else
+    /// fide.
+    #[arg(long, short, default_value = "fide")]
     pub locale: String,
 }
 
@@ -173,7 +175,7 @@ fn output_refused(
 
 /// `annabella export`.
 pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, UserError> {
-    let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("en"))?;
+    let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("fide"))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add(&args.journal);
     if let Some(output) = &args.output {

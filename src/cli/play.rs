@@ -331,7 +331,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
     }
     let mut session = match &args.journal {
         Some(p) if p.exists() => {
-            let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
+            let ui = load_locale(&args.locale).or_else(|_| load_locale("fide"))?;
             let c = session::resume(p, session::Resume::Strict, &ui, &mut session::NoArbiter)?;
             let vocab = c.game.mirror().vocab().clone();
             for u in &c.said {

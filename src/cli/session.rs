@@ -51,6 +51,9 @@ pub fn vocabulary_of(
     match &header.locale_file {
         Some(text) => {
             let name = format!("{} ({})", header.locale, path.display());
+            // The journal's own locale is read as it was written (its
+            // game stays readable and exportable even if the locale
+            // checker of a later version would refuse the file).
             let loc = locale::from_file_text(&name, text)
                 .map_err(|e| UserError(e.describe(ui.locale())))?;
             Ok(Vocabulary::new(loc))

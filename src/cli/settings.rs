@@ -85,6 +85,12 @@ fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, Stri
     locale::builtin(given.unwrap_or("fide")).map_err(|e| e.to_string())
 }
 
+/// The settings file's `locale`, if the file can be read.
+pub fn file_locale() -> Option<String> {
+    let path = file::path()?;
+    file::load(&path).ok()?.get(Key::Locale).map(str::to_owned)
+}
+
 /// Reads the settings file for a command whose options are `m`.
 pub fn startup(m: Option<&ArgMatches>) -> Startup {
     let Some(path) = file::path() else {
@@ -154,6 +160,15 @@ fn from_file<'c>(c: &'c UserConfig, m: &ArgMatches, key: Key, ids: &[&str]) -> O
 /// Parses a value the file already checked.
 fn parsed<T: std::str::FromStr>(v: Option<&str>) -> Option<T> {
     v.and_then(|v| v.parse().ok())
+}
+
+/// Applies the settings file's `locale` to a command's `--locale` when it
+/// was not given on the command line (the one locale rule of every
+/// command: `--locale`, else the file's, else fide).
+pub fn apply_locale(locale: &mut String, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        *locale = v.to_owned();
+    }
 }
 
 /// Applies the settings to the play screen's options (`annabella` with no

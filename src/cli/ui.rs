@@ -550,6 +550,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     );
     head.append(&mut first);
     first = head;
+    // A failure of the terminal is told in the player's language.
+    let ui_locale = app.vocab().locale().clone();
     let result = if plain {
         crate::ui::term::install_signal_handlers();
         let stdin = std::io::BufReader::new(std::io::stdin());
@@ -559,12 +561,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()), inbox)
     };
     if let Err(e) = result {
-        let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();
-        let error = e.to_string();
-        let msg = match loc {
-            Some(l) => l.message("ui.terminal_error", &[("error", &error)]),
-            None => error,
-        };
+        let error = crate::input::describe_io_error(&ui_locale, &e);
+        let msg = ui_locale.message("ui.terminal_error", &[("error", &error)]);
         return Err(UserError(msg));
     }
     Ok(ExitCode::SUCCESS)

@@ -194,10 +194,11 @@ impl ConfigError {
     /// in the locale's words.
     pub fn describe(&self, loc: &Locale) -> String {
         match self {
-            ConfigError::Syntax { line, message } => loc.message(
-                "config.bad_syntax",
-                &[("line", &line.to_string()), ("error", message)],
-            ),
+            // The parser's own words are English: the line and what to
+            // check there, in the locale's words.
+            ConfigError::Syntax { line, .. } => {
+                loc.message("config.bad_syntax", &[("line", &line.to_string())])
+            }
             ConfigError::UnknownKey(key) => loc.message(
                 "config.unknown_key",
                 &[("key", key), ("keys", &key_names())],

@@ -376,7 +376,10 @@ pub fn load_listener(
     drop(quiet);
     let model = loaded.map_err(|e| match e {
         ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
-        e => msg(&vocab, "voice.model_error", &[("error", e.to_string())]),
+        e => {
+            let error = e.describe(vocab.locale());
+            msg(&vocab, "voice.model_error", &[("error", error)])
+        }
     })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Color, Position};
 
 use crate::clock::ClockError;
-use crate::clock::talk::{Phrasebook, Verbosity, plural_category};
+use crate::clock::talk::{Phrasebook, Verbosity, plural_key};
 use crate::commands::{Cmd, Verbs};
 use crate::mirror::{
     BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage,
@@ -113,7 +113,7 @@ impl<'a> Wording<'a> {
     /// in digits on screen and as the locale's number word when spoken.
     fn count(&self, stem: &str, n: u64) -> Utterance {
         let loc = self.vocab.locale();
-        let key = format!("{stem}.{}", plural_category(&loc.language, n).key());
+        let key = plural_key(loc, stem, n);
         let digits = n.to_string();
         let spoken = loc.numbers.get(&digits).cloned().unwrap_or(digits.clone());
         Utterance {

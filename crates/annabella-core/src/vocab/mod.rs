@@ -13,6 +13,7 @@
 //! assert_eq!(vocab.parse(&pos, CastlingMode::Standard, &said.display), Ok(m));
 //! ```
 
+pub mod check;
 pub mod lex;
 pub mod parse;
 mod priority;
@@ -172,9 +173,23 @@ impl Vocabulary {
         }
     }
 
-    /// A built-in locale by code (`fide`, `en`, `de`, …).
+    /// A built-in locale by code (`fide`, `en`, `de`, …), passed by the
+    /// locale checker ([`check`]).
     pub fn builtin(code: &str) -> Result<Vocabulary, LocaleError> {
-        locale::builtin(code).map(Vocabulary::new)
+        let locale = locale::builtin(code)?;
+        check::builtin_verdict(&locale)?;
+        Ok(Vocabulary::new(locale))
+    }
+
+    /// A locale from the text of a user's file ([`locale::from_file_text`])
+    /// whose words the locale checker ([`check`]) passes: a file in which
+    /// some words can be read as two different moves without the question
+    /// "which move?" is refused, naming both spellings. `file` names it in
+    /// errors.
+    pub fn from_file_text(file: &str, text: &str) -> Result<Vocabulary, LocaleError> {
+        let locale = locale::from_file_text(file, text)?;
+        check::verdict(&locale, file)?;
+        Ok(Vocabulary::new(locale))
     }
 
     /// The locale behind this vocabulary.
@@ -290,22 +305,40 @@ impl Vocabulary {
             });
         }
         let chess960 = mode == CastlingMode::Chess960;
-        let mut found: smallvec::SmallVec<[Move; 4]> = smallvec::SmallVec::new();
-        let mut complete: Option<MoveSpec> = None;
+        // The different move descriptions the phrase can be read as (a
+        // word of compact notation may have several readings), and the
+        // legal moves each one fits.
+        let mut specs: smallvec::SmallVec<[(MoveSpec, smallvec::SmallVec<[Move; 2]>); 2]> =
+            smallvec::SmallVec::new();
         for alt in &lexed.alternatives {
             let Ok(spec) = parse::spec_from_tokens(alt) else {
                 continue;
             };
-            complete.get_or_insert(spec);
-            for m in parse::candidates(pos, &spec) {
-                if parse::matches(&spec, m, chess960) && !found.contains(&m) {
-                    found.push(m);
-                }
+            if specs.iter().any(|(s, _)| *s == spec) {
+                continue;
+            }
+            let fits = parse::candidates(pos, &spec)
+                .into_iter()
+                .filter(|m| parse::matches(&spec, *m, chess960))
+                .collect();
+            specs.push((spec, fits));
+        }
+        let mut found: smallvec::SmallVec<[Move; 4]> = smallvec::SmallVec::new();
+        for m in specs.iter().flat_map(|(_, fits)| fits) {
+            if !found.contains(m) {
+                found.push(*m);
             }
         }
-        match (found.len(), complete) {
-            (1, _) => Ok(found[0]),
-            (0, None) => Err(ParseError::Incomplete {
+        // One move, and every reading of the words means that move (or all
+        // readings are the same description). Words that can be read as two
+        // different moves are never settled by which one happens to be
+        // legal: the player is asked (Hebrew מה1ד2 is the king from e1, or
+        // the queen from the first rank).
+        let agreed = specs
+            .iter()
+            .all(|(_, fits)| fits.as_slice() == found.as_slice());
+        match (found.len(), specs.first()) {
+            (_, None) => Err(ParseError::Incomplete {
                 heard: lexed
                     .alternatives
                     .into_iter()
@@ -313,28 +346,9 @@ impl Vocabulary {
                     .map(|t| t.into_vec())
                     .unwrap_or_default(),
             }),
-            (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
-            _ => match self.shown_as(pos, phrase, &found) {
-                Some(m) => Ok(m),
-                None => Err(ParseError::Ambiguous(found.into_vec())),
-            },
-        }
-    }
-
-    /// Of several readings, the one move whose scoresheet form (standard
-    /// notation with the locale's letters, [`crate::locale::Locale::display_san`])
-    /// is `phrase` itself: Hebrew `מהd2` is the queen's move the scoresheet
-    /// shows, not the king from the e-file (ה), which no scoresheet writes so.
-    fn shown_as(&self, pos: &Chess, phrase: &str, found: &[Move]) -> Option<Move> {
-        let phrase = phrase.trim();
-        let mut shown = found.iter().filter(|m| {
-            let san = shakmaty::san::SanPlus::from_move(pos.clone(), **m);
-            self.locale.display_san(&san.to_string()) == phrase
-                || self.locale.display_san(&san.san.to_string()) == phrase
-        });
-        match (shown.next(), shown.next()) {
-            (Some(m), None) => Some(*m),
-            _ => None,
+            (0, Some((spec, _))) => Err(ParseError::Illegal(parse::diagnose(pos, spec))),
+            (1, _) if agreed => Ok(found[0]),
+            _ => Err(ParseError::Ambiguous(found.into_vec())),
         }
     }
 
@@ -564,6 +578,8 @@ impl Vocabulary {
     }
 }
 
+#[cfg(test)]
+mod forms_tests;
 #[cfg(test)]
 pub(crate) mod fuzz;
 #[cfg(test)]

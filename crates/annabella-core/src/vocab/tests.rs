@@ -331,19 +331,83 @@ fn right_to_left_display_is_isolated_and_still_parses() {
 
 #[test]
 fn multi_letter_piece_letters_are_each_a_reading() {
-    // Hebrew notation: מ is the king, מה the queen, ה the e-file.
+    // Hebrew notation (Appendix C2, C5): מ is the king, מה the queen, ה the
+    // e-file.
     let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     parses("he", kings, "מה2", "Ke2");
     let queen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
-    // The queen reading of מה2 names no square, so it is still the king.
+    // The queen reading of מה2 names no square, so it is the king.
     parses("he", queen, "מה2", "Ke2");
-    // מהה2: queen to e2, or king from the e-file to e2. Both are legal:
-    // the parser must ask, not pick.
-    let p = pos(queen, CastlingMode::Standard);
+    // מהה2 is the queen to e2: a king takes no from-file (it is never told
+    // apart from another king), so it is not the king from the e-file.
+    parses("he", queen, "מהה2", "Qe2");
+    // The king's long form, with the letter as a word of its own.
+    parses("he", kings, "מ ה1ה2", "Ke2");
+}
+
+#[test]
+fn hebrew_queen_moves_are_never_king_moves() {
+    // Issue 20: "מהו3" was the king from the e-file to f3 although no queen
+    // can reach f3; it is refused.
+    let v = vocab("he");
+    let p = pos(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 3",
+        CastlingMode::Standard,
+    );
+    assert!(
+        matches!(
+            v.parse(&p, CastlingMode::Standard, "מהו3"),
+            Err(ParseError::Illegal(_))
+        ),
+        "{:?}",
+        v.parse(&p, CastlingMode::Standard, "מהו3")
+    );
+    // Its liveness twin: the king's own move, in words and in notation.
+    parses(
+        "he",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 3",
+        "מו3",
+        "Kf3",
+    );
+    // "מהד2" after 1.e4 e5 2.d4 d5 is the queen, without a question.
+    parses(
+        "he",
+        "rnbqkbnr/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
+        "מהד2",
+        "Qd2",
+    );
+}
+
+#[test]
+fn words_read_as_two_different_moves_are_asked_whatever_is_legal() {
+    // מה1ד2 is the king from e1 (long form, C9) or the queen from the
+    // first rank (C10): with only the king able to go, the player is still
+    // asked, never given the king's move for the queen he may have meant.
+    let v = vocab("he");
+    let kings = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard);
+    assert_eq!(
+        v.parse(&kings, CastlingMode::Standard, "מה1ד2"),
+        Err(ParseError::Ambiguous(vec![san(&kings, "Kd2")]))
+    );
+    let both = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", CastlingMode::Standard);
     assert!(matches!(
-        vocab("he").parse(&p, CastlingMode::Standard, "מהה2"),
+        v.parse(&both, CastlingMode::Standard, "מה1ד2"),
         Err(ParseError::Ambiguous(c)) if c.len() == 2
     ));
+}
+
+#[test]
+fn check_words_end_a_move() {
+    // Arabic كش ملك is check; a king after a check word is no reading.
+    parses("ar", START, "e4 كش ملك", "e4");
+    let p = pos(START, CastlingMode::Standard);
+    assert!(
+        vocab("en")
+            .parse(&p, CastlingMode::Standard, "check knight f3")
+            .is_err()
+    );
+    parses("en", START, "knight f3 check", "Nf3");
+    parses("en", TACTICS, "e5 takes d6 check en passant", "exd6");
 }
 
 #[test]
