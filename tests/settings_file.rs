@@ -71,10 +71,12 @@ warn = \"2m,30s\"
 theme = \"monochrome\"
 white = \"Anna\"
 black = \"Bella\"
+practice = true
+sighted = \"White\"
 ";
 
 /// (key, value) as the file sets them.
-const IN_FILE: [(&str, &str); 16] = [
+const IN_FILE: [(&str, &str); 18] = [
     ("locale", "en"),
     ("style", "long"),
     ("verbosity", "full"),
@@ -91,6 +93,8 @@ const IN_FILE: [(&str, &str); 16] = [
     ("theme", "monochrome"),
     ("white", "Anna"),
     ("black", "Bella"),
+    ("practice", "on"),
+    ("sighted", "white"),
 ];
 
 fn shown(key: &str, value: &str, source: &str) -> String {
@@ -253,7 +257,7 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
         [en.message("config.removed", &[("key", "rate"), ("file", &f)])]
     );
     let out = annabella(cfg.path(), &["config", "keys"], "");
-    assert_eq!(lines(&out).len(), 16);
+    assert_eq!(lines(&out).len(), 18);
     assert_eq!(
         lines(&out)[4],
         en.message(

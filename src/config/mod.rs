@@ -55,6 +55,11 @@ pub enum Key {
     White,
     /// Name of Black.
     Black,
+    /// Practice (the legality of a player's own move told before the
+    /// press) or a tournament game: on or off.
+    Practice,
+    /// The sighted player (D.2.5): none, white or black.
+    Sighted,
 }
 
 /// The smallest and largest `silence-ms`.
@@ -68,7 +73,7 @@ pub const RATE: (i64, i64) = (-100, 100);
 
 impl Key {
     /// Every key, in the order they are listed.
-    pub const ALL: [Key; 16] = [
+    pub const ALL: [Key; 18] = [
         Key::Locale,
         Key::Style,
         Key::Verbosity,
@@ -85,6 +90,8 @@ impl Key {
         Key::Theme,
         Key::White,
         Key::Black,
+        Key::Practice,
+        Key::Sighted,
     ];
 
     /// Its name in the file and on the command line of `annabella config`.
@@ -106,6 +113,8 @@ impl Key {
             Key::Theme => "theme",
             Key::White => "white",
             Key::Black => "black",
+            Key::Practice => "practice",
+            Key::Sighted => "sighted",
         }
     }
 
@@ -135,6 +144,8 @@ impl Key {
             Key::Theme => "config.key.theme",
             Key::White => "config.key.white",
             Key::Black => "config.key.black",
+            Key::Practice => "config.key.practice",
+            Key::Sighted => "config.key.sighted",
         }
     }
 
@@ -144,6 +155,8 @@ impl Key {
             Key::Style => &["short", "long"],
             Key::Verbosity => &["brief", "full"],
             Key::Speech => &["auto", "on", "off"],
+            Key::Practice => &["on", "off"],
+            Key::Sighted => &["none", "white", "black"],
             Key::Mode => &["board", "assistant", "engine", "hotseat"],
             Key::Listen => &["off", "hands-free", "push-to-talk"],
             Key::Theme => &["default", "high-contrast", "monochrome"],
@@ -218,7 +231,7 @@ pub fn validate(key: Key, value: &str) -> Result<String, ConfigError> {
     let v = value.trim();
     if let Some(choices) = key.choices() {
         let mut norm = v.to_ascii_lowercase().replace('_', "-");
-        if key == Key::Speech {
+        if matches!(key, Key::Speech | Key::Practice) {
             norm = match norm.as_str() {
                 "true" | "yes" => "on".to_owned(),
                 "false" | "no" => "off".to_owned(),

@@ -435,6 +435,7 @@ impl Verbs for CommandWords {
             Verb::Accept => w(Cmd::Accept),
             Verb::Decline => w(Cmd::Decline),
             Verb::Claim => w(Cmd::Claim),
+            Verb::RequestIncrement => w(Cmd::RequestIncrement),
             Verb::GrantIncrement => w(Cmd::GrantIncrement),
             Verb::RefuseIncrement => w(Cmd::RefuseIncrement),
             Verb::Agree => w(Cmd::Agree),

@@ -28,7 +28,7 @@ pub(super) enum Prompt {
 }
 
 /// An irreversible action waiting for its confirmation (the side named).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Pending {
     /// This side resigns.
     Resign(Color),
@@ -36,8 +36,9 @@ pub(super) enum Pending {
     AcceptDraw(Color),
     /// This side offers a draw (asked when said by voice).
     OfferDraw(Color),
-    /// This side claims (a draw, or the win for an illegal move).
-    Claim(Color),
+    /// This side claims (a draw, or the win for an illegal move); with the
+    /// move written on his scoresheet and not made (9.2.1.1, 9.3.1).
+    Claim(Color, Option<String>),
     /// This side presses the clock without a move made (7.5.3).
     PressWithoutMove(Color),
     /// This side claims a draw under Guideline III (III.5, III.6).
@@ -160,10 +161,34 @@ impl App {
                 // The stop key, in its own sentence.
                 let quiet = self.cmd_word(Cmd::Quiet);
                 let stop = self.vocab.message("ui.help_stop", &[("quiet", &quiet)]);
-                Utterance {
+                let mut u = Utterance {
                     display: format!("{} {}", help.display, stop.display),
                     spoken: format!("{} {}", help.spoken, stop.spoken),
+                };
+                // Boards that differ wait for the arbiter (D.2.9): his
+                // commands, which work from here too.
+                if matches!(
+                    self.game.mirror().mismatch(),
+                    Some(crate::mirror::Mismatch::Boards { .. })
+                ) {
+                    let commands = self.command_list(&[
+                        Cmd::Correct,
+                        Cmd::Add,
+                        Cmd::Remove,
+                        Cmd::Set,
+                        Cmd::Pause,
+                        Cmd::Resume,
+                    ]);
+                    let m = self.vocab.message(
+                        "ui.help_mismatch",
+                        &[
+                            ("correct", &self.cmd_word(Cmd::Correct)),
+                            ("commands", &commands),
+                        ],
+                    );
+                    crate::query::append(&mut u, &m);
                 }
+                u
             }
         };
         self.say(fx, u, Priority::Request);
@@ -184,10 +209,15 @@ impl App {
             Cmd::Press => self.press(fx),
             Cmd::TakeBack => self.take_back(fx),
             Cmd::Time => {
+                // Time left, and (D.2.10.4) the time each has used.
                 let clock = self.game.mirror().clock();
                 let w = clock.reading(Color::White, self.now);
                 let b = clock.reading(Color::Black, self.now);
-                let u = self.phrases.times(&w, &b, self.verbosity());
+                let mut u = self.phrases.times(&w, &b, self.verbosity());
+                for r in [&w, &b] {
+                    let used = self.phrases.time_used(r, self.verbosity());
+                    crate::query::append(&mut u, &used);
+                }
                 self.say(fx, u, Priority::Request);
             }
             Cmd::MyTime => {

@@ -124,6 +124,11 @@ pub enum Command {
     Claim {
         /// Who claims.
         side: Side,
+        /// The move he wrote on his scoresheet and intends to make, not
+        /// made on the board (9.2.1.1, 9.3.1): recorded on his scoresheet
+        /// with the claim.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
     },
     /// The player to move writes his sealed move (Guideline I.1.1; again
     /// to change it; `Press` then stops the clock and closes the envelope).
@@ -163,6 +168,16 @@ pub enum Command {
         side: Side,
         /// Its square (`g1`).
         square: String,
+    },
+    /// A game continued from PGN: what the PGN says of the moves just
+    /// played (the clock times and the comments), kept for the export.
+    PgnNotes {
+        /// Per move: the mover's time left after it (`[%clk]`), in ms.
+        #[serde(default)]
+        clocks: Vec<Option<u64>>,
+        /// `[0]` before the first move, `[i + 1]` after move `i`.
+        #[serde(default)]
+        comments: Vec<String>,
     },
     /// Guideline III.4: the player having the move asks for an increment
     /// of five seconds for both players (also a draw offer).

@@ -22,8 +22,10 @@ notation, coordinates or the locale's words):
   white sheet: ENTRY      an entry on White's scoresheet (next line; both
   black sheet: ENTRY      players' moves); end it with (=) for a draw offer
   [white|black] offer draw | accept draw | decline draw | resign
-  [white|black] claim     the player to move claims a draw (threefold
-                          repetition, 50 moves; 9.2, 9.3)
+  [white|black] claim [: MOVE]   the player to move claims a draw (threefold
+                          repetition, 50 moves; 9.2, 9.3); MOVE (or 'claim
+                          MOVE'): the move he wrote on his scoresheet and
+                          intends to make, not made (9.2.1.1, 9.3.1)
   time SECONDS | time +SECONDS    set / advance the game time (12.5, 2m, 1:30)
   sleep MILLISECONDS      pause (real time; not saved)
   clock | status          say the clocks / the state (not saved)
@@ -111,6 +113,7 @@ impl Verbs for ScriptVerbs {
             Verb::Accept => "accept draw",
             Verb::Decline => "decline draw",
             Verb::Claim => "claim",
+            Verb::RequestIncrement => "request increment",
             Verb::GrantIncrement => "arbiter: grant increment",
             Verb::RefuseIncrement => "arbiter: refuse increment",
             Verb::Agree => "arbiter: agree",
@@ -149,6 +152,27 @@ fn claim_grounds(words: &[&str]) -> Option<ClaimGrounds> {
         (false, true) => Some(ClaimGrounds::NoEffort),
         (false, false) => None,
     }
+}
+
+/// `text` describes a move (legal or not) in the game's position.
+fn reads_as_move(mirror: &Mirror, text: &str) -> bool {
+    use crate::vocab::ParseError;
+    let pos = mirror.game().position();
+    matches!(
+        mirror.vocab().parse(pos, mirror.config().mode, text),
+        Ok(_) | Err(ParseError::Illegal(_) | ParseError::Ambiguous(_))
+    )
+}
+
+/// The move text after the word `claim` (or `claims`) of `line`, in its
+/// own spelling.
+fn written_after_claim(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    let at = ["claims ", "claim "]
+        .iter()
+        .find_map(|w| lower.find(w).map(|i| i + w.len()))?;
+    let rest = line.get(at..)?.trim();
+    (!rest.is_empty()).then(|| rest.to_owned())
 }
 
 /// Parses a duration: `12.5` (seconds), `500ms`, `30s`, `2m`, `1h30m`,
@@ -215,14 +239,28 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
         },
         (["claim"] | ["claims"] | ["claim", "draw"] | ["claims", "draw"], s) => Command::Claim {
             side: s.unwrap_or(mover),
+            text: text(),
         },
         (["request" | "requests", "increment"], s) => Command::RequestIncrement {
             side: s.unwrap_or(to_move),
         },
         ([first, grounds @ ..], s) if matches!(*first, "claim" | "claims") => {
-            Command::ClaimQuickplay {
-                side: s.unwrap_or(to_move),
-                grounds: claim_grounds(grounds).ok_or("play.unknown_command")?,
+            match claim_grounds(grounds) {
+                Some(grounds) => Command::ClaimQuickplay {
+                    side: s.unwrap_or(to_move),
+                    grounds,
+                },
+                // `claim MOVE`: a draw claim on the move written on the
+                // scoresheet (9.2.1.1, 9.3.1), as `claim: MOVE`; words that
+                // are no move are no command.
+                None => Command::Claim {
+                    side: s.unwrap_or(mover),
+                    text: Some(
+                        written_after_claim(line)
+                            .filter(|t| reads_as_move(mirror, t))
+                            .ok_or("play.unknown_command")?,
+                    ),
+                },
             }
         }
         (["present"] | ["arrived"], s) => Command::Present { side: s },

@@ -344,8 +344,11 @@ fn a_wrong_scoresheet_entry_is_flagged_and_corrected_to_the_boards() {
 #[test]
 fn illegal_moves_are_counted_and_penalised() {
     let mut m = mirror();
+    // A tournament game: nothing about the move's legality before the
+    // press (11.3).
     let said = m.board_move(secs(1), Color::White, &"e5".into()).unwrap();
-    assert!(said[0].is_warning());
+    assert!(!said.iter().any(GameEvent::is_warning), "{said:?}");
+    assert!(matches!(said[0], GameEvent::MadeAsGiven { .. }));
     m.announce(secs(2), None).unwrap();
     let said = m.press(secs(3)).unwrap();
     assert!(
@@ -379,9 +382,16 @@ fn adjournment_seals_and_opens_only_with_the_opponent_present() {
         .seal(secs(40), &"Nc6".into(), "2026-11-22 10:00, Hall B")
         .unwrap();
     said.extend(m.close_envelope(secs(40)).unwrap());
+    // The envelope names the pieces of the position before the sealed
+    // move (the knight on b8 among them), never the move's destination.
     assert!(
-        !text_of(&m, &said).contains("Springer"),
+        !text_of(&m, &said).contains("Cesar sechs"),
         "the sealed move stays secret: {}",
+        text_of(&m, &said)
+    );
+    assert!(
+        text_of(&m, &said).contains("Springer Bella acht"),
+        "{}",
         text_of(&m, &said)
     );
     let sealed = m.sealed().unwrap().clone();
