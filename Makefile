@@ -29,6 +29,7 @@ test:
 	./scripts/setup.sh test
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	CARGO=$(CARGO) ./scripts/check_core.sh
 	$(CARGO) test --release --workspace --lib --bins --tests --examples
 
 bench:

@@ -271,6 +271,11 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         || std::env::var("TERM").is_ok_and(|t| t == "dumb");
     let mut settings = Settings {
         mode: args.mode,
+        front: if plain {
+            crate::ui::app::Front::Plain
+        } else {
+            crate::ui::app::Front::Screen
+        },
         engine_side: args.engine_side,
         control,
         style: args.style,

@@ -83,6 +83,9 @@ pub struct ReviewGame {
     /// Comments: `comments[0]` before the first move, `comments[i + 1]`
     /// after move `i`; empty when there is none.
     pub comments: Vec<String>,
+    /// The position after each number of moves (computed once, by
+    /// [`crate::rules::positions`]).
+    positions: Vec<Chess>,
 }
 
 /// Why a PGN game cannot be reviewed.
@@ -125,6 +128,7 @@ impl ReviewGame {
             clocks,
             move_times: Vec::new(),
             comments,
+            positions: Vec::new(),
         };
         g.fit();
         g
@@ -132,6 +136,8 @@ impl ReviewGame {
 
     /// Pads or cuts the per-move lists to the moves.
     fn fit(&mut self) {
+        self.positions = crate::rules::positions(&self.start, &self.moves);
+        self.moves.truncate(self.positions.len() - 1);
         let n = self.moves.len();
         self.clocks.resize(n, None);
         self.move_times.resize(n, None);
@@ -189,6 +195,7 @@ impl ReviewGame {
             move_times: game.move_times.iter().take(n).copied().collect(),
             comments: game.comments.iter().take(n + 1).cloned().collect(),
             moves,
+            positions: Vec::new(),
         };
         g.fit();
         match replayed.error {
@@ -225,13 +232,13 @@ impl ReviewGame {
         (i < self.moves.len()).then_some(i)
     }
 
-    /// The position after `ply` moves.
+    /// The position after `ply` moves (the last one beyond the end).
     pub fn position_at(&self, ply: usize) -> Chess {
-        let mut pos = self.start.clone();
-        for m in self.moves.iter().take(ply) {
-            pos.play_unchecked(*m);
-        }
-        pos
+        self.positions
+            .get(ply)
+            .or(self.positions.last())
+            .cloned()
+            .unwrap_or_else(|| self.start.clone())
     }
 }
 

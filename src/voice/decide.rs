@@ -19,11 +19,12 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::vocab::{ParseError, Vocabulary};
 
-use super::commands::{SpokenCommand, SpokenCommandWords};
+use super::commands::SpokenCommandWords;
 use super::grammar::{Grammar, model_form};
 use super::nearmiss::{
     ChoiceNumbers, NearMissRules, PhraseMeaning, PhraseWords, Scored, WordCosts, near_misses,
 };
+use crate::commands::Cmd;
 
 /// One word of an alternative.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -242,7 +243,7 @@ pub enum Decision {
     /// A voice command.
     Command {
         /// Which.
-        command: SpokenCommand,
+        command: Cmd,
         /// The transcript.
         heard: String,
     },
@@ -255,7 +256,7 @@ pub enum Decision {
 
 enum Meaning {
     Nothing,
-    Command(SpokenCommand),
+    Command(Cmd),
     Moves(Vec<Move>),
 }
 

@@ -17,7 +17,8 @@ use shakmaty::{CastlingMode, Chess, File, Move, Position, Rank, Role, Square};
 use crate::locale::Word;
 use crate::vocab::Vocabulary;
 
-use super::commands::{SpokenCommand, SpokenCommandWords};
+use super::commands::SpokenCommandWords;
+use crate::commands::Cmd;
 
 /// What a model knows of the words: `true` if the model can recognize the
 /// word (Vosk words are lower-case).
@@ -56,7 +57,7 @@ pub struct Spellings {
     castle_short: Option<String>,
     castle_long: Option<String>,
     /// Every known spelling of every command.
-    commands: Vec<(SpokenCommand, String)>,
+    commands: Vec<(Cmd, String)>,
     /// Every known spelling of the answers 1, 2, 3 to a numbered question.
     numbers: Vec<(usize, String)>,
     /// Words the model lacks.
@@ -139,7 +140,7 @@ impl Spellings {
             }
             if !any {
                 missing.push(MissingWord {
-                    key: format!("commands.{}", cmd.key()),
+                    key: cmd.row().spoken.unwrap_or_default().to_owned(),
                     display: forms.first().cloned().unwrap_or_default(),
                 });
             }
@@ -184,7 +185,7 @@ impl Spellings {
     }
 
     /// Known command spellings.
-    pub fn commands(&self) -> &[(SpokenCommand, String)] {
+    pub fn commands(&self) -> &[(Cmd, String)] {
         &self.commands
     }
 
@@ -352,7 +353,7 @@ pub struct Grammar {
     /// Phrases of legal moves, each with its move.
     pub moves: Vec<(String, Move)>,
     /// Phrases of voice commands.
-    pub commands: Vec<(String, SpokenCommand)>,
+    pub commands: Vec<(String, Cmd)>,
     /// Phrases of the answers to a numbered question (1, 2, 3).
     pub numbers: Vec<(String, usize)>,
     /// Every single word of the locale the model knows: the "word loop"
@@ -482,7 +483,7 @@ mod tests {
         moves.sort_by_key(|m| format!("{m:?}"));
         moves.dedup();
         assert_eq!(moves.len(), 20);
-        assert!(g.commands.iter().any(|(_, c)| *c == SpokenCommand::Yes));
+        assert!(g.commands.iter().any(|(_, c)| *c == Cmd::Yes));
     }
 
     #[test]

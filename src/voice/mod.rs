@@ -27,7 +27,7 @@ pub mod recognizer;
 pub mod stderr;
 pub mod voicing;
 
-pub use commands::{SpokenCommand, SpokenCommandWords};
+pub use commands::SpokenCommandWords;
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
 pub use grammar::{Grammar, Spellings};
 pub use listener::{Heard, Listener};

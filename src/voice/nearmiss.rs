@@ -18,9 +18,9 @@ use shakmaty::Move;
 
 use crate::locale::{LocaleError, LocaleProblem};
 
-use super::commands::SpokenCommand;
 use super::decide::Hearing;
 use super::grammar::Grammar;
+use crate::commands::Cmd;
 
 /// Per-word costs of the edit distance between a phrase and a hearing, for
 /// one locale (in the recognizer's spellings, lower-case).
@@ -304,7 +304,7 @@ pub enum PhraseMeaning {
     /// A legal move.
     Move(Move),
     /// A voice command.
-    Command(SpokenCommand),
+    Command(Cmd),
 }
 
 /// The phrases of a position split into words once (built from its

@@ -48,6 +48,17 @@ use crate::voice::Decision;
 use prompt::Prompt;
 pub use settings::SpeechChoice;
 
+/// Which front end shows the play screen: its help names keys only where
+/// there are keys to press.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Front {
+    /// The full screen (F1 help, F3 stops speech).
+    #[default]
+    Screen,
+    /// Plain lines (`--plain`): typed commands only.
+    Plain,
+}
+
 /// How the program is used at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -104,6 +115,8 @@ impl EngineSide {
 pub struct Settings {
     /// How the program is used.
     pub mode: Mode,
+    /// The front end showing the screen.
+    pub front: Front,
     /// Which sides the engine plays (engine mode).
     pub engine_side: EngineSide,
     /// The time control.
@@ -145,6 +158,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             mode: Mode::Board,
+            front: Front::Screen,
             engine_side: EngineSide::Black,
             control: TimeControl::default(),
             style: Style::Short,
@@ -486,11 +500,7 @@ impl App {
         match m.stage() {
             Stage::Made { mv: Some(mv), .. } | Stage::Announced { mv: Some(mv), .. } => {
                 let by = m.mover();
-                let b = m.board(by);
-                let mut pos = b.start().clone();
-                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-                    pos.play_unchecked(*x);
-                }
+                let pos = m.board(by).position_before_last().clone();
                 let words = self.vocab.announce(&pos, *mv, self.settings.style);
                 Some(Unpressed {
                     mv: *mv,

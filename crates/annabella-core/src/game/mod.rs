@@ -23,8 +23,9 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Color, Square};
 
+pub use crate::commands::Verbs;
 pub use command::{Command, Side};
-pub use words::{Verb, Verbs, Wording};
+pub use words::Wording;
 
 use crate::mirror::{Config, GameError, Mirror, MoveInput, Said};
 use crate::vocab::Vocabulary;

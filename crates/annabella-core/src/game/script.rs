@@ -4,73 +4,34 @@
 
 use std::time::Duration;
 
-use super::{Command, Side, Verb, Verbs};
+use super::{Command, Side};
+use crate::commands::{Cmd, Example, TABLE, Verbs};
+use crate::locale::Locale;
 use crate::mirror::{ClaimGrounds, Mirror, QUICKPLAY_OPPONENT_TIME};
 use crate::vocab::Utterance;
 
-/// The line grammar, shown by `annabella play --help`.
-pub const GRAMMAR: &str = "\
-Script lines (one event per line; '#' starts a comment; MOVE is algebraic \
-notation, coordinates or the locale's words):
-  white board: MOVE       a move made on White's board (the mover's own move,
-  black board: MOVE       or the repetition of the opponent's move)
-  announce [: MOVE]       the mover announces (what was said, if it differs:
-                          a slip of the tongue, corrected by announcing again)
-  press                   the mover presses the clock (completes the move)
-  [white|black] repeat [: MOVE]   the opponent repeats the move aloud
-  takeback                the mover takes back a move not yet completed
-  white sheet: ENTRY      an entry on White's scoresheet (next line; both
-  black sheet: ENTRY      players' moves); end it with (=) for a draw offer
-  [white|black] offer draw | accept draw | decline draw | resign
-  [white|black] claim [: MOVE]   the player to move claims a draw (threefold
-                          repetition, 50 moves; 9.2, 9.3); MOVE (or 'claim
-                          MOVE'): the move he wrote on his scoresheet and
-                          intends to make, not made (9.2.1.1, 9.3.1)
-  time SECONDS | time +SECONDS    set / advance the game time (12.5, 2m, 1:30)
-  sleep MILLISECONDS      pause (real time; not saved)
-  clock | status          say the clocks / the state (not saved)
-  arbiter: correct        correct boards and scoresheets (FIDE D.2.9)
-  arbiter: add white 2m | arbiter: remove black 30s | arbiter: set white 1:10:00
-  arbiter: pause | arbiter: resume     stop / restart the clock (6.11)
-  arbiter: penalty white  an illegal move completed by White (7.5)
-  [white|black] touch: SQUARE   the assistant reports that the player
-                          touched the piece there (D.2.10.5, Art. 4.3)
-Adjournment (FIDE Guideline I):
-  seal: MOVE [@ date, time and place of resumption]   the player to move
-                          writes his sealed move (secret); seal again to
-                          change it; then 'press' stops the clock and closes
-                          the envelope (I.1.1)
-  [white|black] present   at resumption: present (no side: the player who
-  arrived white|black     must answer the sealed move); 'arrived' after an
-                          absence (I.9)
-  absent white|black      at resumption: absent; his clock runs while he
-                          must answer a sealed move (I.9.2; I.9.3: once the
-                          reply to his sealed move is sealed)
-  open seal               open the envelope and play the sealed move (I.7,
-                          I.8, I.9)
-  arbiter: default time 1h   the event's default time (zero unless set): a
-                          player absent longer loses (I.10)
-  arbiter: excuse white   the arbiter lets White arrive later (I.10)
-  (offer draw, accept draw, decline draw and resign work while adjourned:
-  I.4, I.6)
-Guideline III (games without increment; announced with --quickplay, not in
-blitz, in the last period, with less than two minutes left):
-  [white|black] request increment   the player having the move asks for 5
-                          seconds per move for both players (III.4); this is
-                          also a draw offer: accept draw | decline draw
-  arbiter: grant increment | arbiter: refuse increment   after the draw offer
-                          was declined (granted: the opponent gets 2 minutes)
-  [white|black] claim cannot win | claim no effort | claim cannot win and no effort
-                          a draw claim by the player having the move (III.5);
-                          the clock stops until the arbiter decides. With
-                          --unsupervised it ends the game, result for the
-                          appointed arbiter (III.6)
-  arbiter: agree          III.5.1: the claim is right, the game is drawn
-  arbiter: postpone [2m]  III.5.2: decide later (2m: the opponent gets two
-                          minutes); the game goes on
-  arbiter: reject         III.5.3: the opponent gets two minutes
-  arbiter: decide draw | arbiter: decide loss   III.5.2: after a flag fell
-                          with the claim pending, the arbiter's result";
+/// The line grammar, shown by `annabella play --help`: every script row
+/// of the [command table](crate::commands::table), with its help line in
+/// `locale`'s words.
+pub fn grammar(locale: &Locale) -> String {
+    let mut out = locale.message("script.grammar_intro", &[]);
+    for row in TABLE.iter().filter(|r| r.in_script()) {
+        let (before, after) = row.script_args;
+        let syntax = row
+            .script
+            .iter()
+            .map(|s| format!("{before}{s}{after}"))
+            .collect::<Vec<_>>()
+            .join(" | ");
+        let help = locale.message(row.help, &[]);
+        if syntax.chars().count() < 30 {
+            out.push_str(&format!("\n  {syntax:<30}{help}"));
+        } else {
+            out.push_str(&format!("\n  {syntax}\n  {:<30}{help}", ""));
+        }
+    }
+    out
+}
 
 /// One parsed line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,34 +55,23 @@ pub enum Step {
     Empty,
 }
 
-/// How the script names its commands in messages (its own syntax).
+/// How the script names its commands in messages (its own syntax: the
+/// table's first script spelling, with the table's example arguments).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ScriptVerbs;
 
 impl Verbs for ScriptVerbs {
-    fn verb(&self, verb: Verb) -> Utterance {
-        Utterance::plain(match verb {
-            Verb::Announce => "announce",
-            Verb::Press => "press",
-            Verb::TakeBack => "takeback",
-            Verb::Correct => "arbiter: correct",
-            Verb::AddTime => "arbiter: add white 2m",
-            Verb::Present => "present",
-            Verb::Seal => "seal: MOVE",
-            Verb::OpenSeal => "open seal",
-            Verb::Resume => "arbiter: resume",
-            Verb::Accept => "accept draw",
-            Verb::Decline => "decline draw",
-            Verb::Claim => "claim",
-            Verb::RequestIncrement => "request increment",
-            Verb::GrantIncrement => "arbiter: grant increment",
-            Verb::RefuseIncrement => "arbiter: refuse increment",
-            Verb::Agree => "arbiter: agree",
-            Verb::Postpone => "arbiter: postpone 2m",
-            Verb::Reject => "arbiter: reject",
-            Verb::DecideDraw => "arbiter: decide draw",
-            Verb::DecideLoss => "arbiter: decide loss",
-        })
+    fn verb(&self, cmd: Cmd) -> Utterance {
+        let row = cmd.row();
+        let mut text = row.script.first().copied().unwrap_or(row.name).to_owned();
+        for arg in row.example {
+            text.push_str(match arg {
+                Example::White => " white",
+                Example::TwoMinutes => " 2m",
+                Example::Move => ": MOVE",
+            });
+        }
+        Utterance::plain(text)
     }
 }
 
@@ -182,7 +132,25 @@ pub fn parse_duration(s: &str) -> Option<Duration> {
     crate::clock::parse_duration(s).ok()
 }
 
+/// The script command a line's words start with (the longest script
+/// spelling of the table that the words begin with) and how many words it
+/// takes.
+fn find(words: &[&str]) -> Option<(Cmd, usize)> {
+    TABLE
+        .iter()
+        .flat_map(|r| r.script.iter().map(move |s| (r.cmd, s)))
+        .filter_map(|(cmd, s)| {
+            let spelled: Vec<&str> = s.split_whitespace().collect();
+            words.starts_with(&spelled).then_some((cmd, spelled.len()))
+        })
+        .max_by_key(|(_, n)| *n)
+}
+
 /// Parses one script line; the error is a message key for the reason.
+///
+/// A line is `[white|black] SPELLING [ARGS] [: TEXT]` or `arbiter:
+/// SPELLING ARGS`, where SPELLING is a script spelling of the command
+/// table; what each command takes after it is read here.
 pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
     let line = raw.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
@@ -197,87 +165,159 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
         }
         _ => (line.to_lowercase(), None),
     };
-    let words: Vec<&str> = head.split_whitespace().collect();
+    // The arbiter's lines: "arbiter: VERB ARGS" (the rest is words, not text).
+    let (lowered, rest) = match rest {
+        Some(r) if head == "arbiter" => (format!("arbiter: {}", r.to_lowercase()), None),
+        _ => (head, rest),
+    };
+    let words: Vec<&str> = lowered.split_whitespace().collect();
+    let (side, words): (Option<Side>, &[&str]) = match words.split_first() {
+        Some((w, more)) if side_word(w).is_some() && !more.is_empty() => (side_word(w), more),
+        _ => (None, &words[..]),
+    };
+    let (cmd, n) = find(words).ok_or("play.unknown_command")?;
+    if cmd == Cmd::Claim && words.len() > n && rest.is_none() {
+        // `claim MOVE`, as `claim: MOVE`: the move he wrote on his
+        // scoresheet and intends to make (9.2.1.1, 9.3.1), in its own
+        // spelling; words that are no move are no command.
+        let written = written_after_claim(line)
+            .filter(|t| reads_as_move(mirror, t))
+            .ok_or("play.unknown_command")?;
+        return command(cmd, side, &[], Some(&written), mirror);
+    }
+    command(cmd, side, &words[n..], rest, mirror)
+}
+
+/// The step of script command `cmd` given with `side`, the words after its
+/// spelling (`args`) and the text after the colon (`rest`).
+fn command(
+    cmd: Cmd,
+    side: Option<Side>,
+    args: &[&str],
+    rest: Option<&str>,
+    mirror: &Mirror,
+) -> Result<Step, &'static str> {
     let mover = Side::from(mirror.mover());
     // The player having the move: whose clock runs (after a press, the
     // opponent's, before he executes the move on his board).
     let to_move = mirror.clock().to_move().map_or(mover, Side::from);
     let text = || rest.filter(|r| !r.is_empty()).map(str::to_owned);
     let need = || text().ok_or("play.missing_move");
-    let (side, cmd): (Option<Side>, &[&str]) = match words.split_first() {
-        Some((w, more)) if side_word(w).is_some() && !more.is_empty() => (side_word(w), more),
-        _ => (None, &words[..]),
+    let none = |args: &[&str]| {
+        if args.is_empty() {
+            Ok(())
+        } else {
+            Err("play.unknown_command")
+        }
     };
-    let event = match (cmd, side) {
-        (["board"], Some(s)) => Command::Board {
-            side: s,
-            text: need()?,
-            uci: None,
-        },
-        (["sheet"], Some(s)) => Command::Sheet {
-            side: s,
-            text: need()?,
-        },
-        (["board"] | ["sheet"], None) => return Err("play.bad_side"),
-        (["announce"], _) => Command::Announce { text: text() },
-        (["press"], _) => Command::Press,
-        (["repeat"], _) => Command::Repeat { text: text() },
-        (["takeback"] | ["take", "back"], _) => Command::TakeBack,
-        (["offer", "draw"] | ["offers", "draw"], s) => Command::OfferDraw {
-            side: s.unwrap_or(mover),
-        },
-        (["accept", "draw"] | ["accepts", "draw"], s) => Command::AnswerDraw {
-            side: s.unwrap_or_else(|| mirror.draw_offer().map(|c| Side::from(!c)).unwrap_or(mover)),
-            accept: true,
-        },
-        (["decline", "draw"] | ["declines", "draw"], s) => Command::AnswerDraw {
-            side: s.unwrap_or_else(|| mirror.draw_offer().map(|c| Side::from(!c)).unwrap_or(mover)),
-            accept: false,
-        },
-        (["resign"] | ["resigns"], s) => Command::Resign {
-            side: s.unwrap_or(mover),
-        },
-        (["claim"] | ["claims"] | ["claim", "draw"] | ["claims", "draw"], s) => Command::Claim {
-            side: s.unwrap_or(mover),
-            text: text(),
-        },
-        (["request" | "requests", "increment"], s) => Command::RequestIncrement {
-            side: s.unwrap_or(to_move),
-        },
-        ([first, grounds @ ..], s) if matches!(*first, "claim" | "claims") => {
-            match claim_grounds(grounds) {
-                Some(grounds) => Command::ClaimQuickplay {
-                    side: s.unwrap_or(to_move),
-                    grounds,
-                },
-                // `claim MOVE`: a draw claim on the move written on the
-                // scoresheet (9.2.1.1, 9.3.1), as `claim: MOVE`; words that
-                // are no move are no command.
-                None => Command::Claim {
-                    side: s.unwrap_or(mover),
-                    text: Some(
-                        written_after_claim(line)
-                            .filter(|t| reads_as_move(mirror, t))
-                            .ok_or("play.unknown_command")?,
-                    ),
-                },
+    let arg_side = |w: Option<&&str>| w.and_then(|w| side_word(w)).ok_or("play.bad_side");
+    let answerer =
+        || side.unwrap_or_else(|| mirror.draw_offer().map(|c| Side::from(!c)).unwrap_or(mover));
+    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let event = match cmd {
+        Cmd::Board | Cmd::Write => {
+            none(args)?;
+            let side = side.ok_or("play.bad_side")?;
+            let text = need()?;
+            if cmd == Cmd::Board {
+                Command::Board {
+                    side,
+                    text,
+                    uci: None,
+                }
+            } else {
+                Command::Sheet { side, text }
             }
         }
-        (["present"] | ["arrived"], s) => Command::Present { side: s },
-        (["present" | "arrived", w], None) => Command::Present {
-            side: Some(side_word(w).ok_or("play.bad_side")?),
+        Cmd::Announce => {
+            none(args)?;
+            Command::Announce { text: text() }
+        }
+        Cmd::Press => {
+            none(args)?;
+            Command::Press
+        }
+        Cmd::RepeatMove => {
+            none(args)?;
+            Command::Repeat { text: text() }
+        }
+        Cmd::TakeBack => {
+            none(args)?;
+            Command::TakeBack
+        }
+        Cmd::Draw => {
+            none(args)?;
+            Command::OfferDraw {
+                side: side.unwrap_or(mover),
+            }
+        }
+        Cmd::Accept | Cmd::Decline => {
+            none(args)?;
+            Command::AnswerDraw {
+                side: answerer(),
+                accept: cmd == Cmd::Accept,
+            }
+        }
+        Cmd::Resign => {
+            none(args)?;
+            Command::Resign {
+                side: side.unwrap_or(mover),
+            }
+        }
+        Cmd::Claim => {
+            none(args)?;
+            Command::Claim {
+                side: side.unwrap_or(mover),
+                text: text(),
+            }
+        }
+        Cmd::RequestIncrement => {
+            none(args)?;
+            Command::RequestIncrement {
+                side: side.unwrap_or(to_move),
+            }
+        }
+        Cmd::ClaimCannotWin | Cmd::ClaimNoEffort => {
+            let first = if cmd == Cmd::ClaimCannotWin {
+                "cannot win"
+            } else {
+                "no effort"
+            };
+            let mut grounds = vec![first];
+            grounds.extend_from_slice(args);
+            Command::ClaimQuickplay {
+                side: side.unwrap_or(to_move),
+                grounds: claim_grounds(&grounds).ok_or("play.unknown_command")?,
+            }
+        }
+        Cmd::Present => match (side, args) {
+            (s, []) => Command::Present { side: s },
+            (None, [w]) => Command::Present {
+                side: Some(arg_side(Some(w))?),
+            },
+            _ => return Err("play.unknown_command"),
         },
-        (["absent"], Some(s)) => Command::Absent { side: s },
-        (["absent", w], None) => Command::Absent {
-            side: side_word(w).ok_or("play.bad_side")?,
+        Cmd::Absent => match (side, args) {
+            (Some(s), []) => Command::Absent { side: s },
+            (None, [w]) => Command::Absent {
+                side: arg_side(Some(w))?,
+            },
+            (None, []) => return Err("play.bad_side"),
+            _ => return Err("play.unknown_command"),
         },
-        (["absent"], None) => return Err("play.bad_side"),
-        (["touch"] | ["touches"], s) => Command::Touch {
-            side: s.unwrap_or(mover),
-            square: need()?.to_lowercase(),
-        },
-        (["open", "seal"], _) => Command::OpenSeal,
-        (["seal"], _) => {
+        Cmd::Touch => {
+            none(args)?;
+            Command::Touch {
+                side: side.unwrap_or(mover),
+                square: need()?.to_lowercase(),
+            }
+        }
+        Cmd::OpenSeal => {
+            none(args)?;
+            Command::OpenSeal
+        }
+        Cmd::Seal => {
+            none(args)?;
             let t = need()?;
             let (mv, when) = match t.split_once('@') {
                 Some((m, w)) => (m.trim().to_owned(), w.trim().to_owned()),
@@ -288,69 +328,105 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
                 resumption: when,
             }
         }
-        (["arbiter"], None) => {
-            let r = rest.unwrap_or("").to_lowercase();
-            let parts: Vec<&str> = r.split_whitespace().collect();
-            match parts.as_slice() {
-                ["correct"] => Command::Correct,
-                ["pause"] => Command::Pause,
-                ["resume"] => Command::Resume,
-                ["penalty", s] => Command::Penalty {
-                    side: side_word(s).ok_or("play.bad_side")?,
-                },
-                [verb @ ("grant" | "refuse"), "increment"] => Command::DecideIncrement {
-                    grant: *verb == "grant",
-                },
-                ["agree"] | ["agree", "claim"] => Command::UpholdClaim,
-                ["reject"] | ["reject", "claim"] => Command::RejectClaim,
-                ["postpone"] => Command::PostponeClaim { two_minutes: false },
-                ["postpone", amount] => match parse_duration(amount) {
-                    Some(d) if d == QUICKPLAY_OPPONENT_TIME => {
-                        Command::PostponeClaim { two_minutes: true }
-                    }
-                    _ => return Err("play.quickplay_two_minutes"),
-                },
-                ["decide", verdict @ ("draw" | "loss")] => Command::DecideAfterFlag {
-                    draw: *verdict == "draw",
-                },
-                ["excuse", s] => Command::Excuse {
-                    side: side_word(s).ok_or("play.bad_side")?,
-                },
-                ["default", "time", amount] => Command::DefaultTime {
-                    ms: parse_duration(amount)
-                        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-                        .ok_or("play.bad_time")?,
-                },
-                [op @ ("add" | "remove" | "set"), s, amount] => {
-                    let side = side_word(s).ok_or("play.bad_side")?;
-                    let d = parse_duration(amount).ok_or("play.bad_time")?;
-                    let ms = u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-                    match *op {
-                        "set" => Command::SetTime { side, ms },
-                        op => Command::Adjust {
-                            side,
-                            ms,
-                            add: op == "add",
-                        },
-                    }
-                }
-                _ => return Err("play.unknown_command"),
+        Cmd::Correct => {
+            none(args)?;
+            Command::Correct
+        }
+        Cmd::Pause => {
+            none(args)?;
+            Command::Pause
+        }
+        Cmd::Resume => {
+            none(args)?;
+            Command::Resume
+        }
+        Cmd::Penalty => match args {
+            [s] => Command::Penalty {
+                side: arg_side(Some(s))?,
+            },
+            _ => return Err("play.unknown_command"),
+        },
+        Cmd::GrantIncrement | Cmd::RefuseIncrement => {
+            none(args)?;
+            Command::DecideIncrement {
+                grant: cmd == Cmd::GrantIncrement,
             }
         }
-        (["clock"], _) => return Ok(Step::Clock),
-        (["status"], _) => return Ok(Step::Status),
-        ([first, arg], None) if *first == "time" || *first == "sleep" => {
+        Cmd::Agree => {
+            none(args)?;
+            Command::UpholdClaim
+        }
+        Cmd::Reject => {
+            none(args)?;
+            Command::RejectClaim
+        }
+        Cmd::Postpone => match args {
+            [] => Command::PostponeClaim { two_minutes: false },
+            [amount] => match parse_duration(amount) {
+                Some(d) if d == QUICKPLAY_OPPONENT_TIME => {
+                    Command::PostponeClaim { two_minutes: true }
+                }
+                _ => return Err("play.quickplay_two_minutes"),
+            },
+            _ => return Err("play.unknown_command"),
+        },
+        Cmd::DecideDraw | Cmd::DecideLoss => {
+            none(args)?;
+            Command::DecideAfterFlag {
+                draw: cmd == Cmd::DecideDraw,
+            }
+        }
+        Cmd::Excuse => match args {
+            [s] => Command::Excuse {
+                side: arg_side(Some(s))?,
+            },
+            _ => return Err("play.unknown_command"),
+        },
+        Cmd::Default => match args {
+            [amount] => Command::DefaultTime {
+                ms: parse_duration(amount).map(millis).ok_or("play.bad_time")?,
+            },
+            _ => return Err("play.unknown_command"),
+        },
+        Cmd::Add | Cmd::Remove | Cmd::Set => match args {
+            [s, amount] => {
+                let side = arg_side(Some(s))?;
+                let ms = parse_duration(amount).map(millis).ok_or("play.bad_time")?;
+                match cmd {
+                    Cmd::Set => Command::SetTime { side, ms },
+                    _ => Command::Adjust {
+                        side,
+                        ms,
+                        add: cmd == Cmd::Add,
+                    },
+                }
+            }
+            _ => return Err("play.unknown_command"),
+        },
+        Cmd::Time => {
+            none(args)?;
+            return Ok(Step::Clock);
+        }
+        Cmd::Status => {
+            none(args)?;
+            return Ok(Step::Status);
+        }
+        Cmd::GameTime | Cmd::Sleep => {
+            let ([arg], None) = (args, side) else {
+                return Err("play.unknown_command");
+            };
             let (relative, arg) = match arg.strip_prefix('+') {
                 Some(a) => (true, a),
                 None => (false, *arg),
             };
-            if *first == "sleep" {
+            if cmd == Cmd::Sleep {
                 let ms: u64 = arg.parse().map_err(|_| "play.bad_time")?;
                 return Ok(Step::Sleep(Duration::from_millis(ms)));
             }
             let at = parse_duration(arg).ok_or("play.bad_time")?;
             return Ok(Step::Time { at, relative });
         }
+        // Commands of the play screen and of the voice only.
         _ => return Err("play.unknown_command"),
     };
     Ok(Step::Command(event))
@@ -361,6 +437,73 @@ mod tests {
     use super::*;
     use crate::mirror::Config;
     use crate::vocab::Vocabulary;
+
+    /// The command a parsed script line gives.
+    fn cmd_of(step: &Step) -> Option<Cmd> {
+        match step {
+            Step::Command(c) => c.cmd(),
+            Step::Clock => Some(Cmd::Time),
+            Step::Status => Some(Cmd::Status),
+            Step::Time { .. } => Some(Cmd::GameTime),
+            Step::Sleep(_) => Some(Cmd::Sleep),
+            Step::Empty => None,
+        }
+    }
+
+    /// Every spelling of every script row of the command table, with
+    /// sample arguments for its pattern, is read as that command: what the
+    /// script's help lists, the script understands.
+    #[test]
+    fn every_script_row_of_the_table_is_understood_as_itself() {
+        let vocab = Vocabulary::builtin("en").unwrap();
+        let m = Mirror::new(vocab, Config::default(), Duration::ZERO);
+        let sample = |pattern: &str| {
+            pattern
+                .replace("[white|black] ", "")
+                .replace("white|black ", "white ")
+                .replace(" white|black TIME", " white 2m")
+                .replace(" white|black", " white")
+                .replace(": MOVE [@ date, time and place]", ": e4")
+                .replace(" [: MOVE]", "")
+                .replace(": MOVE", ": e4")
+                .replace(": SQUARE", ": e2")
+                .replace(": ENTRY", ": e4")
+                .replace(" [and no effort]", "")
+                .replace(" [2m]", "")
+                .replace(" SECONDS|+SECONDS", " 5")
+                .replace(" MILLISECONDS", " 1")
+                .replace(" TIME", " 30m")
+        };
+        let mut rows = 0;
+        for row in TABLE.iter().filter(|r| r.in_script()) {
+            rows += 1;
+            for spelling in row.script {
+                let (before, after) = row.script_args;
+                let line = sample(&format!("{before}{spelling}{after}"));
+                assert!(!line.contains(['[', '|']), "no sample for {line:?}");
+                let step = parse_line(&line, &m);
+                assert_eq!(
+                    step.as_ref().ok().and_then(cmd_of),
+                    Some(row.cmd),
+                    "{line:?} gave {step:?}"
+                );
+            }
+        }
+        assert!(rows > 30, "{rows} script rows");
+        // The script's help lists every script row, and only those.
+        let en = crate::locale::builtin("en").unwrap();
+        let help = grammar(&en);
+        for row in TABLE {
+            let line = en.message(row.help, &[]);
+            assert_eq!(
+                help.contains(&line),
+                row.in_script(),
+                "{:?} in the script's help",
+                row.cmd
+            );
+            assert!(row.script.iter().all(|s| help.contains(s)), "{:?}", row.cmd);
+        }
+    }
 
     #[test]
     fn durations() {
