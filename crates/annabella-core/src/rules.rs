@@ -415,6 +415,7 @@ impl Match {
         if standing_after(&self.pos, m, self.mode).is_none() {
             return Err(RuleError::IllegalMove);
         }
+        self.history.push(self.pos.clone());
         self.pos.play_unchecked(m);
         self.moves.push(m);
         self.result = self.automatic_ending();
