@@ -24,8 +24,10 @@ pub mod journal;
 pub mod review;
 pub mod speech;
 pub mod theme;
+pub mod trace;
 pub mod ui;
 pub mod voice;
+pub mod wake;
 
 // The pure core, under the names the adapters have always used.
 pub use annabella_core::{clock, commands, game, input, locale, mirror, pgn, query, rules, vocab};

@@ -366,7 +366,11 @@ fn mic(
                     let _ = out.flush();
                 }
                 VoiceEvent::Failed(line) => write_terminal(&format!("{line}{eol}")),
-                VoiceEvent::Ready { .. } | VoiceEvent::Finished | VoiceEvent::BargeIn => {}
+                VoiceEvent::Ready { .. }
+                | VoiceEvent::Finished
+                | VoiceEvent::BargeIn
+                | VoiceEvent::TalkKey(_)
+                | VoiceEvent::Stopped => {}
             }
         }
     }

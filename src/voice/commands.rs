@@ -2,4 +2,6 @@
 //! said, with their forms in the locale (re-exported from
 //! [`annabella_core::commands::spoken`]).
 
-pub use annabella_core::commands::spoken::{SpokenCommandWords, find_whole_phrase};
+pub use annabella_core::commands::spoken::{
+    ChoiceNumbers, NUMBER_KEYS, SpokenCommandWords, find_whole_phrase,
+};

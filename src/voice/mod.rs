@@ -18,6 +18,7 @@ pub mod decide;
 pub mod denoise;
 pub mod echo_cancel;
 pub mod grammar;
+pub mod heard;
 pub mod listener;
 pub mod live;
 pub mod mic;

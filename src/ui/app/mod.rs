@@ -543,6 +543,68 @@ impl App {
         self.engine_busy && self.game.mirror().result().is_none()
     }
 
+    /// The next game time at which a [`Msg::Tick`] has something to do: a
+    /// flag falls, the talking clock's next announcement falls due, an
+    /// absent player's default time runs out. `None` while nothing is
+    /// due by itself (the clocks stopped, the game over). A front end
+    /// sleeps until then (or until something else happens); waking
+    /// earlier does no harm.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let m = self.game.mirror();
+        if m.result().is_some() {
+            return None;
+        }
+        let now = self.now;
+        let clock = m.clock();
+        let mut due: Vec<Duration> = Vec::new();
+        if let Some(c) = clock.running()
+            && clock.flagged().is_none()
+        {
+            // The remaining time goes down after the delay, if any.
+            let start = now.saturating_add(clock.delay_left(c, now));
+            let left = clock.remaining(c, now);
+            due.push(start.saturating_add(left));
+            if let Some(mark) = self.talker.as_ref().and_then(|t| t.next_mark(c)) {
+                due.push(start.saturating_add(left.saturating_sub(mark)));
+            }
+        }
+        let r = m.resumption();
+        if let Some(start) = r.start {
+            // Due once the default time is over (strictly after it).
+            due.push(
+                start
+                    .saturating_add(r.default_time)
+                    .saturating_add(Duration::from_millis(1)),
+            );
+        }
+        due.into_iter().min()
+    }
+
+    /// The next game time at which the clock's display changes (the
+    /// running clock shows whole seconds, tenths below
+    /// [`crate::clock::TENTHS_BELOW`]): the full screen draws it then.
+    pub fn next_display_change(&self) -> Option<Duration> {
+        let m = self.game.mirror();
+        let clock = m.clock();
+        let c = clock.running()?;
+        if m.result().is_some() || clock.flagged().is_some() {
+            return None;
+        }
+        let now = self.now;
+        let left = clock.remaining(c, now);
+        let unit = if left < crate::clock::TENTHS_BELOW {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(1)
+        };
+        let nanos = u64::try_from(left.as_nanos() % unit.as_nanos()).unwrap_or(0);
+        Some(
+            now.saturating_add(clock.delay_left(c, now))
+                .saturating_add(Duration::from_nanos(nanos))
+                .saturating_add(Duration::from_millis(1)),
+        )
+    }
+
     /// The last thing said.
     pub fn last_message(&self) -> Option<&Utterance> {
         self.log.last()

@@ -78,6 +78,57 @@ pub fn find_whole_phrase<T: Copy>(
         .map(|(c, _)| *c)
 }
 
+/// The spoken answers to a numbered question ("1: …, or 2: …"): the
+/// locale's number words (`voice.number_1` … `voice.number_3`, spellings
+/// separated by `|`) and the digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceNumbers {
+    /// Each number with its spellings.
+    words: Vec<(usize, Vec<String>)>,
+}
+
+/// The message keys of the number words, for 1, 2, 3.
+pub const NUMBER_KEYS: [&str; 3] = ["voice.number_1", "voice.number_2", "voice.number_3"];
+
+impl ChoiceNumbers {
+    /// Reads the number words of `vocab`'s locale (with its fallback); the
+    /// digits are always accepted.
+    pub fn from_vocab(vocab: &Vocabulary) -> ChoiceNumbers {
+        let loc = vocab.locale();
+        let words = NUMBER_KEYS
+            .iter()
+            .enumerate()
+            .map(|(i, key)| {
+                let text = loc.message(key, &[]);
+                let mut forms: Vec<String> = if text == *key {
+                    Vec::new()
+                } else {
+                    text.split('|')
+                        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                };
+                let digit = (i + 1).to_string();
+                if !forms.contains(&digit) {
+                    forms.push(digit);
+                }
+                (i + 1, forms)
+            })
+            .collect();
+        ChoiceNumbers { words }
+    }
+
+    /// Each number with its spellings.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &[String])> {
+        self.words.iter().map(|(n, f)| (*n, f.as_slice()))
+    }
+
+    /// The number a whole phrase is, compared in the locale's normal form.
+    pub fn find(&self, vocab: &Vocabulary, phrase: &str) -> Option<usize> {
+        find_whole_phrase(&self.words, vocab, phrase)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
