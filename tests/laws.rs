@@ -712,6 +712,17 @@ fn law_d_2_5_for_the_sighted_player_a_mate_placed_on_his_board_ends_the_game_at_
     let mate = de("result.checkmate", &[("winner", &white())]);
     let lines = play(Some(SIGHTED_MATE), "5m", &["--sighted", "white"], script);
     assert!(has(&lines, &mate), "{lines:#?}");
+    // Complete when placed: he is not told to announce it and press.
+    let queen_mate = "Dame Felix fuenf Felix acht Matt";
+    let final_made = de(
+        "mirror.made_final",
+        &[("side", &white()), ("move", queen_mate)],
+    );
+    let made = de("mirror.made", &[("side", &white()), ("move", queen_mate)]);
+    assert!(
+        has(&lines, &final_made) && !has(&lines, &made),
+        "{lines:#?}"
+    );
     let flag = de_until("result.time", &[], "loser");
     assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
     // Not announced before the flag fell: for a visually impaired player
@@ -766,6 +777,30 @@ fn law_5_2_1_a_game_started_from_a_finished_position_is_over_at_once() {
         // The play screen: over at once.
         let lines = screen(&["--mode", "hotseat", "--fen", fen, "--control", "5m"], "");
         assert!(has(&lines, &game_over(result)), "{lines:#?}");
+        // A journal whose last position is finished: resumed, it is over
+        // at once too, in the script and on the play screen.
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let journal = dir.path().join("g.jsonl");
+        let path = journal.to_str().expect("a UTF-8 path");
+        run_with_input(
+            &["play", "--script", "-", "--fen", fen, "--journal", path],
+            "",
+        );
+        let (lines, _) = run_with_input(
+            &["resume", path, "--script", "-", "--locale", "fide"],
+            "press
+black resign
+",
+        );
+        for n in [1, 2] {
+            assert!(has(&lines, &refused(n)), "line {n}: {lines:#?}");
+        }
+        let penalty = de_until("penalty.illegal_move", &[], "side");
+        assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
+        let press = de_word("ui.cmd.press");
+        let lines = screen(&["--journal", path], &format!("{press}\n"));
+        assert!(has(&lines, &game_over(result)), "{lines:#?}");
+        assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
     }
 }
 

@@ -136,6 +136,10 @@ impl<'a> Wording<'a> {
                 "mirror.made",
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
+            GameEvent::MadeFinal { side, mv } => self.msg(
+                "mirror.made_final",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
             GameEvent::MadeAsGiven { side, text } => self.msg(
                 "mirror.made",
                 &[("side", &s(*side)), ("move", &plain(text.clone()))],

@@ -50,6 +50,15 @@ pub enum GameEvent {
         /// The move.
         mv: MoveAt,
     },
+    /// The sighted player's legal move that ends the game, made on his
+    /// board (D.2.5: the ordinary rules apply, so it is complete when the
+    /// piece is released; nothing is left to announce or press).
+    MadeFinal {
+        /// The mover.
+        side: Color,
+        /// The move.
+        mv: MoveAt,
+    },
     /// A move that is not one legal move was made on the mover's board,
     /// in a tournament game: said like any move, as given, since nothing
     /// about the legality of a player's own move is said before the press

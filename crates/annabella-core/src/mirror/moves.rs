@@ -110,21 +110,30 @@ impl Mirror {
                         .play(mv)
                         .map_err(|_| GameError::NoMove(board))?;
                     m.stage = Stage::Made { mv: Some(mv), text };
-                    said.push(GameEvent::Made {
-                        side: board,
-                        mv: MoveAt {
-                            before: pos.clone(),
-                            mv,
-                        },
-                    });
+                    let at = MoveAt {
+                        before: pos.clone(),
+                        mv,
+                    };
                     // D.2.5: for the sighted player the ordinary rules
                     // apply: his move is made when the piece is released
                     // on his board, and a mate, stalemate, dead position,
                     // fivefold repetition or 75th move ends the game then
-                    // (5.1.1, 5.2, 9.6), before any announcement.
-                    if m.config.sighted == Some(board)
-                        && let Some(r) = m.boards[idx(board)].result()
-                    {
+                    // (5.1.1, 5.2, 9.6), before any announcement: nothing
+                    // is left to announce or press.
+                    let ending = m.boards[idx(board)]
+                        .result()
+                        .filter(|_| m.config.sighted == Some(board));
+                    said.push(match ending {
+                        Some(_) => GameEvent::MadeFinal {
+                            side: board,
+                            mv: at,
+                        },
+                        None => GameEvent::Made {
+                            side: board,
+                            mv: at,
+                        },
+                    });
+                    if let Some(r) = ending {
                         m.record_press(board, None);
                         m.stage = Stage::Pressed {
                             mv,

@@ -582,6 +582,17 @@ fn the_sighted_players_mate_ends_the_game_on_his_board() {
     let mut m = mirror_from(fen, |c| c.sighted = Some(Color::White));
     let said = m.board_move(secs(1), Color::White, &"Qf8".into()).unwrap();
     assert!(said.iter().any(|e| matches!(e, GameEvent::GameOver(_))));
+    // Complete when made: nothing left to announce or press.
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::MadeFinal {
+                side: Color::White,
+                ..
+            }
+        )) && !said.iter().any(|e| matches!(e, GameEvent::Made { .. })),
+        "{said:?}"
+    );
     assert_eq!(
         m.result().map(|r| r.termination),
         Some(Termination::Checkmate)
