@@ -580,6 +580,46 @@ fn law_9_2_1_1_a_claim_on_the_move_written_on_the_scoresheet_and_not_made_is_jud
     assert!(has(&lines, &game_over(&draw)), "{lines:#?}");
 }
 
+/// Black to move after 99 half-moves without a pawn move or a capture.
+const FIFTY_LESS_ONE: &str = "k7/8/8/8/8/8/8/K6R b - - 99 80";
+
+#[test]
+fn law_9_3_1_a_fifty_move_claim_on_the_move_written_and_not_made_is_judged_on_that_move() {
+    let draw = de("result.fifty_moves", &[("side", &black())]);
+    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    // Kb8 written, not made: the 50th move of each side.
+    let lines = play(
+        Some(FIFTY_LESS_ONE),
+        "90m",
+        &[],
+        "black claim Kb8
+status
+",
+    );
+    assert!(has(&lines, &draw), "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with(&rejected)),
+        "{lines:#?}"
+    );
+    // Without the written move the 50 moves are not complete.
+    let lines = play(
+        Some(FIFTY_LESS_ONE),
+        "90m",
+        &[],
+        "black claim
+status
+",
+    );
+    assert!(!has(&lines, &draw), "{lines:#?}");
+    // The play screen: `claim MOVE`, said back, then yes.
+    let (claim, yes) = (de_word("ui.cmd.claim"), de_word("ui.cmd.yes"));
+    let lines = screen(
+        &["--mode", "hotseat", "--fen", FIFTY_LESS_ONE],
+        &format!("{claim} Kb8\n{yes}\n"),
+    );
+    assert!(has(&lines, &game_over(&draw)), "{lines:#?}");
+}
+
 #[test]
 fn law_9_5_3_after_an_incorrect_claim_on_a_written_move_that_move_must_be_made() {
     // Black writes Nc6 and claims: the position after it has not appeared
@@ -655,6 +695,16 @@ fn law_11_3_in_a_tournament_game_nothing_about_the_legality_of_a_players_own_mov
         !lines.iter().any(|l| l.starts_with(&unknown)),
         "no refusal that tells why: {lines:#?}"
     );
+    // Nor are the legal moves of a piece listed; practice lists them.
+    let legal = format!("{} g1\n", de_word("ui.cmd.legal"));
+    let refused = de("ui.legal_tournament", &[]);
+    let lines = screen(&["--mode", "hotseat"], &legal);
+    assert!(has(&lines, &refused), "{lines:#?}");
+    let listed = de_until("ui.legal_moves", &[("piece", "Springer")], "square");
+    assert!(!lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
+    let lines = screen(&["--mode", "hotseat", "--practice"], &legal);
+    assert!(lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
+    assert!(!has(&lines, &refused), "{lines:#?}");
 }
 
 #[test]

@@ -277,6 +277,12 @@ impl App {
                     )));
                 }
             }
+            // Article 11.3: in a tournament game the legal moves of a piece
+            // are help with the player's own move; practice lists them.
+            Cmd::Legal if !self.settings.practice && self.game.mirror().result().is_none() => {
+                let u = self.vocab.message("ui.legal_tournament", &[]);
+                self.say(fx, u, Priority::Request);
+            }
             Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal => {
                 let u = self.queries().answer(cmd, rest);
                 self.say(fx, u, Priority::Request);

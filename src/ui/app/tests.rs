@@ -190,7 +190,25 @@ fn board_queries() {
         type_lines(&mut a, &["last"]),
         ["Last move, White: Knight f3."]
     );
+    // A tournament game lists no legal moves (11.3: help with the
+    // player's own move); practice does.
     let said = type_lines(&mut a, &["legal b1"]);
+    assert_eq!(
+        said,
+        [
+            "In a tournament game annabella does not list legal moves (Article 11.3: no help with a player's own move); in practice (--practice) she does."
+        ]
+    );
+    let mut p = app_with(
+        "en",
+        Settings {
+            practice: true,
+            ..Settings::default()
+        },
+    )
+    .0;
+    type_lines(&mut p, &["Nf3", "press"]);
+    let said = type_lines(&mut p, &["legal b1"]);
     assert_eq!(said, ["Knight on b1 can move to: Knight a3, Knight c3."]);
     let said = type_lines(&mut a, &["pieces white"]);
     assert!(
