@@ -56,7 +56,7 @@ use super::echo_cancel::{DetectorSettings, ECHO_CANCEL_ENV, EchoCanceller};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
-use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
+use super::recognizer::{Decoding, ModelError, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
 use super::voicing::VoicingMeter;
 
@@ -315,6 +315,10 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
 /// one locale line saying how to install one.
 pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
+    if cfg!(not(feature = "voice")) {
+        // No model can help a build without speech recognition.
+        return Err(msg(vocab, "voice.not_built", &[]));
+    }
     if let Some(p) = arg {
         return Ok(p.to_owned());
     }
@@ -352,8 +356,10 @@ pub fn load_listener(
     let quiet = quiet_to_log();
     let loaded = VoskModel::load(dir);
     drop(quiet);
-    let model =
-        loaded.map_err(|e| msg(&vocab, "voice.model_error", &[("error", e.to_string())]))?;
+    let model = loaded.map_err(|e| match e {
+        ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
+        e => msg(&vocab, "voice.model_error", &[("error", e.to_string())]),
+    })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
         return Err(msg(
@@ -416,6 +422,9 @@ pub struct LiveDecoder<'l> {
     /// A recognizer made ahead for the next utterance.
     spare: Option<Decoding>,
     early: Option<Early>,
+    /// The early finish of this utterance heard nothing: it is decided
+    /// at the detector's end of speech (or the key's release) only.
+    late_only: bool,
     stats: EngineStats,
     /// Voiced speech in the utterance's audio: without enough, it is
     /// "nothing heard" (noise is heard as words).
@@ -478,6 +487,7 @@ impl<'l> LiveDecoder<'l> {
             current: None,
             spare: None,
             early: None,
+            late_only: false,
             stats: EngineStats::default(),
             voicing: VoicingMeter::new(listener.voicing),
         }
@@ -534,6 +544,7 @@ impl<'l> LiveDecoder<'l> {
     fn open(&mut self, audio: Vec<i16>) -> Result<(), RecognizerFailed> {
         self.talking = true;
         self.early = None;
+        self.late_only = false;
         self.audio = audio;
         self.voicing.reset();
         self.voicing.push(&self.audio);
@@ -655,11 +666,37 @@ impl<'l> LiveDecoder<'l> {
         let early = (early_ms * SAMPLE_RATE / 1000) as usize;
         if self.talking
             && self.early.is_none()
+            && !self.late_only
             && self.vad.quiet_samples() >= early
             && let Some(u) = self.current.take()
         {
             let t = Instant::now();
             let (decision, hearing, json) = self.finish(u);
+            if hearing.best_text().is_empty() {
+                // Nothing heard by the early finish, though the detector
+                // heard speech: a short word ("네", yes) may need more of
+                // the silence after it to be decoded (measured on the play
+                // screen, tests/confirm_tmux.rs: espeak-ng's "네" was heard
+                // with an early finish at 150 ms of quiet, and as nothing
+                // at 120 ms). The early result is not used: the
+                // utterance is decoded again, whole, and decided at the
+                // detector's end of speech (or the key's release).
+                self.stats.redecoded += 1;
+                self.late_only = true;
+                self.current = self.recognizer();
+                match self.current.as_mut() {
+                    Some(u) => u.feed(&self.audio),
+                    None => {
+                        self.talking = false;
+                        out.push(Err(RecognizerFailed));
+                    }
+                }
+                self.preroll.extend(samples.iter().copied());
+                while self.preroll.len() > self.preroll_len {
+                    self.preroll.pop_front();
+                }
+                return out;
+            }
             // What was heard up to the silence, once the decoding is
             // flushed (Vosk's partial result lags the speech by a word or
             // more at this point: measured, it was a whole phrase in none
