@@ -127,6 +127,7 @@ pub fn state_json(m: &Mirror) -> serde_json::Value {
             "black": m.board(Color::White).illegal_moves(Color::Black),
         },
         "result": m.result().map(|r| m.vocab().describe_result(&r).display),
+        "result_code": crate::mirror::result_token(m.result()),
         "arbiter": m
             .arbiter_record()
             .iter()

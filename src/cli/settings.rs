@@ -234,6 +234,12 @@ pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgM
     if let Some(v) = parsed(from_file(c, m, Key::Countdown, &["countdown"])) {
         a.countdown = Some(v);
     }
+    if from_file(c, m, Key::Practice, &["practice"]) == Some("on") {
+        a.practice = true;
+    }
+    if let Some(v) = from_file(c, m, Key::Sighted, &["sighted"]) {
+        a.sighted = super::play::parse_side(v).ok();
+    }
 }
 
 /// Applies `rate`, `voice` and `speech` to speech options; `plain` is
@@ -299,6 +305,12 @@ pub fn apply_play(a: &mut super::play::PlayArgs, c: &UserConfig, m: &ArgMatches)
     }
     if let Some(v) = from_file(c, m, Key::Black, &["black"]) {
         a.black = v.to_owned();
+    }
+    if from_file(c, m, Key::Practice, &["practice"]) == Some("on") {
+        a.practice = true;
+    }
+    if let Some(v) = from_file(c, m, Key::Sighted, &["sighted"]) {
+        a.sighted = super::play::parse_side(v).ok();
     }
     let plain = a.script.is_some();
     apply_speech(&mut a.speech, c, m, plain);
@@ -401,6 +413,13 @@ fn in_force(key: Key, a: &super::ui::ScreenArgs) -> String {
                 name.clone()
             }
         }
+        Key::Practice => if a.practice { "on" } else { "off" }.to_owned(),
+        Key::Sighted => match a.sighted {
+            Some(crate::game::Side::White) => "white",
+            Some(crate::game::Side::Black) => "black",
+            None => "none",
+        }
+        .to_owned(),
     }
 }
 
@@ -424,6 +443,8 @@ fn play_screen_ids(key: Key) -> &'static [&'static str] {
         Key::Theme => &["monochrome", "high_contrast"],
         Key::White => &["white"],
         Key::Black => &["black"],
+        Key::Practice => &["practice"],
+        Key::Sighted => &["sighted"],
     }
 }
 

@@ -34,7 +34,7 @@ pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
 /// The real binary with `args`, its data and settings folders in `data`,
 /// and every stream piped.
 pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    let mut c = Command::new(bin());
     c.args(args)
         .env("XDG_DATA_HOME", data)
         .env("XDG_CONFIG_HOME", data)
@@ -101,9 +101,14 @@ pub fn en(key: &str, args: &[(&str, &str)]) -> String {
         .message(key, args)
 }
 
-/// The real binary under test.
+/// The real binary under test: this build's, or the one named by
+/// `ANNABELLA_TEST_BIN` (to show that a test fails on an older build).
 pub fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_annabella")
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var("ANNABELLA_TEST_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_annabella").to_owned())
+    })
 }
 
 /// The German message `key` up to the placeholder `{stop}`.

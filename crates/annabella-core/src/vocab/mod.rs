@@ -348,7 +348,97 @@ impl Vocabulary {
             }),
             (0, Some((spec, _))) => Err(ParseError::Illegal(parse::diagnose(pos, spec))),
             (1, _) if agreed => Ok(found[0]),
-            _ => Err(ParseError::Ambiguous(found.into_vec())),
+            // Readings that differ, settled only by the notation itself:
+            // the one move whose scoresheet form is the phrase (a claim on
+            // a written move, 9.2.1.1, reads the sheet's own entry).
+            _ => match self.shown_as(pos, phrase, &found) {
+                Some(m) => Ok(m),
+                None => Err(ParseError::Ambiguous(found.into_vec())),
+            },
+        }
+    }
+
+    /// What was done on the board when `phrase` describes a move that is
+    /// not legal in `pos` (an illegal move, Art. 7.5): the piece of the
+    /// side to move that went from its square to the destination, when the
+    /// phrase names it (a from-square, or the only piece of its kind that
+    /// fits the file or rank given). `None` when the phrase is a legal
+    /// move, is not a complete move, names castling, or does not say which
+    /// piece moved. The move is not checked against the rules: it is what
+    /// the player did.
+    pub fn as_described(&self, pos: &Chess, phrase: &str) -> Option<Move> {
+        if crate::input::check_phrase(phrase).is_err() {
+            return None;
+        }
+        let lexed = self.dict.tokenize(phrase);
+        if lexed.words == 0 || !lexed.unknown.is_empty() {
+            return None;
+        }
+        let us = pos.turn();
+        let board = pos.board();
+        let mut found: Option<Move> = None;
+        for alt in &lexed.alternatives {
+            let Ok(spec) = parse::spec_from_tokens(alt) else {
+                continue;
+            };
+            if spec.castle.is_some() {
+                return None;
+            }
+            let to = spec.to?;
+            let origin = match (spec.from_file, spec.from_rank) {
+                (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+                _ => None,
+            };
+            let role = spec.role.or(if origin.is_some() {
+                None
+            } else {
+                Some(Role::Pawn)
+            });
+            let fits = |sq: Square| {
+                board.piece_at(sq).is_some_and(|p| {
+                    p.color == us
+                        && role.is_none_or(|r| r == p.role)
+                        && spec.from_file.is_none_or(|f| f == sq.file())
+                        && spec.from_rank.is_none_or(|r| r == sq.rank())
+                })
+            };
+            let mut froms = board.by_color(us).into_iter().filter(|sq| fits(*sq));
+            let (Some(from), None) = (froms.next(), froms.next()) else {
+                continue;
+            };
+            let piece = board.piece_at(from)?;
+            if from == to || board.color_at(to) == Some(us) {
+                continue;
+            }
+            let m = Move::Normal {
+                role: piece.role,
+                from,
+                capture: board.piece_at(to).map(|p| p.role),
+                to,
+                promotion: spec.promotion,
+            };
+            match found {
+                Some(f) if f != m => return None,
+                _ => found = Some(m),
+            }
+        }
+        found.filter(|m| !pos.is_legal(*m))
+    }
+
+    /// Of several readings, the one move whose scoresheet form (standard
+    /// notation with the locale's letters, [`crate::locale::Locale::display_san`])
+    /// is `phrase` itself: Hebrew `מהd2` is the queen's move the scoresheet
+    /// shows, not the king from the e-file (ה), which no scoresheet writes so.
+    fn shown_as(&self, pos: &Chess, phrase: &str, found: &[Move]) -> Option<Move> {
+        let phrase = phrase.trim();
+        let mut shown = found.iter().filter(|m| {
+            let san = shakmaty::san::SanPlus::from_move(pos.clone(), **m);
+            self.locale.display_san(&san.to_string()) == phrase
+                || self.locale.display_san(&san.san.to_string()) == phrase
+        });
+        match (shown.next(), shown.next()) {
+            (Some(m), None) => Some(*m),
+            _ => None,
         }
     }
 

@@ -613,3 +613,52 @@ fn every_displayed_scoresheet_move_reads_back_in_every_locale() {
         }
     }
 }
+
+#[test]
+fn an_illegal_move_is_read_as_what_was_done_when_the_words_say_which_piece() {
+    let v = vocab("fide");
+    let start = Chess::default();
+    let normal = |role, from, to, capture| Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    };
+    // Coordinates, long words, and the only piece of its kind.
+    assert_eq!(
+        v.as_described(&start, "e2e5"),
+        Some(normal(Role::Pawn, Square::E2, Square::E5, None))
+    );
+    assert_eq!(
+        v.as_described(&start, "Bauer Eva zwei Eva fuenf"),
+        Some(normal(Role::Pawn, Square::E2, Square::E5, None))
+    );
+    assert_eq!(
+        v.as_described(&start, "Kd3"),
+        Some(normal(Role::King, Square::E1, Square::D3, None))
+    );
+    // A capture of what stands there.
+    assert_eq!(
+        v.as_described(&start, "Dd1d7"),
+        Some(normal(
+            Role::Queen,
+            Square::D1,
+            Square::D7,
+            Some(Role::Pawn)
+        ))
+    );
+    // Not said which piece (two knights, eight pawns), a legal move, an
+    // own piece on the square, castling, words that are no move: nothing.
+    for phrase in [
+        "Sd4",
+        "Bauer Eva fuenf",
+        "e4",
+        "Sf3",
+        "Dd1d2",
+        "O-O",
+        "blah",
+    ] {
+        assert_eq!(v.as_described(&start, phrase), None, "{phrase}");
+    }
+}
