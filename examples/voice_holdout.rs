@@ -9,6 +9,8 @@
 //! - `--seed S` (default 23): the same seed gives the same utterances;
 //! - `--moves N` moves per voice and condition (default 2);
 //! - `--commands N` commands per voice and condition (default 2);
+//! - `--train-moves N`, `--train-commands N` more moves and commands per
+//!   training voice and condition (default 0: more data to learn from);
 //! - `--conditions A,B,…` only these conditions (default all; names as
 //!   printed);
 //! - `--holdout-voices A,B,…` the voice variants kept apart (default: the
@@ -81,7 +83,7 @@ use annabella::voice::commands::{SpokenCommand, SpokenCommandWords};
 use annabella::voice::decide::{Decision, DecisionSettings, Hearing};
 use annabella::voice::grammar::model_form;
 use annabella::voice::listener::Listener;
-use annabella::voice::nearmiss::{ChoiceNumbers, WordCosts};
+use annabella::voice::nearmiss::{ChoiceNumbers, NearMissRules, WordCosts};
 use annabella::voice::recognizer::VoskModel;
 use annabella::voice::voicing;
 use shakmaty::uci::UciMove;
@@ -311,7 +313,7 @@ fn split_of(variant: &str, holdout: Option<&[String]>) -> Split {
 }
 
 /// What an utterance says.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Said {
     Move { mv: Move },
     Command(SpokenCommand),
@@ -406,6 +408,8 @@ struct Plan<'a> {
     seed: u64,
     moves: usize,
     commands: usize,
+    extra_moves: usize,
+    extra_commands: usize,
     vocab: &'a Vocabulary,
     command_words: &'a SpokenCommandWords,
     numbers: &'a ChoiceNumbers,
@@ -413,7 +417,9 @@ struct Plan<'a> {
 
 /// The utterances of one voice in one condition (seeded by the seed,
 /// the voice and the condition alone: choosing fewer conditions or voices
-/// does not change the others).
+/// does not change the others). Training voices also say the extra moves
+/// and commands, from a stream of their own (more training data leaves the
+/// others as they were).
 fn utterances(
     plan: &Plan<'_>,
     split: Split,
@@ -422,62 +428,102 @@ fn utterances(
     cond: &Condition,
     pool: &[(Chess, CastlingMode)],
 ) -> Vec<Utterance> {
-    let mut rng = Rng(plan.seed ^ fnv(&format!("{variant}|{}", cond.name)));
     let mut out = Vec::new();
+    let mut rng = Rng(plan.seed ^ fnv(&format!("{variant}|{}", cond.name)));
     for k in 0..plan.moves + plan.commands {
-        let (pos, mode) = pool[rng.below(pool.len())].clone();
-        let speed = rng.range(100, 220);
-        let pitch = rng.range(10, 90);
-        let gap = cond.gap.map_or(0, |(lo, hi)| rng.range(lo, hi));
-        let level = -(rng.range(3, 20) as i32);
-        let effects = (cond.sox)(&mut rng);
-        let noise_seed = rng.next();
-        let (said, text) = if k < plan.moves {
-            let legal = pos.legal_moves();
-            let mv = legal[rng.below(legal.len())];
-            let style = if rng.below(4) == 0 {
-                Style::Long
-            } else {
-                Style::Short
-            };
-            let text = plan.vocab.announce(&pos, mv, style).spoken;
-            (Said::Move { mv }, text)
-        } else {
-            let commands: Vec<(SpokenCommand, &[String])> = plan.command_words.iter().collect();
-            let numbers: Vec<(usize, &[String])> = plan.numbers.iter().collect();
-            // One in five is a number (an answer to a question).
-            if rng.below(5) == 0 {
-                let (n, forms) = numbers[rng.below(numbers.len())];
-                let words: Vec<&String> = forms
-                    .iter()
-                    .filter(|f| !f.chars().all(|c| c.is_ascii_digit()))
-                    .collect();
-                if words.is_empty() {
-                    continue;
-                }
-                (Said::Number(n), words[rng.below(words.len())].clone())
-            } else {
-                let (c, forms) = commands[rng.below(commands.len())];
-                (Said::Command(c), forms[rng.below(forms.len())].clone())
-            }
-        };
-        out.push(Utterance {
+        out.extend(utterance(
+            plan,
+            &mut rng,
+            k < plan.moves,
             split,
-            variant: variant.to_owned(),
-            cond: cond_index,
-            speed,
-            pitch,
-            gap,
-            level,
-            effects,
-            noise_seed,
-            pos,
-            mode,
-            said,
-            text,
-        });
+            variant,
+            cond_index,
+            cond,
+            pool,
+        ));
+    }
+    if split == Split::Train {
+        let mut rng = Rng(plan.seed ^ fnv(&format!("extra|{variant}|{}", cond.name)));
+        for k in 0..plan.extra_moves + plan.extra_commands {
+            out.extend(utterance(
+                plan,
+                &mut rng,
+                k < plan.extra_moves,
+                split,
+                variant,
+                cond_index,
+                cond,
+                pool,
+            ));
+        }
     }
     out
+}
+
+/// One utterance drawn from `rng`: a move (`is_move`) or a command or
+/// number word.
+#[allow(clippy::too_many_arguments)]
+fn utterance(
+    plan: &Plan<'_>,
+    rng: &mut Rng,
+    is_move: bool,
+    split: Split,
+    variant: &str,
+    cond_index: usize,
+    cond: &Condition,
+    pool: &[(Chess, CastlingMode)],
+) -> Option<Utterance> {
+    let (pos, mode) = pool[rng.below(pool.len())].clone();
+    let speed = rng.range(100, 220);
+    let pitch = rng.range(10, 90);
+    let gap = cond.gap.map_or(0, |(lo, hi)| rng.range(lo, hi));
+    let level = -(rng.range(3, 20) as i32);
+    let effects = (cond.sox)(rng);
+    let noise_seed = rng.next();
+    let (said, text) = if is_move {
+        let legal = pos.legal_moves();
+        let mv = legal[rng.below(legal.len())];
+        let style = if rng.below(4) == 0 {
+            Style::Long
+        } else {
+            Style::Short
+        };
+        let text = plan.vocab.announce(&pos, mv, style).spoken;
+        (Said::Move { mv }, text)
+    } else {
+        let commands: Vec<(SpokenCommand, &[String])> = plan.command_words.iter().collect();
+        let numbers: Vec<(usize, &[String])> = plan.numbers.iter().collect();
+        // One in five is a number (an answer to a question).
+        if rng.below(5) == 0 {
+            let (n, forms) = numbers[rng.below(numbers.len())];
+            let words: Vec<&String> = forms
+                .iter()
+                .filter(|f| !f.chars().all(|c| c.is_ascii_digit()))
+                .collect();
+            if words.is_empty() {
+                return None;
+            }
+            (Said::Number(n), words[rng.below(words.len())].clone())
+        } else {
+            let (c, forms) = commands[rng.below(commands.len())];
+            (Said::Command(c), forms[rng.below(forms.len())].clone())
+        }
+    };
+    Some(Utterance {
+        split,
+        variant: variant.to_owned(),
+        cond: cond_index,
+        speed,
+        pitch,
+        gap,
+        level,
+        effects,
+        noise_seed,
+        pos,
+        mode,
+        said,
+        text,
+    })
 }
 
 /// espeak-ng, then sox (16 kHz mono, the room padded on, the condition's
@@ -618,7 +664,7 @@ fn voicing_tag(l: &Listener) -> String {
     format!("{:?}", l.voicing)
 }
 
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone, Copy, Debug)]
 struct MoveTally {
     n: usize,
     right: usize,
@@ -693,7 +739,7 @@ impl MoveTally {
     }
 }
 
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone, Copy, Debug)]
 struct CommandTally {
     n: usize,
     right: usize,
@@ -848,8 +894,204 @@ fn dump_line(
         "loop": loop_text,
         "loop_reads": reads(&loop_text),
         "near": top,
+        "phrases": g
+            .moves
+            .iter()
+            .map(|(p, m)| (p.clone(), uci(*m, u.mode)))
+            .chain(g.commands.iter().map(|(p, c)| (p.clone(), format!("cmd:{}", c.key()))))
+            .collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// The options a learning run was given, for the costs file's header.
+fn learn_flags(a: &Args) -> String {
+    let mut f = String::new();
+    if a.seed != 23 {
+        f.push_str(&format!(" --seed {}", a.seed));
+    }
+    if a.moves != 2 {
+        f.push_str(&format!(" --moves {}", a.moves));
+    }
+    if a.commands != 2 {
+        f.push_str(&format!(" --commands {}", a.commands));
+    }
+    if a.train_moves > 0 {
+        f.push_str(&format!(" --train-moves {}", a.train_moves));
+    }
+    if a.train_commands > 0 {
+        f.push_str(&format!(" --train-commands {}", a.train_commands));
+    }
+    f
+}
+
+/// A training utterance, ready to be decided again under other rules.
+struct Trial {
+    pos: Chess,
+    mode: CastlingMode,
+    grammar: annabella::voice::grammar::Grammar,
+    hearing: Hearing,
+    voiced: bool,
+    said: Said,
+}
+
+/// What the training utterances came to under one set of rules.
+#[derive(Default, Clone, Copy, Debug)]
+struct Outcome {
+    moves: MoveTally,
+    commands: CommandTally,
+}
+
+impl Outcome {
+    fn wrong_moves(&self) -> usize {
+        self.moves.wrong + self.commands.wrong_move
+    }
+    /// Commands (or numbers) acted on that nobody said: other commands,
+    /// and commands heard where a move was said.
+    fn wrong_commands(&self) -> usize {
+        self.commands.wrong_command + self.moves.command
+    }
+}
+
+fn decide_all(l: &Listener, trials: &[Trial]) -> Outcome {
+    let mut o = Outcome::default();
+    for t in trials {
+        let d = l.decide_voiced(t.voiced, &t.pos, t.mode, &t.grammar, &t.hearing);
+        match &t.said {
+            Said::Move { mv } => o.moves.add(&d, *mv),
+            said => o.commands.add(&d, said),
+        }
+    }
+    o
+}
+
+/// Safety added to the smallest take and command margins that made no
+/// wrong move or command on the training voices (nats: a likelihood ratio
+/// of e^2, about 7): what generalises to voices never heard.
+const SAFETY: f32 = 2.0;
+
+/// Searches the decision thresholds on the training utterances:
+/// 1. the near-miss rules (how far off a hearing may be and still be
+///    asked about, how much later alternatives count) by coordinate
+///    search, for the most right moves taken or asked first (a wrong
+///    question counts a twentieth against), with no move taken and no
+///    command acted on;
+/// 2. the take margin (`confusable`): the smallest margin at which no
+///    training move was taken wrongly, plus [`SAFETY`];
+/// 3. the command margin likewise for commands and numbers.
+fn search_rules(l: &mut Listener, trials: &[Trial]) -> NearMissRules {
+    use annabella::voice::nearmiss::MAX_RULE;
+    let t = Instant::now();
+    let mut r = NearMissRules {
+        confusable: MAX_RULE,
+        command_margin: MAX_RULE,
+        ..NearMissRules::default()
+    };
+    let score = |o: &Outcome| {
+        (o.moves.right + o.moves.right_first) as f64 - 0.05 * o.moves.other_ask as f64
+    };
+    let eval = |l: &mut Listener, r: NearMissRules| {
+        l.costs.rules = r;
+        decide_all(l, trials)
+    };
+    let mut best = eval(l, r);
+    type Knob = (&'static str, fn(&mut NearMissRules, f32), &'static [f32]);
+    let knobs: [Knob; 5] = [
+        (
+            "max_cost",
+            |r, v| r.max_cost = v,
+            &[0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 14.0],
+        ),
+        (
+            "per_word",
+            |r, v| r.per_word = v,
+            &[0.0, 1.0, 2.0, 3.0, 4.0, 6.0],
+        ),
+        ("spread", |r, v| r.spread = v, &[0.5, 1.0, 2.0, 3.0, 5.0]),
+        (
+            "rank_penalty",
+            |r, v| r.rank_penalty = v,
+            &[0.0, 0.5, 1.0, 2.0, 4.0],
+        ),
+        (
+            "min_heard_words",
+            |r, v| r.min_heard_words = v as usize,
+            &[1.0, 2.0],
+        ),
+    ];
+    for round in 0..2 {
+        for (name, set, values) in &knobs {
+            for &v in *values {
+                let mut c = r;
+                set(&mut c, v);
+                let o = eval(l, c);
+                if score(&o) > score(&best) + 1e-9 {
+                    best = o;
+                    r = c;
+                }
+            }
+            println!(
+                "  rules search, round {}: {name} -> {:?}: figure {:.1}% (other questions {})",
+                round + 1,
+                r,
+                best.moves.figure(),
+                best.moves.other_ask
+            );
+        }
+    }
+    // The take margin: wrong moves only fall as it grows.
+    let margins: Vec<f32> = (0..=60).map(|i| i as f32 * 0.5).collect();
+    let mut take = MAX_RULE;
+    for &m in margins.iter().rev() {
+        let o = eval(l, NearMissRules { confusable: m, ..r });
+        if o.wrong_moves() > 0 {
+            break;
+        }
+        take = m;
+    }
+    r.confusable = (take + SAFETY).min(MAX_RULE);
+    let mut command = MAX_RULE;
+    for &m in margins.iter().rev() {
+        let o = eval(
+            l,
+            NearMissRules {
+                command_margin: m,
+                ..r
+            },
+        );
+        if o.wrong_commands() > 0 || o.wrong_moves() > 0 {
+            break;
+        }
+        command = m;
+    }
+    r.command_margin = (command + SAFETY).min(MAX_RULE);
+    let o = eval(l, r);
+    println!(
+        "  rules: {r:?}\n  training voices with them: moves figure {:.1}% (taken {}), commands right {} of {}, wrong moves {}, wrong commands {} ({:.0} s)",
+        o.moves.figure(),
+        o.moves.right,
+        o.commands.right,
+        o.commands.n,
+        o.wrong_moves(),
+        o.wrong_commands(),
+        t.elapsed().as_secs_f64()
+    );
+    r
+}
+
+/// The `[rules]` table's lines.
+fn rules_toml(r: &NearMissRules) -> String {
+    format!(
+        "max_cost = {:.2}\nper_word = {:.2}\nspread = {:.2}\nmax_candidates = {}\nrank_penalty = {:.2}\nconfusable = {:.2}\nmin_heard_words = {}\ncommand_margin = {:.2}\n",
+        r.max_cost,
+        r.per_word,
+        r.spread,
+        r.max_candidates,
+        r.rank_penalty,
+        r.confusable,
+        r.min_heard_words,
+        r.command_margin
+    )
 }
 
 fn short(d: &Decision, mode: CastlingMode) -> String {
@@ -882,6 +1124,8 @@ struct Args {
     seed: u64,
     moves: usize,
     commands: usize,
+    train_moves: usize,
+    train_commands: usize,
     conditions: Option<Vec<String>>,
     holdout: Option<Vec<String>>,
     split: Option<String>,
@@ -899,6 +1143,8 @@ fn args() -> Args {
         seed: 23,
         moves: 2,
         commands: 2,
+        train_moves: 0,
+        train_commands: 0,
         conditions: None,
         holdout: None,
         split: None,
@@ -943,6 +1189,8 @@ fn args() -> Args {
             "--seed" => a.seed = number(&value) as u64,
             "--moves" => a.moves = number(&value),
             "--commands" => a.commands = number(&value),
+            "--train-moves" => a.train_moves = number(&value),
+            "--train-commands" => a.train_commands = number(&value),
             "--conditions" => a.conditions = Some(list(value)),
             "--holdout-voices" => a.holdout = Some(list(value)),
             "--split" => a.split = Some(value),
@@ -1044,6 +1292,8 @@ fn main() {
         seed: a.seed,
         moves: a.moves,
         commands: a.commands,
+        extra_moves: a.train_moves,
+        extra_commands: a.train_commands,
         vocab: &vocab,
         command_words: &command_words,
         numbers: &numbers,
@@ -1229,9 +1479,49 @@ fn main() {
             }
         }
         let _ = std::fs::write(out.with_extension("counts.json"), conf.to_json());
-        let text = conf.to_toml();
+        let header = format!(
+            "# Per-word costs and decision thresholds of spoken moves and commands\n\
+             # (src/voice/nearmiss.rs, src/voice/decide.rs), learned by\n\
+             #   cargo run --release --example voice_holdout -- --learn locales/ko.costs.toml{}\n\
+             # from espeak-ng Korean through the Korean Vosk model: the training voices\n\
+             # only ({} utterances: every variant of the families not held out, 16\n\
+             # recording conditions; held-out voices, their positions and the whispered\n\
+             # voices are never learned from). Costs are in nats: a word heard as\n\
+             # another costs -ln P(heard | said), smoothed (add 0.5); a confusion never\n\
+             # seen costs the default. The [rules] were searched on the training voices\n\
+             # (see examples/voice_holdout.rs).\n\n",
+            learn_flags(&a),
+            conf.utterances
+        );
+        let nat = confusions::NatCosts::default();
+        let plain = conf.to_toml_nats(&nat, &header, "");
+        match WordCosts::from_toml(&out.display().to_string(), &plain) {
+            Ok(c) => listener.costs = c,
+            Err(e) => {
+                eprintln!("voice_holdout: the learned costs do not read: {e:?}");
+                std::process::exit(1);
+            }
+        }
+        let training: Vec<Trial> = utts
+            .iter()
+            .zip(&keys)
+            .filter(|(u, _)| u.split == Split::Train)
+            .filter_map(|(u, key)| {
+                let c = key.as_ref().and_then(|k| cache.get(k))?;
+                Some(Trial {
+                    pos: u.pos.clone(),
+                    mode: u.mode,
+                    grammar: listener.grammar(&u.pos, u.mode),
+                    hearing: Hearing::from_recorded_json(&c.json).unwrap_or_default(),
+                    voiced: c.voiced,
+                    said: u.said.clone(),
+                })
+            })
+            .collect();
+        let rules = search_rules(&mut listener, &training);
+        let text = conf.to_toml_nats(&nat, &header, &rules_toml(&rules));
         match std::fs::write(out, &text) {
-            Ok(()) => println!("learned costs written to {}", out.display()),
+            Ok(()) => println!("learned costs and rules written to {}", out.display()),
             Err(e) => {
                 eprintln!("voice_holdout: {}: {e}", out.display());
                 std::process::exit(1);

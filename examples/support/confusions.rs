@@ -1,7 +1,10 @@
 //! Word confusions counted from the real model's hearings, and the word
 //! costs learned from them (`locales/CODE.costs.toml`, read by
 //! `annabella::voice::nearmiss::WordCosts`). Shared by the accuracy
-//! examples (`voice_accuracy --learn`, `voice_holdout --learn`).
+//! examples (`voice_accuracy --learn`, `voice_holdout --learn`); each uses
+//! a part.
+
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
@@ -246,6 +249,139 @@ impl Confusions {
             }
         }
         out.push_str("]\n");
+        out
+    }
+}
+
+/// Smoothed confusion probabilities as costs in nats: what
+/// [`Confusions::to_toml_nats`] writes.
+pub struct NatCosts {
+    /// Add-alpha smoothing over the words the model can hear.
+    pub alpha: f64,
+    /// Confusions seen less than this (in weight) are not listed (they
+    /// cost the default).
+    pub min_weight: f64,
+    /// Splits (one word heard as two) seen less than this are not listed.
+    pub min_split_weight: f64,
+}
+
+impl Default for NatCosts {
+    fn default() -> NatCosts {
+        NatCosts {
+            alpha: 0.5,
+            min_weight: 0.2,
+            min_split_weight: 0.5,
+        }
+    }
+}
+
+impl Confusions {
+    /// Every word said or heard.
+    fn vocabulary(&self) -> usize {
+        let mut words: std::collections::BTreeSet<&str> =
+            self.said.keys().map(String::as_str).collect();
+        for (a, b) in self.sub.keys() {
+            words.insert(a);
+            words.insert(b);
+        }
+        for h in self.ins.keys() {
+            words.insert(h);
+        }
+        words.len().max(1)
+    }
+
+    /// The costs as a costs file in nats: a said word `a` heard as `b`
+    /// costs `-ln((n(a,b) + alpha) / (n(a) + alpha * (V + 2)))`, with `n`
+    /// the weighted counts and `V` the words the model can hear (the two
+    /// more: deletion and splits); heard as itself (`keep`), deleted and
+    /// split likewise; a word heard where nothing was said costs
+    /// `-ln((n(b) + alpha) / (U + alpha * V))` over `U` utterances. A
+    /// confusion never seen costs the smoothing floor of the most-said
+    /// word (the defaults), at most `MAX_COST`. `rules` (TOML lines) is
+    /// written as the `[rules]` table.
+    pub fn to_toml_nats(&self, p: &NatCosts, header: &str, rules: &str) -> String {
+        let cap = |c: f64| c.clamp(0.0, f64::from(annabella::voice::nearmiss::MAX_COST));
+        let v = self.vocabulary() as f64;
+        let total = |a: &str| self.said.get(a).copied().unwrap_or(0.0) + p.alpha * (v + 2.0);
+        let most = self.said.values().fold(0.0f64, |m, x| m.max(*x)) + p.alpha * (v + 2.0);
+        let floor = cap(-(p.alpha / most).ln());
+        let ins_total = self.utterances + p.alpha * v;
+        let ins_floor = cap(-(p.alpha / ins_total.max(1.0)).ln());
+        let fmt = |c: f64| format!("{:.2}", cap(c));
+        let mut out = String::from(header);
+        out.push_str(&format!(
+            "default_substitute = {}\ndefault_insert = {}\ndefault_delete = {}\n\n",
+            fmt(floor),
+            fmt(ins_floor),
+            fmt(floor)
+        ));
+        out.push_str("substitute = [\n");
+        for ((s, h), n) in &self.sub {
+            if *n < p.min_weight {
+                continue;
+            }
+            let c = -((n + p.alpha) / total(s)).ln();
+            if c < floor {
+                out.push_str(&format!(
+                    "  {{ said = \"{s}\", heard = \"{h}\", cost = {} }},\n",
+                    fmt(c)
+                ));
+            }
+        }
+        out.push_str("]\n\nkeep = [\n");
+        for (s, t) in &self.said {
+            let wrong: f64 = self
+                .sub
+                .iter()
+                .filter(|((a, _), _)| a == s)
+                .map(|(_, n)| n)
+                .sum::<f64>()
+                + self.del.get(s).copied().unwrap_or(0.0)
+                + self
+                    .split
+                    .iter()
+                    .filter(|((a, _, _), _)| a == s)
+                    .map(|(_, n)| n)
+                    .sum::<f64>();
+            let c = -(((t - wrong).max(0.0) + p.alpha) / total(s)).ln();
+            out.push_str(&format!("  {{ said = \"{s}\", cost = {} }},\n", fmt(c)));
+        }
+        out.push_str("]\n\ndelete = [\n");
+        for s in self.said.keys() {
+            let n = self.del.get(s).copied().unwrap_or(0.0);
+            let c = -((n + p.alpha) / total(s)).ln();
+            if c < floor {
+                out.push_str(&format!("  {{ said = \"{s}\", cost = {} }},\n", fmt(c)));
+            }
+        }
+        out.push_str("]\n\nsplit = [\n");
+        for ((s, a, b), n) in &self.split {
+            if *n < p.min_split_weight {
+                continue;
+            }
+            let c = -((n + p.alpha) / total(s)).ln();
+            if c < floor {
+                out.push_str(&format!(
+                    "  {{ said = \"{s}\", first = \"{a}\", second = \"{b}\", cost = {} }},\n",
+                    fmt(c)
+                ));
+            }
+        }
+        out.push_str("]\n\ninsert = [\n");
+        for (h, n) in &self.ins {
+            if *n < p.min_weight {
+                continue;
+            }
+            let c = -((n + p.alpha) / ins_total.max(1.0)).ln();
+            if c < ins_floor {
+                out.push_str(&format!("  {{ heard = \"{h}\", cost = {} }},\n", fmt(c)));
+            }
+        }
+        out.push_str("]\n");
+        if !rules.is_empty() {
+            out.push_str("\n[rules]\n");
+            out.push_str(rules);
+        }
         out
     }
 }
