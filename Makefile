@@ -28,8 +28,10 @@ run:
 test:
 	./scripts/setup.sh test
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) test --release --all-targets
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	CARGO=$(CARGO) ./scripts/check_core.sh
+	python3 scripts/import_graph.py src 4 && python3 scripts/import_graph.py crates/annabella-core/src 4
+	$(CARGO) test --release --workspace --lib --bins --tests --examples
 
 bench:
 	./scripts/setup.sh test
@@ -44,5 +46,5 @@ uninstall:
 	./scripts/install.sh uninstall "$(PREFIX)"
 
 fuzz:
-	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release --lib -- fuzz::
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p annabella-core --lib -- fuzz::
 	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release --test wav_fuzz

@@ -627,7 +627,7 @@ fn main() {
                                     (uci(m, item.mode), m == item.mv)
                                 }
                                 annabella::voice::nearmiss::PhraseMeaning::Command(c) => {
-                                    (format!("cmd:{}", c.key()), false)
+                                    (format!("cmd:{}", c.name()), false)
                                 }
                             };
                             serde_json::json!([s.cost, right, what, s.words])
@@ -646,7 +646,7 @@ fn main() {
                             .chain(
                                 g.commands
                                     .iter()
-                                    .map(|(p, c)| (p.clone(), format!("cmd:{}", c.key()))),
+                                    .map(|(p, c)| (p.clone(), format!("cmd:{}", c.name()))),
                             )
                             .collect();
                         dump.push_str(&format!(

@@ -774,7 +774,7 @@ impl Heard {
             Decision::Move { .. } => self.moves += 1,
             Decision::Command { command, .. } => {
                 self.commands += 1;
-                if *command == annabella::voice::SpokenCommand::Yes {
+                if *command == annabella::commands::Cmd::Yes {
                     self.yes += 1;
                 }
             }
@@ -798,7 +798,7 @@ impl Heard {
 fn short(d: &Decision) -> String {
     match d {
         Decision::Move { heard, .. } => format!("move '{heard}'"),
-        Decision::Command { command, heard } => format!("command {} '{heard}'", command.key()),
+        Decision::Command { command, heard } => format!("command {} '{heard}'", command.name()),
         Decision::Number { number, heard } => format!("number {number} '{heard}'"),
         Decision::Ask { heard, .. } => format!("ask '{heard}'"),
         Decision::DidYouMean { heard, .. } => format!("did-you-mean '{heard}'"),

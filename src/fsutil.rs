@@ -12,115 +12,34 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::locale::Locale;
-
 /// The most bytes read from a journal.
 pub const JOURNAL_LIMIT: u64 = 64 << 20;
 /// The most bytes read from a script file (a named pipe has no limit: it
 /// is a stream).
 pub const SCRIPT_LIMIT: u64 = 64 << 20;
 
-/// What a path that is not a regular file is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    /// A directory.
-    Directory,
-    /// A named pipe (FIFO): reading it waits for a writer.
-    Fifo,
-    /// A character or block device (`/dev/zero`, a terminal, a disk).
-    Device,
-    /// A Unix socket.
-    Socket,
-    /// Anything else.
-    Other,
-}
+pub use annabella_core::input::{FileKind, InputError};
 
-impl FileKind {
-    /// The kind of a file type.
-    pub fn of(t: std::fs::FileType) -> FileKind {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::FileTypeExt;
-            if t.is_fifo() {
-                return FileKind::Fifo;
-            }
-            if t.is_char_device() || t.is_block_device() {
-                return FileKind::Device;
-            }
-            if t.is_socket() {
-                return FileKind::Socket;
-            }
+/// The kind of a file type (for a path that is not a regular file).
+pub fn file_kind(t: std::fs::FileType) -> FileKind {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return FileKind::Fifo;
         }
-        if t.is_dir() {
-            FileKind::Directory
-        } else {
-            FileKind::Other
+        if t.is_char_device() || t.is_block_device() {
+            return FileKind::Device;
+        }
+        if t.is_socket() {
+            return FileKind::Socket;
         }
     }
-
-    fn key(self) -> &'static str {
-        match self {
-            FileKind::Directory => "file.kind.directory",
-            FileKind::Fifo => "file.kind.fifo",
-            FileKind::Device => "file.kind.device",
-            FileKind::Socket => "file.kind.socket",
-            FileKind::Other => "file.kind.other",
-        }
+    if t.is_dir() {
+        FileKind::Directory
+    } else {
+        FileKind::Other
     }
-}
-
-/// Why an input file was not read.
-#[derive(Debug, thiserror::Error)]
-pub enum InputError {
-    /// Not a regular file.
-    #[error("not a regular file ({0:?})")]
-    NotRegular(FileKind),
-    /// Larger than the cap.
-    #[error("larger than {limit} bytes")]
-    TooLarge {
-        /// The cap, in bytes.
-        limit: u64,
-    },
-    /// The text is not UTF-8.
-    #[error("not UTF-8 text")]
-    NotText,
-    /// The system refused (no such file, no permission, …).
-    #[error(transparent)]
-    Io(#[from] io::Error),
-}
-
-impl InputError {
-    /// One localized phrase for a message's `{error}` ("it is a named
-    /// pipe, not a regular file").
-    pub fn describe(&self, locale: &Locale) -> String {
-        match self {
-            InputError::NotRegular(kind) => {
-                let kind = locale.message(kind.key(), &[]);
-                locale.message("file.not_regular", &[("kind", &kind)])
-            }
-            InputError::TooLarge { limit } => {
-                locale.message("file.too_large", &[("limit", &megabytes(*limit))])
-            }
-            InputError::NotText => locale.message("io.not_utf8", &[]),
-            InputError::Io(e) => crate::input::describe_io_error(locale, e),
-        }
-    }
-}
-
-impl From<InputError> for io::Error {
-    fn from(e: InputError) -> io::Error {
-        match e {
-            InputError::Io(e) => e,
-            InputError::NotRegular(_) | InputError::TooLarge { .. } | InputError::NotText => {
-                io::Error::new(io::ErrorKind::InvalidInput, e)
-            }
-        }
-    }
-}
-
-/// `limit` bytes as "64 MB" (or "1 MB"): caps are whole mebibytes.
-fn megabytes(limit: u64) -> String {
-    format!("{} MB", limit.div_ceil(1 << 20))
 }
 
 /// Opens `path` for reading if it is a regular file. A FIFO is opened
@@ -143,7 +62,7 @@ pub fn open_regular(path: &Path) -> Result<File, InputError> {
     let file = options.open(path)?;
     let meta = file.metadata()?;
     if !meta.file_type().is_file() {
-        return Err(InputError::NotRegular(FileKind::of(meta.file_type())));
+        return Err(InputError::NotRegular(file_kind(meta.file_type())));
     }
     #[cfg(unix)]
     clear_nonblocking(&file)?;
@@ -302,6 +221,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::locale::Locale;
 
     fn en() -> Locale {
         crate::locale::builtin("en").unwrap()

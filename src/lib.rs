@@ -17,22 +17,17 @@
 //! engine and terminal UI).
 
 pub mod cli;
-pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod fsutil;
-pub mod game;
-pub mod input;
 pub mod journal;
-pub mod locale;
-pub mod mirror;
-pub mod pgn;
 pub mod review;
-pub mod rules;
 pub mod speech;
+pub mod theme;
+pub mod trace;
 pub mod ui;
-pub mod vocab;
 pub mod voice;
+pub mod wake;
 
-#[cfg(test)]
-mod fuzz;
+// The pure core, under the names the adapters have always used.
+pub use annabella_core::{clock, commands, game, input, locale, mirror, pgn, query, rules, vocab};

@@ -27,9 +27,9 @@ use std::path::{Path, PathBuf};
 use common::room::{game_moves, silence, typed_game, uci};
 use common::{synthesize_ko, voice_prerequisites as model};
 
+use annabella::commands::Cmd;
 use annabella::game::{Command as GameCommand, Side};
 use annabella::vocab::{Style, Vocabulary};
-use annabella::voice::SpokenCommand as Spoken;
 use annabella::voice::echo_cancel::ECHO_CANCEL_ENV;
 
 /// What one run in the room left behind.
@@ -157,7 +157,9 @@ fn talking_over_her_stops_her_and_is_heard() {
     let Some(model) = model() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let clock = ko.locale().message(Spoken::Clock.message_key(), &[]);
+    let clock = ko
+        .locale()
+        .message(Cmd::Press.row().spoken.unwrap_or_default(), &[]);
     let clock = clock.split('|').next().unwrap_or_default().to_owned();
     let clock_wav = dir.path().join("clock.wav");
     synthesize_ko(&clock, 150, 50, &clock_wav);

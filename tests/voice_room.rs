@@ -32,10 +32,10 @@ use std::path::{Path, PathBuf};
 use common::room::{game_moves, silence, typed_game, uci};
 use common::{synthesize_ko, voice_prerequisites as model};
 
+use annabella::commands::Cmd;
 use annabella::game::{Command as GameCommand, Side};
 use annabella::speech::activity::NO_MUTE_ENV;
 use annabella::vocab::{Style, Vocabulary};
-use annabella::voice::SpokenCommand as Spoken;
 
 /// What one run in the room left behind.
 #[derive(Debug)]
@@ -135,7 +135,9 @@ fn in_the_room(model: &Path, dir: &Path, files: &[PathBuf], typed: &str) -> Room
 /// in annabella's own Korean words (`announce --spoken`).
 fn spoken_game(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let clock = ko.locale().message(Spoken::Clock.message_key(), &[]);
+    let clock = ko
+        .locale()
+        .message(Cmd::Press.row().spoken.unwrap_or_default(), &[]);
     let clock = clock.split('|').next().unwrap_or_default().to_owned();
     let clock_wav = dir.join("clock.wav");
     synthesize_ko(&clock, 150, 50, &clock_wav);

@@ -163,7 +163,7 @@ fn check_output(
         return Err(refuse("export.same_file", None));
     }
     if !existing.is_file() {
-        let why = fsutil::InputError::NotRegular(fsutil::FileKind::of(existing.file_type()));
+        let why = fsutil::InputError::NotRegular(fsutil::file_kind(existing.file_type()));
         return Err(refuse("export.not_a_file", Some(why.describe(ui.locale()))));
     }
     if !force {

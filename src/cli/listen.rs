@@ -132,12 +132,12 @@ pub fn describe(
     mode: CastlingMode,
     d: &Decision,
 ) -> (String, String) {
-    let word = |c: crate::voice::SpokenCommand| {
+    let word = |c: crate::commands::Cmd| {
         commands
             .iter()
             .find(|(x, _)| *x == c)
             .and_then(|(_, f)| f.first().cloned())
-            .unwrap_or_else(|| c.key().to_owned())
+            .unwrap_or_else(|| c.name().to_owned())
     };
     match d {
         Decision::Move { mv, .. } => {
@@ -163,8 +163,8 @@ pub fn describe(
                     "voice.confirm",
                     &[
                         ("move", words.join("")),
-                        ("yes", word(crate::voice::SpokenCommand::Yes)),
-                        ("no", word(crate::voice::SpokenCommand::No)),
+                        ("yes", word(crate::commands::Cmd::Yes)),
+                        ("no", word(crate::commands::Cmd::No)),
                     ],
                 )
             } else {
@@ -189,8 +189,8 @@ pub fn describe(
                 "voice.did_you_mean",
                 &[
                     ("candidates", words.join(&or)),
-                    ("yes", word(crate::voice::SpokenCommand::Yes)),
-                    ("no", word(crate::voice::SpokenCommand::No)),
+                    ("yes", word(crate::commands::Cmd::Yes)),
+                    ("no", word(crate::commands::Cmd::No)),
                 ],
             );
             (format!("did-you-mean {}", list.join(", ")), text)
@@ -200,7 +200,7 @@ pub fn describe(
             msg(vocab, "voice.command", &[("command", heard.clone())]),
         ),
         Decision::Command { command, .. } => (
-            format!("command {}", command.key()),
+            format!("command {}", command.name()),
             msg(vocab, "voice.command", &[("command", word(*command))]),
         ),
         Decision::NotUnderstood { heard } => {
@@ -366,7 +366,11 @@ fn mic(
                     let _ = out.flush();
                 }
                 VoiceEvent::Failed(line) => write_terminal(&format!("{line}{eol}")),
-                VoiceEvent::Ready { .. } | VoiceEvent::Finished | VoiceEvent::BargeIn => {}
+                VoiceEvent::Ready { .. }
+                | VoiceEvent::Finished
+                | VoiceEvent::BargeIn
+                | VoiceEvent::TalkKey(_)
+                | VoiceEvent::Stopped => {}
             }
         }
     }

@@ -161,11 +161,11 @@ enum Command {
     /// Example: annabella config set rate 20
     Config(settings::ConfigArgs),
     /// Writes the manual page or a shell completion script (used by
-    /// `make install`).
+    /// `make install`), or the command table in Markdown (the README's).
     #[command(hide = true)]
     Generate {
-        /// `man` (the page, to standard output), or a shell: bash, zsh,
-        /// fish.
+        /// `man` (the page, to standard output), `commands` (the command
+        /// table, Markdown), or a shell: bash, zsh, fish.
         what: String,
     },
 }
@@ -366,7 +366,17 @@ fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
     use clap_complete::Shell;
     let mut cmd = Cli::command();
     match what {
-        "man" => clap_mangen::Man::new(cmd).render(out).map_err(io_error)?,
+        "man" => {
+            clap_mangen::Man::new(cmd).render(out).map_err(io_error)?;
+            out.write_all(play_screen_section().as_bytes())
+                .map_err(io_error)?;
+        }
+        "commands" => {
+            let en = crate::locale::base()
+                .ok_or_else(|| UserError("generate: the base locale does not load".to_owned()))?;
+            out.write_all(crate::commands::table::markdown(en).as_bytes())
+                .map_err(io_error)?;
+        }
         shell => {
             let shell: Shell = shell
                 .parse()
@@ -375,6 +385,35 @@ fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The manual page's section on the play screen's commands: every typed
+/// command of the command table with its English words and help line.
+fn play_screen_section() -> String {
+    use crate::commands::{Cmd, Menu};
+    let Some(en) = crate::locale::base() else {
+        return String::new();
+    };
+    let esc = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    let mut out = String::from(".SH \"PLAY SCREEN COMMANDS\"\n");
+    out.push_str(&esc(&en.message("man.commands_intro", &[])));
+    out.push('\n');
+    for (title, menu) in [
+        ("man.commands_game", Menu::Game),
+        ("man.commands_arbiter", Menu::Arbiter),
+        ("man.commands_answers", Menu::Answer),
+    ] {
+        out.push_str(&format!(".SS \"{}\"\n", esc(&en.message(title, &[]))));
+        for cmd in Cmd::listed(menu) {
+            let words = en.message(cmd.message_key(), &[]).replace('|', ", ");
+            out.push_str(&format!(
+                ".TP\n\\fB{}\\fR\n{}\n",
+                esc(&words),
+                esc(&en.message(cmd.help_key(), &[]))
+            ));
+        }
+    }
+    out
 }
 
 fn io_error(e: std::io::Error) -> UserError {

@@ -20,9 +20,18 @@ use crate::journal::Writer;
 use crate::speech::{self, Announcer, Item, Speaker};
 use crate::vocab::{Priority, Style, Utterance, Vocabulary};
 
+/// The script's lines for `play --help`: the command table's script rows,
+/// with their help in the base locale's words (the script's words are
+/// English whatever the locale).
+fn script_help() -> String {
+    crate::locale::base()
+        .map(crate::game::script::grammar)
+        .unwrap_or_default()
+}
+
 /// Options of `annabella play`.
 #[derive(Debug, Args)]
-#[command(after_long_help = crate::game::script::GRAMMAR)]
+#[command(after_long_help = script_help())]
 pub struct PlayArgs {
     /// Read events from FILE (or `-` for standard input) with injected game
     /// time (`time` lines): deterministic. Without it, lines are read from

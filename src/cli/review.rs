@@ -17,6 +17,7 @@ use crate::engine::DEFAULT_ENGINE;
 use crate::review::front::{ReviewRunner, key_command};
 use crate::review::{Review, ReviewEffect, ReviewGame, ReviewGameError, ReviewMsg};
 use crate::speech::{self, Announcer};
+use crate::ui::inbox::{Event as LoopEvent, Inbox};
 use crate::ui::render::Theme;
 use crate::vocab::{Style, Utterance, Vocabulary};
 
@@ -181,7 +182,16 @@ pub fn review_game(
         .engine
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_ENGINE));
-    let mut runner = ReviewRunner::new(Some(Announcer::new(speaker)), engine, locale);
+    // Keys or lines, the engine's answers, speech progress: one channel.
+    let inbox = Inbox::new();
+    let mut announcer = Announcer::new(speaker);
+    announcer.set_waker(inbox.speech());
+    let mut runner = ReviewRunner::new(
+        Some(announcer),
+        engine,
+        locale,
+        inbox.post(LoopEvent::Analysis),
+    );
     // Set-up lines (speech fallbacks, a game cut short) come first.
     let shown_notices = if plain {
         Vec::new()
@@ -201,9 +211,17 @@ pub fn review_game(
     head.append(&mut first);
     if plain {
         crate::ui::term::install_signal_handlers();
-        plain_loop(out, review, head, &mut runner, std::io::stdin().lock())?;
+        let stdin = std::io::BufReader::new(std::io::stdin());
+        plain_loop(out, review, head, &mut runner, stdin, &inbox)?;
     } else {
-        screen_loop(review, head, &mut runner, Theme::of(args.theme.kind())).map_err(|e| {
+        screen_loop(
+            review,
+            head,
+            &mut runner,
+            Theme::of(args.theme.kind()),
+            &inbox,
+        )
+        .map_err(|e| {
             UserError(
                 crate::locale::builtin(crate::locale::BASE_LOCALE)
                     .map(|l| l.message("ui.terminal_error", &[("error", &e.to_string())]))
@@ -218,13 +236,16 @@ pub fn review_game(
 }
 
 /// One line per command from `input`, one line per utterance out. An
-/// evaluation asked for is waited for before the next line.
+/// evaluation asked for is waited for before the next line. The loop
+/// blocks on `inbox` (lines read on a thread of their own, the engine's
+/// answers, speech progress).
 fn plain_loop(
     out: &mut impl Write,
     mut review: Review,
     first: Vec<ReviewEffect>,
     runner: &mut ReviewRunner,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
+    inbox: &Inbox,
 ) -> Result<(), UserError> {
     let mut failed = None;
     let mut show = |u: &Utterance| {
@@ -235,41 +256,65 @@ fn plain_loop(
         }
     };
     runner.apply(&mut review, first, &mut show);
-    for line in crate::input::lines(input) {
-        let Ok(line) = line else { break };
-        let line = match line {
-            crate::input::Line::Text(text) => text,
-            crate::input::Line::TooLong => {
-                let text = crate::input::TooLong::Line.describe(review.vocab().locale());
-                show(&Utterance::plain(text));
-                continue;
+    let lines = inbox.post(LoopEvent::Line);
+    std::thread::spawn(move || {
+        for line in crate::input::lines(input) {
+            let Ok(line) = line else { break };
+            if !lines.send(Some(line)) {
+                return;
             }
-        };
-        let fx = review.update(ReviewMsg::Line(line));
-        runner.apply(&mut review, fx, &mut show);
-        while runner.pending > 0 {
-            runner.poll(&mut review, Duration::from_millis(100), &mut show);
-            runner.pump();
         }
+        lines.send(None);
+    });
+    crate::ui::term::watch_signals(inbox);
+    let mut held = std::collections::VecDeque::new();
+    let mut open = true;
+    while !review.should_quit() && !crate::ui::term::terminate_requested() {
         runner.pump();
-        if review.should_quit() || crate::ui::term::terminate_requested() {
+        if runner.pending == 0
+            && let Some(line) = held.pop_front()
+        {
+            match line {
+                crate::input::Line::Text(text) => {
+                    let fx = review.update(ReviewMsg::Line(text));
+                    runner.apply(&mut review, fx, &mut show);
+                }
+                crate::input::Line::TooLong => {
+                    let text = crate::input::TooLong::Line.describe(review.vocab().locale());
+                    show(&Utterance::plain(text));
+                }
+            }
+            continue;
+        }
+        if !open && runner.pending == 0 {
             break;
         }
+        match inbox.next(runner.deadline()) {
+            Some(LoopEvent::Line(Some(line))) => held.push_back(line),
+            Some(LoopEvent::Line(None)) => open = false,
+            Some(LoopEvent::Analysis(msg)) => runner.answer(&mut review, msg, &mut show),
+            Some(LoopEvent::Terminate) => break,
+            Some(_) | None => {}
+        }
     }
+    runner.pump();
     match failed {
         Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(super::io_error(e)),
         _ => Ok(()),
     }
 }
 
-/// The full screen: keys act at once, typed commands on Enter.
+/// The full screen: keys act at once, typed commands on Enter. The loop
+/// blocks on `inbox` (keys read on a thread of their own, the engine's
+/// answers, speech progress).
 fn screen_loop(
     mut review: Review,
     first: Vec<ReviewEffect>,
     runner: &mut ReviewRunner,
     theme: Theme,
+    inbox: &Inbox,
 ) -> std::io::Result<()> {
-    use crossterm::event::{self, Event};
+    use crossterm::event::Event;
     use crossterm::terminal::{self, EnterAlternateScreen};
     use ratatui::Terminal;
     use ratatui::backend::CrosstermBackend;
@@ -291,27 +336,29 @@ fn screen_loop(
     crossterm::execute!(std::io::stdout(), EnterAlternateScreen)?;
     let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
     term.clear()?;
+    crate::ui::term::read_keys(inbox);
+    crate::ui::term::watch_signals(inbox);
     let mut show = |_u: &Utterance| {};
     runner.apply(&mut review, first, &mut show);
     loop {
+        runner.pump();
         term.draw(|f| crate::review::render::draw(f, &review, &theme))?;
         if review.should_quit() || crate::ui::term::terminate_requested() {
             break;
         }
-        if event::poll(Duration::from_millis(100))? {
-            match event::read()? {
-                Event::Key(k) => {
-                    if let Some(msg) = key_command(&mut review, k) {
-                        let fx = review.update(msg);
-                        runner.apply(&mut review, fx, &mut show);
-                    }
+        match inbox.next(runner.deadline()) {
+            Some(LoopEvent::Term(Event::Key(k))) => {
+                if let Some(msg) = key_command(&mut review, k) {
+                    let fx = review.update(msg);
+                    runner.apply(&mut review, fx, &mut show);
                 }
-                Event::Resize(_, _) => term.autoresize()?,
-                _ => {}
             }
+            Some(LoopEvent::Term(Event::Resize(_, _))) => term.autoresize()?,
+            Some(LoopEvent::Analysis(msg)) => runner.answer(&mut review, msg, &mut show),
+            Some(LoopEvent::TermFailed(e)) => return Err(std::io::Error::other(e)),
+            Some(LoopEvent::Terminate) => break,
+            Some(_) | None => {}
         }
-        runner.poll(&mut review, Duration::ZERO, &mut show);
-        runner.pump();
     }
     Ok(())
 }

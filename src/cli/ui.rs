@@ -18,6 +18,7 @@ use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::speech::{Announcer, Voice};
 use crate::ui::app::SpeechChoice;
+use crate::ui::inbox::Inbox;
 use crate::ui::render::{Theme, ThemeKind};
 use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
 use crate::vocab::Style;
@@ -96,8 +97,12 @@ pub struct ScreenArgs {
     /// Spoken moves from WAV recordings, played in real time as if spoken
     /// into the microphone, each after annabella has finished speaking
     /// (for demonstrations and tests).
-    #[arg(long, value_name = "FILE.wav", conflicts_with_all = ["voice", "push_to_talk"])]
+    #[arg(long, value_name = "FILE.wav", conflicts_with = "voice")]
     pub voice_wav: Vec<PathBuf>,
+    /// Test only: with --voice-wav and --push-to-talk, the talk key goes
+    /// up this many milliseconds after each recording's last sound.
+    #[arg(long, hide = true, value_name = "MS", default_value_t = 0)]
+    pub release_ms: u64,
     /// The speech model's folder (default: env ANNABELLA_MODEL, else the
     /// installed model for the locale).
     #[arg(long, value_name = "DIR")]
@@ -257,6 +262,11 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         || std::env::var("TERM").is_ok_and(|t| t == "dumb");
     let mut settings = Settings {
         mode: args.mode,
+        front: if plain {
+            crate::ui::app::Front::Plain
+        } else {
+            crate::ui::app::Front::Screen
+        },
         engine_side: args.engine_side,
         control,
         style: args.style,
@@ -325,8 +335,10 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         settings.chess960 = config.mode == CastlingMode::Chess960;
         started = Some((game, writer));
     }
+    // Everything that happens reaches the loop through its one channel.
+    let inbox = Inbox::new();
     // The engine starts on its own thread (with time limits): a failure
-    // arrives through the runner's poll, the game starts at once.
+    // arrives in the loop's channel, the game starts at once.
     let engine = (args.mode == Mode::Engine).then(|| {
         let path = args
             .engine
@@ -336,7 +348,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             skill: args.engine_skill,
             movetime: Duration::from_millis(args.engine_movetime),
         };
-        Worker::start(path, strength, Limits::default())
+        Worker::start_posting(path, strength, Limits::default(), inbox.engine())
     });
     let speak = if plain { args.speak } else { !args.silent };
     let source = voice_source(&args);
@@ -347,7 +359,11 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let room = args.room_echo.then(Room::new);
     // Hands-free with speech: annabella plays her speech herself, so
     // that what she plays is the echo canceller's reference.
-    let hands_free = matches!(source, Some(VoiceSource::Microphone { .. }));
+    // (Recordings stand for the microphone, hands-free or with the key.)
+    let hands_free = matches!(
+        source,
+        Some(VoiceSource::Microphone { .. } | VoiceSource::Files { .. })
+    );
     let played = (hands_free && speak && room.is_none()).then(Played::default);
     let mut notices = Vec::new();
     let speech = speak.then(|| {
@@ -396,7 +412,9 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     always_confirm: args.always_confirm,
                     ..DecisionSettings::default()
                 };
-                runner.push_to_talk = source == VoiceSource::PushToTalk;
+                let talk_key = (args.push_to_talk && !args.voice_wav.is_empty())
+                    .then(|| Duration::from_millis(args.release_ms));
+                runner.push_to_talk = source == VoiceSource::PushToTalk || talk_key.is_some();
                 // Barge-in by voice needs what annabella played: the
                 // simulated room, or her own output on the sound card;
                 // without them she mutes the microphone while she
@@ -411,14 +429,16 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                     played,
                     barge_in: live::BargeInMode::from_env(),
                     speak_over: args.speak_over_ms.map(Duration::from_millis),
+                    talk_key,
                 };
-                runner.voice = Some(LiveVoice::start_in(
+                runner.voice = Some(LiveVoice::start_posting(
                     dir,
                     app.vocab().clone(),
                     decide,
                     source,
                     app.castling_mode(),
                     around,
+                    inbox.voice(),
                 ));
             }
             Err(line) => said_first.push(Utterance::plain(line)),
@@ -438,9 +458,9 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         crate::ui::term::install_signal_handlers();
         let stdin = std::io::BufReader::new(std::io::stdin());
         let mut out = std::io::stdout();
-        crate::ui::plain::run(app, first, &mut runner, stdin, &mut out)
+        crate::ui::plain::run(app, first, &mut runner, stdin, &mut out, inbox)
     } else {
-        crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()))
+        crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()), inbox)
     };
     if let Err(e) = result {
         let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();

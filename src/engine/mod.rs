@@ -521,20 +521,25 @@ impl Engine for Scripted {
 #[derive(Debug)]
 pub struct Worker {
     tx: std::sync::mpsc::Sender<(String, Vec<String>)>,
-    rx: std::sync::mpsc::Receiver<Result<String, EngineError>>,
+    /// Its own channel ([`Worker::poll`]); `None` when the answers go to
+    /// a front end's loop.
+    rx: Option<std::sync::mpsc::Receiver<Result<String, EngineError>>>,
     /// The engine's process group ([`Worker::start`]).
     group: Option<Group>,
 }
 
+/// Where the answers go.
+pub type Answers = crate::wake::Post<Result<String, EngineError>>;
+
 fn serve(
     engine: &mut dyn Engine,
     req_rx: &std::sync::mpsc::Receiver<(String, Vec<String>)>,
-    res_tx: &std::sync::mpsc::Sender<Result<String, EngineError>>,
+    res: &Answers,
 ) {
     while let Ok((fen, moves)) = req_rx.recv() {
         let r = engine.best_move(&fen, &moves);
         let failed = r.is_err();
-        if res_tx.send(r).is_err() || failed {
+        if !res.send(r) || failed {
             break;
         }
     }
@@ -542,13 +547,20 @@ fn serve(
 
 impl Worker {
     /// Runs `engine` on a new thread.
-    pub fn spawn(mut engine: Box<dyn Engine>) -> Worker {
+    pub fn spawn(engine: Box<dyn Engine>) -> Worker {
+        let (post, rx) = Answers::channel();
+        let mut w = Worker::spawn_posting(engine, post);
+        w.rx = Some(rx);
+        w
+    }
+
+    /// As [`spawn`](Self::spawn), the answers going to `post`.
+    pub fn spawn_posting(mut engine: Box<dyn Engine>, post: Answers) -> Worker {
         let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
-        let (res_tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || serve(engine.as_mut(), &req_rx, &res_tx));
+        std::thread::spawn(move || serve(engine.as_mut(), &req_rx, &post));
         Worker {
             tx,
-            rx,
+            rx: None,
             group: None,
         }
     }
@@ -558,48 +570,62 @@ impl Worker {
     /// time) is the first answer [`poll`](Self::poll) gives, whether or
     /// not a move was asked for.
     pub fn start(path: PathBuf, strength: Strength, limits: Limits) -> Worker {
+        let (post, rx) = Answers::channel();
+        let mut w = Worker::start_posting(path, strength, limits, post);
+        w.rx = Some(rx);
+        w
+    }
+
+    /// As [`start`](Self::start), the answers (and a failure to start)
+    /// going to `post`, a front end's loop.
+    pub fn start_posting(
+        path: PathBuf,
+        strength: Strength,
+        limits: Limits,
+        post: Answers,
+    ) -> Worker {
         let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
-        let (res_tx, rx) = std::sync::mpsc::channel();
         let group = Group::default();
         let engine_group = group.clone();
+        let failed = post.clone();
         let spawned = std::thread::Builder::new()
             .name("annabella-engine".to_owned())
             .spawn(
                 move || match Uci::start_in(&path, strength, limits, engine_group) {
-                    Ok(mut uci) => serve(&mut uci, &req_rx, &res_tx),
+                    Ok(mut uci) => serve(&mut uci, &req_rx, &post),
                     Err(e) => {
-                        let _ = res_tx.send(Err(e));
+                        post.send(Err(e));
                         // Requests still come until the failure is polled.
                         while req_rx.recv().is_ok() {}
                     }
                 },
             );
         if spawned.is_err() {
-            let (res_tx, rx) = std::sync::mpsc::channel();
-            let _ = res_tx.send(Err(EngineError::Protocol("no engine thread".into())));
+            failed.send(Err(EngineError::Protocol("no engine thread".into())));
             return Worker {
                 tx,
-                rx,
+                rx: None,
                 group: None,
             };
         }
         Worker {
             tx,
-            rx,
+            rx: None,
             group: Some(group),
         }
     }
 
-    /// Asks for a move; the answer comes from [`Worker::poll`].
+    /// Asks for a move; the answer comes from [`Worker::poll`] (or goes
+    /// to the loop it posts to).
     pub fn ask(&self, fen: String, moves: Vec<String>) -> Result<(), EngineError> {
         self.tx
             .send((fen, moves))
             .map_err(|_| EngineError::Protocol("the engine thread has ended".into()))
     }
 
-    /// The answer, if one has arrived.
+    /// The answer, if one has arrived (its own channel only).
     pub fn poll(&self) -> Option<Result<String, EngineError>> {
-        match self.rx.try_recv() {
+        match self.rx.as_ref()?.try_recv() {
             Ok(r) => Some(r),
             Err(std::sync::mpsc::TryRecvError::Empty) => None,
             Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Err(EngineError::Protocol(
@@ -608,9 +634,9 @@ impl Worker {
         }
     }
 
-    /// Waits up to `timeout` for the answer.
+    /// Waits up to `timeout` for the answer (its own channel only).
     pub fn wait(&self, timeout: Duration) -> Option<Result<String, EngineError>> {
-        match self.rx.recv_timeout(timeout) {
+        match self.rx.as_ref()?.recv_timeout(timeout) {
             Ok(r) => Some(r),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => Some(Err(EngineError::Protocol(

@@ -11,17 +11,17 @@ use crate::engine::{Limits, Strength, Uci};
 use crate::locale::Locale;
 use crate::speech::{Announcer, Speaker};
 use crate::vocab::{Item, Priority, Style, Utterance, Vocabulary};
+use crate::wake::Post;
 
-/// The engine on its own thread: one request at a time.
+/// The engine on its own thread: one request at a time; its answers go
+/// to the front end's loop.
 pub(crate) struct Analyst {
     tx: mpsc::Sender<(usize, String, Duration)>,
-    rx: mpsc::Receiver<ReviewMsg>,
 }
 
 impl Analyst {
-    pub(crate) fn start(path: PathBuf, locale: Locale) -> Analyst {
+    pub(crate) fn start(path: PathBuf, locale: Locale, out: Post<ReviewMsg>) -> Analyst {
         let (tx, req) = mpsc::channel::<(usize, String, Duration)>();
-        let (out, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut engine: Option<Uci> = None;
             while let Ok((ply, fen, movetime)) = req.recv() {
@@ -29,7 +29,7 @@ impl Analyst {
                     match Uci::start(&path, Strength::default(), Limits::default()) {
                         Ok(e) => engine = Some(e),
                         Err(e) => {
-                            if out.send(ReviewMsg::NoEngine(e.describe(&locale))).is_err() {
+                            if !out.send(ReviewMsg::NoEngine(e.describe(&locale))) {
                                 return;
                             }
                             continue;
@@ -43,12 +43,12 @@ impl Analyst {
                 if result.is_err() {
                     engine = None;
                 }
-                if out.send(ReviewMsg::Evaluated { ply, result }).is_err() {
+                if !out.send(ReviewMsg::Evaluated { ply, result }) {
                     return;
                 }
             }
         });
-        Analyst { tx, rx }
+        Analyst { tx }
     }
 }
 
@@ -92,16 +92,22 @@ impl ReviewRunner {
         }
     }
 
-    /// Feeds an engine answer in, waiting up to `wait` for one.
-    pub fn poll(&mut self, review: &mut Review, wait: Duration, show: &mut dyn FnMut(&Utterance)) {
-        if self.pending == 0 {
-            return;
-        }
-        if let Ok(msg) = self.analyst.rx.recv_timeout(wait) {
-            self.pending -= 1;
-            let fx = review.update(msg);
-            self.apply(review, fx, show);
-        }
+    /// Feeds the engine's answer (or its failure to start) in.
+    pub fn answer(
+        &mut self,
+        review: &mut Review,
+        msg: ReviewMsg,
+        show: &mut dyn FnMut(&Utterance),
+    ) {
+        self.pending = self.pending.saturating_sub(1);
+        let fx = review.update(msg);
+        self.apply(review, fx, show);
+    }
+
+    /// When speech must be looked at again at the latest (its time
+    /// limits), though nothing woke the loop.
+    pub fn deadline(&mut self) -> Option<std::time::Instant> {
+        self.speech.as_mut().and_then(Announcer::deadline)
     }
 
     /// Keeps speech going.
@@ -150,15 +156,17 @@ pub fn key_command(review: &mut Review, key: crossterm::event::KeyEvent) -> Opti
 
 impl ReviewRunner {
     /// A runner with `speech` and the engine at `engine` (started when
-    /// first asked).
+    /// first asked); the engine's answers go to `answers`, the front
+    /// end's loop, which hands them to [`ReviewRunner::answer`].
     pub fn new(
         speech: Option<Announcer<Box<dyn Speaker>>>,
         engine: PathBuf,
         locale: Locale,
+        answers: Post<ReviewMsg>,
     ) -> ReviewRunner {
         ReviewRunner {
             speech,
-            analyst: Analyst::start(engine, locale),
+            analyst: Analyst::start(engine, locale, answers),
             pending: 0,
         }
     }

@@ -5,7 +5,7 @@
 //! full screen, [`render`]) carry them out.
 //!
 //! Every move is said in the locale's words with its number and side;
-//! board questions are answered by [`crate::ui::query::Queries`] at the
+//! board questions are answered by [`crate::query::Queries`] at the
 //! current position; comments and clock times come from the game
 //! ([`ReviewGame`]: from PGN, from a journal's replayed game, or from the
 //! play screen's game).
@@ -26,12 +26,12 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 pub use words::{ReviewCmd, ReviewWords};
 
 use crate::clock::talk::{Phrasebook, Verbosity};
+use crate::commands::{Cmd, CommandWords};
 use crate::engine::{Analysis, Score};
 use crate::mirror::Mirror;
 use crate::pgn::PgnGame;
+use crate::query::{Queries, join};
 use crate::rules::{GameKind, Match};
-use crate::ui::command::{Cmd, CommandWords};
-use crate::ui::query::{Queries, join};
 use crate::vocab::lex::Dictionary;
 use crate::vocab::{Style, Utterance, Vocabulary};
 
@@ -83,6 +83,9 @@ pub struct ReviewGame {
     /// Comments: `comments[0]` before the first move, `comments[i + 1]`
     /// after move `i`; empty when there is none.
     pub comments: Vec<String>,
+    /// The position after each number of moves (computed once, by
+    /// [`crate::rules::positions`]).
+    positions: Vec<Chess>,
 }
 
 /// Why a PGN game cannot be reviewed.
@@ -125,6 +128,7 @@ impl ReviewGame {
             clocks,
             move_times: Vec::new(),
             comments,
+            positions: Vec::new(),
         };
         g.fit();
         g
@@ -132,6 +136,8 @@ impl ReviewGame {
 
     /// Pads or cuts the per-move lists to the moves.
     fn fit(&mut self) {
+        self.positions = crate::rules::positions(&self.start, &self.moves);
+        self.moves.truncate(self.positions.len() - 1);
         let n = self.moves.len();
         self.clocks.resize(n, None);
         self.move_times.resize(n, None);
@@ -189,6 +195,7 @@ impl ReviewGame {
             move_times: game.move_times.iter().take(n).copied().collect(),
             comments: game.comments.iter().take(n + 1).cloned().collect(),
             moves,
+            positions: Vec::new(),
         };
         g.fit();
         match replayed.error {
@@ -225,13 +232,13 @@ impl ReviewGame {
         (i < self.moves.len()).then_some(i)
     }
 
-    /// The position after `ply` moves.
+    /// The position after `ply` moves (the last one beyond the end).
     pub fn position_at(&self, ply: usize) -> Chess {
-        let mut pos = self.start.clone();
-        for m in self.moves.iter().take(ply) {
-            pos.play_unchecked(*m);
-        }
-        pos
+        self.positions
+            .get(ply)
+            .or(self.positions.last())
+            .cloned()
+            .unwrap_or_else(|| self.start.clone())
     }
 }
 
@@ -465,7 +472,7 @@ impl Review {
                     self.jump(n, Color::White, &line, &mut fx);
                 } else if let Some((cmd, rest)) = self.words.read(self.vocab.locale(), &line) {
                     self.command(cmd, &rest, &mut fx);
-                } else if let crate::ui::command::Input::Command(q, rest) = self.queries.read(&line)
+                } else if let crate::commands::Input::Command(q, rest) = self.queries.read(&line)
                     && matches!(
                         q,
                         Cmd::What | Cmd::Where | Cmd::File | Cmd::Rank | Cmd::Pieces | Cmd::Legal

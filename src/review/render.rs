@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use shakmaty::{Color, File, Position, Rank, Square};
 
 use super::Review;
-use crate::ui::render::Theme;
+use crate::theme::Theme;
 use crate::vocab::Utterance;
 
 /// The board's text lines: a file line, ranks 8 to 1, a file line.
@@ -136,7 +136,7 @@ fn message_box(frame: &mut Frame, review: &Review, theme: &Theme, area: Rect) {
     let width = usize::from(area.width.saturating_sub(2)).max(10);
     let mut lines: Vec<String> = Vec::new();
     for u in review.log.iter().rev() {
-        let wrapped = crate::ui::render::wrap(&u.display, width);
+        let wrapped = crate::theme::wrap(&u.display, width);
         for l in wrapped.into_iter().rev() {
             lines.push(l);
         }

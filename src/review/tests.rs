@@ -291,7 +291,7 @@ fn the_screen_shows_board_moves_keys_and_what_was_said() {
     let (mut r, _) = review("en");
     line(&mut r, "go 2");
     let mut term = Terminal::new(TestBackend::new(100, 32)).unwrap();
-    let theme = crate::ui::render::Theme::of(crate::ui::render::ThemeKind::Monochrome);
+    let theme = crate::theme::Theme::of(crate::theme::ThemeKind::Monochrome);
     term.draw(|f| render::draw(f, &r, &theme)).unwrap();
     let buf = term.backend().buffer();
     let rows: Vec<String> = (0..buf.area.height)

@@ -83,7 +83,7 @@ impl ReviewWords {
     pub fn new(loc: &Locale) -> ReviewWords {
         let base = locale::builtin(locale::BASE_LOCALE).ok();
         let sources: Vec<&Locale> = std::iter::once(loc).chain(base.as_ref()).collect();
-        let (mut words, shown) = crate::ui::command::word_table(
+        let (mut words, shown) = crate::commands::word_table(
             loc,
             ReviewCmd::ALL.into_iter().map(|c| (c, c.message_key())),
             &sources,

@@ -295,6 +295,12 @@ impl Speaker for SignalledSpeaker {
     fn take_notice(&mut self) -> Option<SpeechError> {
         self.inner.take_notice()
     }
+    fn set_waker(&mut self, waker: crate::wake::Waker) {
+        self.inner.set_waker(waker);
+    }
+    fn deadline(&mut self) -> Option<std::time::Instant> {
+        self.inner.deadline()
+    }
 }
 
 #[cfg(test)]

@@ -4,18 +4,23 @@
 //!
 //! The daemon is never trusted to answer: every call into it (connecting,
 //! `speak`, `stop`) runs on a thread of its own, and the game never waits
-//! for it longer than a time limit ([`OPEN_LIMIT`], [`CALL_LIMIT`]). A
-//! daemon that does not answer, accepts speech but never begins or never
-//! ends it is reported as [`Trouble`]; [`super::open`] then falls back to
-//! espeak-ng (see [`super::Resilient`]).
+//! for it: [`Dispatcher::start`] returns at once, what is said meanwhile
+//! waits until the daemon has answered (at most [`OPEN_LIMIT`]); a call
+//! may take [`CALL_LIMIT`]. A daemon that does not answer, accepts speech
+//! but never begins or never ends it is reported as [`Trouble`];
+//! [`super::open`] then falls back to espeak-ng (see
+//! [`super::Resilient`]). Its callbacks wake the front end's loop when an
+//! utterance ends ([`Speaker::set_waker`]); its time limits are the
+//! loop's deadlines ([`Speaker::deadline`]).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Sender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{Priority, Speaker, SpeechError, Trouble, Voice};
 use crate::vocab::Utterance;
+use crate::wake::Waker;
 
 /// How long connecting (and choosing a voice, which lists the daemon's
 /// voices: a few seconds with its espeak-ng module) may take.
@@ -44,9 +49,18 @@ struct Shared {
     failed: AtomicBool,
     /// When the call under way started.
     in_call: Mutex<Option<Instant>>,
+    /// Whom the callbacks wake.
+    waker: Mutex<Waker>,
 }
 
 impl Shared {
+    fn wake(&self) {
+        self.waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .wake();
+    }
+
     fn call_started(&self) -> Option<Instant> {
         *self
             .in_call
@@ -66,6 +80,12 @@ impl Shared {
 pub struct Dispatcher {
     calls: Sender<Call>,
     shared: Arc<Shared>,
+    /// Still connecting: since when, the limit, the answer to come.
+    connecting: Option<Connecting>,
+    /// What was said while connecting (said once connected).
+    pending: Option<String>,
+    /// Connecting failed (reported once).
+    refused: Option<SpeechError>,
     /// The utterance being spoken: when it started, how long it may take
     /// at most, and the counters before it.
     current: Option<Current>,
@@ -73,6 +93,12 @@ pub struct Dispatcher {
     stalled: Option<Trouble>,
     /// The stall was reported.
     reported: bool,
+}
+
+struct Connecting {
+    since: Instant,
+    limit: Duration,
+    answer: Receiver<Result<(), SpeechError>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -86,6 +112,7 @@ struct Current {
 impl std::fmt::Debug for Dispatcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Dispatcher")
+            .field("connecting", &self.connecting.is_some())
             .field("current", &self.current)
             .field("stalled", &self.stalled)
             .finish_non_exhaustive()
@@ -157,11 +184,13 @@ fn connect(voice: &Voice, shared: &Arc<Shared>) -> Result<tts::Tts, SpeechError>
         .and_then(|()| {
             tts.on_utterance_end(Some(Box::new(move |_| {
                 e.ended.fetch_add(1, Ordering::SeqCst);
+                e.wake();
             })))
         })
         .and_then(|()| {
             tts.on_utterance_stop(Some(Box::new(move |_| {
                 st.ended.fetch_add(1, Ordering::SeqCst);
+                st.wake();
             })))
         });
     callbacks.map_err(unreachable)?;
@@ -189,6 +218,31 @@ impl Dispatcher {
     ///
     /// As [`Dispatcher::open`].
     pub fn open_within(voice: &Voice, limit: Duration) -> Result<Dispatcher, SpeechError> {
+        let mut d = Dispatcher::start_within(voice, limit);
+        let answer = match &d.connecting {
+            Some(c) => c.answer.recv_timeout(limit),
+            None => return d.refused.take().map_or(Ok(d), Err),
+        };
+        d.connecting = None;
+        match answer {
+            Ok(Ok(())) => Ok(d),
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(SpeechError::NoDaemon(Trouble::NoAnswer {
+                seconds: limit.as_secs().max(1),
+            })),
+        }
+    }
+
+    /// Starts connecting to speech-dispatcher and returns at once: what
+    /// is said meanwhile waits (it is "being spoken") until the daemon
+    /// has answered, at most [`OPEN_LIMIT`]; a failure to connect is then
+    /// the speaker's error ([`Speaker::take_error`]), reported once.
+    pub fn start(voice: &Voice) -> Dispatcher {
+        Dispatcher::start_within(voice, OPEN_LIMIT)
+    }
+
+    /// [`Dispatcher::start`] with another time limit.
+    pub fn start_within(voice: &Voice, limit: Duration) -> Dispatcher {
         let shared = Arc::new(Shared::default());
         let (ready_tx, ready_rx) = sync_channel(1);
         let (calls, calls_rx) = channel::<Call>();
@@ -204,12 +258,14 @@ impl Dispatcher {
                     Ok(t) => t,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
+                        daemon.wake();
                         return;
                     }
                 };
                 if ready_tx.send(Ok(())).is_err() {
                     return;
                 }
+                daemon.wake();
                 for call in calls_rx {
                     daemon.set_call(Some(Instant::now()));
                     let r = match call {
@@ -218,28 +274,83 @@ impl Dispatcher {
                     };
                     if r.is_err() {
                         daemon.failed.store(true, Ordering::SeqCst);
+                        daemon.wake();
                     }
                     daemon.set_call(None);
                 }
             });
-        if spawned.is_err() {
-            return Err(SpeechError::NoDaemon(Trouble::Unreachable(
-                "no thread".to_owned(),
-            )));
+        let (connecting, refused) = match spawned {
+            Ok(_) => (
+                Some(Connecting {
+                    since: Instant::now(),
+                    limit,
+                    answer: ready_rx,
+                }),
+                None,
+            ),
+            Err(_) => (
+                None,
+                Some(SpeechError::NoDaemon(Trouble::Unreachable(
+                    "no thread".to_owned(),
+                ))),
+            ),
+        };
+        Dispatcher {
+            calls,
+            shared,
+            connecting,
+            pending: None,
+            refused,
+            current: None,
+            stalled: None,
+            reported: false,
         }
-        match ready_rx.recv_timeout(limit) {
-            Ok(Ok(())) => Ok(Dispatcher {
-                calls,
-                shared,
-                current: None,
-                stalled: None,
-                reported: false,
-            }),
-            Ok(Err(e)) => Err(e),
-            Err(_) => Err(SpeechError::NoDaemon(Trouble::NoAnswer {
-                seconds: limit.as_secs().max(1),
+    }
+
+    /// `true` while the daemon has not answered yet. Takes its answer
+    /// when it has come: the utterance waiting is then said.
+    fn still_connecting(&mut self) -> bool {
+        let Some(c) = &self.connecting else {
+            return false;
+        };
+        let answer = match c.answer.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Empty) if c.since.elapsed() <= c.limit => return true,
+            Err(TryRecvError::Empty) => Err(SpeechError::NoDaemon(Trouble::NoAnswer {
+                seconds: c.limit.as_secs().max(1),
             })),
+            Err(TryRecvError::Disconnected) => Err(SpeechError::NoDaemon(Trouble::Unreachable(
+                "the connection ended".to_owned(),
+            ))),
+        };
+        self.connecting = None;
+        match answer {
+            Ok(()) => {
+                if let Some(text) = self.pending.take() {
+                    self.begin(text);
+                }
+            }
+            Err(e) => {
+                self.pending = None;
+                self.refused = Some(e);
+            }
         }
+        false
+    }
+
+    /// Hands `text` to the daemon's thread.
+    fn begin(&mut self, text: String) -> bool {
+        let current = Current {
+            since: Instant::now(),
+            limit: speaking_limit(&text),
+            begun: self.shared.begun.load(Ordering::SeqCst),
+            ended: self.shared.ended.load(Ordering::SeqCst),
+        };
+        if self.calls.send(Call::Speak(text)).is_err() {
+            return false;
+        }
+        self.current = Some(current);
+        true
     }
 
     /// Has the daemon stopped working? Marks it so, once.
@@ -276,29 +387,33 @@ impl Dispatcher {
 
 impl Speaker for Dispatcher {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
+        if self.still_connecting() {
+            self.pending = Some(u.spoken.clone());
+            return Ok(());
+        }
+        if let Some(e) = self.refused.clone() {
+            return Err(e);
+        }
         if let Some(t) = self.check() {
             return Err(SpeechError::NoDaemon(t));
         }
-        let current = Current {
-            since: Instant::now(),
-            limit: speaking_limit(&u.spoken),
-            begun: self.shared.begun.load(Ordering::SeqCst),
-            ended: self.shared.ended.load(Ordering::SeqCst),
-        };
-        if self.calls.send(Call::Speak(u.spoken.clone())).is_err() {
+        if !self.begin(u.spoken.clone()) {
             return Err(SpeechError::NoDaemon(Trouble::Silent));
         }
-        self.current = Some(current);
         Ok(())
     }
     fn stop(&mut self) {
+        self.pending = None;
         if self.stalled.is_none() && self.current.is_some() {
             let _ = self.calls.send(Call::Stop);
         }
         self.current = None;
     }
     fn is_speaking(&mut self) -> bool {
-        if self.check().is_some() {
+        if self.still_connecting() {
+            return self.pending.is_some();
+        }
+        if self.refused.is_some() || self.check().is_some() {
             return false;
         }
         let Some(c) = self.current else {
@@ -320,14 +435,49 @@ impl Speaker for Dispatcher {
         "speech-dispatcher"
     }
     fn take_error(&mut self) -> Option<SpeechError> {
+        if self.still_connecting() {
+            return None;
+        }
         // Once: `speak` keeps refusing, so speech never resumes silently
         // into the void.
-        let trouble = self.check()?;
+        let error = match &self.refused {
+            Some(e) => e.clone(),
+            None => SpeechError::NoDaemon(self.check()?),
+        };
         if self.reported {
             return None;
         }
         self.reported = true;
-        Some(SpeechError::NoDaemon(trouble))
+        Some(error)
+    }
+    fn set_waker(&mut self, waker: Waker) {
+        *self
+            .shared
+            .waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = waker;
+    }
+    fn deadline(&mut self) -> Option<Instant> {
+        if let Some(c) = &self.connecting {
+            return Some(c.since + c.limit + Duration::from_millis(1));
+        }
+        if self.stalled.is_some() || self.refused.is_some() {
+            return None;
+        }
+        let call = self
+            .shared
+            .call_started()
+            .map(|t| t + CALL_LIMIT + Duration::from_millis(1));
+        let utterance = self.current.map(|c| {
+            let begun = self.shared.begun.load(Ordering::SeqCst) > c.begun;
+            let limit = if begun {
+                c.limit
+            } else {
+                c.limit.min(BEGIN_LIMIT)
+            };
+            c.since + limit + Duration::from_millis(1)
+        });
+        [call, utterance].into_iter().flatten().min()
     }
 }
 

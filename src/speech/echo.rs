@@ -78,6 +78,8 @@ impl RoomPath {
 #[derive(Debug)]
 struct Air {
     waiting: VecDeque<i16>,
+    /// Woken when what was played into the room has been heard.
+    waker: crate::wake::Waker,
     path: RoomPath,
     /// What the loudspeaker played, newest last, [`RoomPath::len`] long.
     played: VecDeque<f32>,
@@ -107,6 +109,7 @@ impl Room {
         Room {
             air: Arc::new(Mutex::new(Air {
                 waiting: VecDeque::new(),
+                waker: crate::wake::Waker::default(),
                 path,
                 played,
             })),
@@ -137,8 +140,9 @@ impl Room {
     /// what the loudspeaker played meanwhile (the reference an echo
     /// canceller is given; silence when nothing played).
     pub fn mix_into(&self, block: &mut [i16]) -> Vec<i16> {
-        let mut air = self.lock();
-        let air = &mut *air;
+        let mut guard = self.lock();
+        let air = &mut *guard;
+        let was_busy = !air.waiting.is_empty();
         let mut reference = Vec::with_capacity(block.len());
         for s in block.iter_mut() {
             let x = air.waiting.pop_front().unwrap_or(0);
@@ -161,7 +165,19 @@ impl Room {
             let mixed = f32::from(*s) + echo;
             *s = mixed.clamp(-32768.0, 32767.0) as i16;
         }
+        if was_busy && air.waiting.is_empty() {
+            // The utterance has been played: speech goes on.
+            let waker = air.waker.clone();
+            drop(guard);
+            waker.wake();
+        }
         reference
+    }
+
+    /// Wakes `waker` each time what was played into the room has been
+    /// heard to its end.
+    pub fn set_waker(&self, waker: crate::wake::Waker) {
+        self.lock().waker = waker;
     }
 }
 
@@ -193,6 +209,9 @@ impl Speaker for RoomEcho {
     }
     fn name(&self) -> &str {
         "room echo"
+    }
+    fn set_waker(&mut self, waker: crate::wake::Waker) {
+        self.room.set_waker(waker);
     }
 }
 

@@ -29,11 +29,13 @@ pub mod queue;
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Instant;
 
 pub use queue::{Item, Priority, Pushed, SpeechQueue};
 
 use crate::locale::Locale;
 use crate::vocab::Utterance;
+use crate::wake::Waker;
 
 /// What is wrong with the speech-dispatcher daemon.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -180,6 +182,15 @@ pub trait Speaker {
     fn take_notice(&mut self) -> Option<SpeechError> {
         None
     }
+    /// Whom to wake when speech makes progress by itself (an utterance
+    /// ended, the speaker became ready): a front end's loop then lets the
+    /// [`Announcer`] go on ([`Announcer::pump`]). It sleeps otherwise.
+    fn set_waker(&mut self, _waker: Waker) {}
+    /// When to ask again at the latest, though nothing woke the loop (a
+    /// time limit of the utterance under way), if ever.
+    fn deadline(&mut self) -> Option<Instant> {
+        None
+    }
 }
 
 impl<S: Speaker + ?Sized> Speaker for Box<S> {
@@ -200,6 +211,12 @@ impl<S: Speaker + ?Sized> Speaker for Box<S> {
     }
     fn take_notice(&mut self) -> Option<SpeechError> {
         (**self).take_notice()
+    }
+    fn set_waker(&mut self, waker: Waker) {
+        (**self).set_waker(waker);
+    }
+    fn deadline(&mut self) -> Option<Instant> {
+        (**self).deadline()
     }
 }
 
@@ -362,6 +379,27 @@ impl<S: Speaker> Announcer<S> {
         &self.queue
     }
 
+    /// Wakes `waker` when speech makes progress by itself (see
+    /// [`Speaker::set_waker`]): the front end then calls
+    /// [`pump`](Self::pump).
+    pub fn set_waker(&mut self, waker: Waker) {
+        self.speaker.set_waker(waker);
+    }
+
+    /// When to [`pump`](Self::pump) at the latest though nothing woke the
+    /// loop (see [`Speaker::deadline`]).
+    pub fn deadline(&mut self) -> Option<Instant> {
+        if self.failure.is_some() {
+            return None;
+        }
+        self.speaker.deadline()
+    }
+
+    /// `true` while something is being said or waits to be said.
+    pub fn busy(&mut self) -> bool {
+        !self.queue.is_empty() || self.speaker.is_speaking()
+    }
+
     /// Queues `item`, interrupts stale speech, and starts the next
     /// utterance if the speaker is free. Returns an error for the caller to
     /// print as one line: the speaker's first failure, after which speech
@@ -468,6 +506,7 @@ pub struct Resilient {
     notices: std::collections::VecDeque<SpeechError>,
     /// The utterance being spoken, to say again after a switch.
     last: Option<(Utterance, Priority)>,
+    waker: Waker,
 }
 
 /// Makes the next speaker, adding what the user must know to the list.
@@ -490,6 +529,7 @@ impl Resilient {
             next: Some(next),
             notices: std::collections::VecDeque::new(),
             last: None,
+            waker: Waker::default(),
         }
     }
 
@@ -502,6 +542,7 @@ impl Resilient {
             None => Box::new(Silent),
         };
         self.notices.extend(more);
+        self.current.set_waker(self.waker.clone());
         if let Some((u, p)) = self.last.clone()
             && let Err(e) = self.current.speak(&u, p)
         {
@@ -542,6 +583,13 @@ impl Speaker for Resilient {
     }
     fn take_notice(&mut self) -> Option<SpeechError> {
         self.notices.pop_front()
+    }
+    fn set_waker(&mut self, waker: Waker) {
+        self.current.set_waker(waker.clone());
+        self.waker = waker;
+    }
+    fn deadline(&mut self) -> Option<Instant> {
+        self.current.deadline()
     }
 }
 
@@ -604,22 +652,17 @@ pub fn open(
             },
             None => Box::new(Silent),
         },
-        Output::Speak => match dispatcher::Dispatcher::open(voice) {
-            Ok(d) => {
-                let voice = voice.clone();
-                Box::new(Resilient::new(
-                    Box::new(d),
-                    Box::new(move |notices| espeak_player(&voice, notices)),
-                ))
-            }
-            Err(e) => {
-                notices.push(e.describe(locale));
-                match espeak(notices) {
-                    Some(engine) => Box::new(espeak::Player::new(engine)),
-                    None => Box::new(Silent),
-                }
-            }
-        },
+        Output::Speak => {
+            // Connecting takes the daemon seconds at times: it goes on in
+            // the background, what is said meanwhile waits, and a failure
+            // falls back to espeak-ng with one line, as any later one.
+            let d = dispatcher::Dispatcher::start(voice);
+            let voice = voice.clone();
+            Box::new(Resilient::new(
+                Box::new(d),
+                Box::new(move |notices| espeak_player(&voice, notices)),
+            ))
+        }
     }
 }
 

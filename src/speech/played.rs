@@ -21,6 +21,7 @@
 //! adapter.
 
 use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -156,6 +157,8 @@ struct Playing {
     device: VecDeque<f32>,
     /// The same at 16 kHz (the reference).
     original: VecDeque<i16>,
+    /// Nothing of it has been handed over yet.
+    fresh: bool,
 }
 
 impl Playing {
@@ -174,6 +177,15 @@ pub fn reference_len(frames: usize, rate: u32, carry: &mut u64) -> usize {
     (total / rate) as usize
 }
 
+/// What one output callback did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Filled {
+    /// It handed over the first samples of an utterance.
+    began: bool,
+    /// It handed over the last samples of an utterance.
+    ended: bool,
+}
+
 /// One output callback: fills `out` (`channels` interleaved) from
 /// `playing`, and writes what was handed over (16 kHz) into `played`.
 fn fill(
@@ -184,12 +196,15 @@ fn fill(
     playing: &Mutex<Playing>,
     played: &Played,
     at: Instant,
-) {
+) -> Filled {
     let frames = out.len() / channels.max(1);
     let want = reference_len(frames, rate, carry);
     let mut reference = Vec::with_capacity(want);
+    let mut filled = Filled::default();
     {
         let mut p = playing.lock().unwrap_or_else(|e| e.into_inner());
+        let was = !p.device.is_empty();
+        filled.began = was && std::mem::take(&mut p.fresh);
         for frame in out.chunks_mut(channels.max(1)) {
             let s = p.device.pop_front().unwrap_or(0.0);
             frame.fill(s);
@@ -200,19 +215,132 @@ fn fill(
         if p.device.is_empty() {
             p.original.clear();
         }
+        filled.ended = was && p.device.is_empty();
     }
     played.push(&reference, at);
+    filled
+}
+
+/// **Test only** (env [`TEST_OUTPUT_ENV`] = `virtual`): a sound card that
+/// takes 10 ms of 48 kHz stereo every 10 ms, paced by the wall clock
+/// (ALSA's `null` device takes everything at once), calling the same
+/// callback a real device calls.
+pub const TEST_OUTPUT_ENV: &str = "ANNABELLA_TEST_OUTPUT";
+
+/// The paced test sound card's thread; dropping it stops it.
+struct VirtualCard {
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl VirtualCard {
+    fn start(mut callback: impl FnMut(&mut [f32]) + Send + 'static) -> VirtualCard {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let halt = Arc::clone(&stop);
+        let _ = std::thread::Builder::new()
+            .name("annabella-test-card".to_owned())
+            .spawn(move || {
+                let period = std::time::Duration::from_millis(10);
+                let mut buf = vec![0.0f32; 480 * 2];
+                let start = Instant::now();
+                let mut n = 0u32;
+                while !halt.load(std::sync::atomic::Ordering::Relaxed) {
+                    n += 1;
+                    let due = start + period * n;
+                    let now = Instant::now();
+                    if due > now {
+                        std::thread::sleep(due - now);
+                    }
+                    callback(&mut buf);
+                }
+            });
+        VirtualCard { stop }
+    }
+}
+
+impl Drop for VirtualCard {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Where the card speaker's samples go.
+enum Card {
+    Device { _stream: cpal::Stream },
+    Virtual { _card: VirtualCard },
+}
+
+/// What the renderer thread needs.
+struct Renderer {
+    engine: EspeakNg,
+    rate: u32,
+    playing: Arc<Mutex<Playing>>,
+    current: Arc<std::sync::atomic::AtomicU64>,
+    rendered: Arc<std::sync::atomic::AtomicU64>,
+    error: Arc<Mutex<Option<SpeechError>>>,
+    ping: crate::wake::Ping,
+}
+
+/// Renders each utterance asked for (unless a newer one was asked for
+/// meanwhile) and hands it to the output callback.
+fn spawn_renderer(r: Renderer) -> std::sync::mpsc::Sender<(u64, String)> {
+    let (tx, rx) = std::sync::mpsc::channel::<(u64, String)>();
+    let _ = std::thread::Builder::new()
+        .name("annabella-render".to_owned())
+        .spawn(move || {
+            for (id, text) in rx {
+                if r.current.load(Ordering::Acquire) == id {
+                    match r.engine.render(&text) {
+                        Ok(samples) => {
+                            let device: Vec<f32> = resample(&samples, RATE as u32, r.rate)
+                                .iter()
+                                .map(|&s| f32::from(s) / 32768.0)
+                                .collect();
+                            let mut p = r.playing.lock().unwrap_or_else(|e| e.into_inner());
+                            if r.current.load(Ordering::Acquire) == id {
+                                p.clear();
+                                p.device.extend(device);
+                                p.original.extend(samples);
+                                p.fresh = true;
+                            }
+                        }
+                        Err(e) => {
+                            *r.error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        }
+                    }
+                }
+                r.rendered.store(id, Ordering::Release);
+                // Nothing to play (a failure, an utterance dropped): the
+                // loop looks again.
+                r.ping.ping();
+            }
+        });
+    tx
 }
 
 /// espeak-ng played by annabella on the default output device, each
 /// block also written into a [`Played`] timeline.
 pub struct CardSpeaker {
-    engine: EspeakNg,
     rate: u32,
     playing: Arc<Mutex<Playing>>,
+    /// Renders on a thread of its own (espeak-ng, then the device's
+    /// rate): the front end's loop never waits for it.
+    render: std::sync::mpsc::Sender<(u64, String)>,
+    /// The utterance to be played (earlier ones are dropped), and the
+    /// last one rendered (or failed).
+    current: Arc<std::sync::atomic::AtomicU64>,
+    rendered: Arc<std::sync::atomic::AtomicU64>,
+    /// The utterance handed to the renderer and not yet rendered.
+    waiting: Option<u64>,
+    error: Arc<Mutex<Option<SpeechError>>>,
     played: Played,
-    _stream: cpal::Stream,
+    _card: Card,
     device: String,
+    /// When the first samples of the last utterance were handed over
+    /// (nanoseconds since `epoch`; 0: not yet told), for the trace.
+    began: Arc<std::sync::atomic::AtomicU64>,
+    epoch: Instant,
+    /// Wakes the front end's loop when an utterance has been played.
+    relay: crate::wake::Relay,
 }
 
 impl std::fmt::Debug for CardSpeaker {
@@ -240,46 +368,90 @@ impl CardSpeaker {
     /// [`SpeechError::NoAudio`] when there is no usable output device
     /// (headless machine, device busy, unsupported format).
     pub fn open(engine: EspeakNg, played: Played) -> Result<CardSpeaker, SpeechError> {
-        let host = cpal::default_host();
-        let device = host
-            .default_output_device()
-            .ok_or_else(|| no_audio("no output device"))?;
-        let name = device
-            .description()
-            .map(|d| d.to_string())
-            .unwrap_or_else(|_| "default".to_owned());
-        let supported = device.default_output_config().map_err(no_audio)?;
-        if supported.sample_format() != cpal::SampleFormat::F32 {
-            return Err(no_audio(format!(
-                "unsupported sample format {:?}",
-                supported.sample_format()
-            )));
-        }
-        let config = supported.config();
-        let channels = usize::from(config.channels.max(1));
-        let rate = config.sample_rate;
         let playing = Arc::new(Mutex::new(Playing::default()));
-        let (p, r) = (playing.clone(), played.clone());
+        let relay = crate::wake::Relay::spawn(crate::wake::Waker::default());
+        let ping = relay.ping();
+        let began = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let epoch = Instant::now();
+        let (p, r, b) = (playing.clone(), played.clone(), began.clone());
         let mut carry = 0u64;
-        let stream = device
-            .build_output_stream(
-                config,
-                move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
-                    fill(out, channels, rate, &mut carry, &p, &r, Instant::now());
-                },
-                |_e: cpal::Error| {},
-                None,
+        let mut callback = move |out: &mut [f32], channels: usize, rate: u32| {
+            let at = Instant::now();
+            let filled = fill(out, channels, rate, &mut carry, &p, &r, at);
+            if filled.began {
+                let ns = u64::try_from(at.duration_since(epoch).as_nanos()).unwrap_or(u64::MAX);
+                b.store(ns.max(1), std::sync::atomic::Ordering::Release);
+            }
+            if filled.began || filled.ended {
+                ping.ping();
+            }
+        };
+        let (card, rate, name) = if std::env::var(TEST_OUTPUT_ENV).as_deref() == Ok("virtual") {
+            let card = VirtualCard::start(move |out| callback(out, 2, 48_000));
+            (
+                Card::Virtual { _card: card },
+                48_000,
+                "test card".to_owned(),
             )
-            .map_err(no_audio)?;
-        stream.play().map_err(no_audio)?;
+        } else {
+            let host = cpal::default_host();
+            let device = host
+                .default_output_device()
+                .ok_or_else(|| no_audio("no output device"))?;
+            let name = device
+                .description()
+                .map(|d| d.to_string())
+                .unwrap_or_else(|_| "default".to_owned());
+            let supported = device.default_output_config().map_err(no_audio)?;
+            if supported.sample_format() != cpal::SampleFormat::F32 {
+                return Err(no_audio(format!(
+                    "unsupported sample format {:?}",
+                    supported.sample_format()
+                )));
+            }
+            let config = supported.config();
+            let channels = usize::from(config.channels.max(1));
+            let rate = config.sample_rate;
+            let stream = device
+                .build_output_stream(
+                    config,
+                    move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
+                        callback(out, channels, rate);
+                    },
+                    |_e: cpal::Error| {},
+                    None,
+                )
+                .map_err(no_audio)?;
+            stream.play().map_err(no_audio)?;
+            (Card::Device { _stream: stream }, rate, name)
+        };
         played.set_live(true);
-        Ok(CardSpeaker {
+        let current = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let rendered = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let error = Arc::new(Mutex::new(None));
+        let render = spawn_renderer(Renderer {
             engine,
             rate,
+            playing: Arc::clone(&playing),
+            current: Arc::clone(&current),
+            rendered: Arc::clone(&rendered),
+            error: Arc::clone(&error),
+            ping: relay.ping(),
+        });
+        Ok(CardSpeaker {
+            rate,
             playing,
+            render,
+            current,
+            rendered,
+            waiting: None,
+            error,
             played,
-            _stream: stream,
+            _card: card,
             device: name,
+            began,
+            epoch,
+            relay,
         })
     }
 
@@ -290,25 +462,48 @@ impl CardSpeaker {
 
 impl Speaker for CardSpeaker {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
-        let samples = self.engine.render(&u.spoken)?;
-        let device: Vec<f32> = resample(&samples, RATE as u32, self.rate)
-            .iter()
-            .map(|&s| f32::from(s) / 32768.0)
-            .collect();
-        let mut p = self.lock();
-        p.clear();
-        p.device.extend(device);
-        p.original.extend(samples);
+        crate::trace::event("speak", &u.display);
+        let id = self.current.fetch_add(1, Ordering::AcqRel) + 1;
+        self.lock().clear();
+        if self.render.send((id, u.spoken.clone())).is_err() {
+            return Err(no_audio("the renderer has ended"));
+        }
+        self.waiting = Some(id);
         Ok(())
     }
     fn stop(&mut self) {
+        self.current.fetch_add(1, Ordering::AcqRel);
+        self.waiting = None;
         self.lock().clear();
     }
     fn is_speaking(&mut self) -> bool {
+        if let Some(id) = self.waiting {
+            if self.rendered.load(Ordering::Acquire) < id {
+                return true;
+            }
+            self.waiting = None;
+        }
         !self.lock().device.is_empty()
+    }
+    fn take_error(&mut self) -> Option<SpeechError> {
+        self.error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
     }
     fn name(&self) -> &str {
         "espeak-ng"
+    }
+    fn set_waker(&mut self, waker: crate::wake::Waker) {
+        let (began, epoch) = (Arc::clone(&self.began), self.epoch);
+        self.relay.set_waker(crate::wake::Waker::new(move || {
+            // Test only: when her utterance reached the sound card.
+            let ns = began.swap(0, std::sync::atomic::Ordering::AcqRel);
+            if ns > 0 {
+                crate::trace::event_at(epoch + std::time::Duration::from_nanos(ns), "audio", "");
+            }
+            waker.wake();
+        }));
     }
 }
 

@@ -4,9 +4,10 @@
 //! readers and braille displays ([`plain`]).
 
 pub mod app;
-pub mod command;
+pub use annabella_core::commands as command;
+pub mod inbox;
 pub mod plain;
-pub mod query;
+pub use annabella_core::query;
 pub mod render;
 pub mod term;
 
@@ -63,7 +64,11 @@ pub struct Runner {
     voice_finished: bool,
     /// Game time at `start` (a resumed game goes on from its last record).
     offset: Duration,
-    start: Instant,
+    /// When the game time began to run: `None` until the front end has
+    /// shown its first frame ([`Runner::start_clock`]).
+    start: Option<Instant>,
+    /// Woken when speech makes progress (the front end's loop).
+    speech_waker: crate::wake::Waker,
 }
 
 impl std::fmt::Debug for Runner {
@@ -93,22 +98,85 @@ impl Runner {
             barged: None,
             voice_finished: false,
             offset: Duration::ZERO,
-            start: Instant::now(),
+            start: Some(Instant::now()),
+            speech_waker: crate::wake::Waker::default(),
         }
     }
 
     /// Keeps the game's journal in `writer`, continuing at game time
     /// `offset` (zero for a new game, the last record's time on resume).
+    /// Game time stands still until [`start_clock`](Self::start_clock):
+    /// the clock does not run before the player can see and hear it.
     pub fn with_journal(mut self, writer: Option<Writer>, offset: Duration) -> Runner {
         self.journal = writer;
         self.offset = offset;
-        self.start = Instant::now();
+        self.start = None;
         self
     }
 
     /// Game time now (the clock's `now`).
     pub fn now(&self) -> Duration {
-        self.offset + self.start.elapsed()
+        self.offset + self.start.map_or(Duration::ZERO, |s| s.elapsed())
+    }
+
+    /// The first frame is shown (the first lines printed): game time runs
+    /// from now on.
+    pub fn start_clock(&mut self) {
+        if self.start.is_none() {
+            self.start = Some(Instant::now());
+        }
+    }
+
+    /// The moment game time `t` is reached (`None` before the clock
+    /// started).
+    pub fn instant_of(&self, t: Duration) -> Option<Instant> {
+        let start = self.start?;
+        Some(start + t.saturating_sub(self.offset))
+    }
+
+    /// Speech wakes `waker` when it makes progress by itself (its
+    /// speakers from now on, including those opened later).
+    pub fn set_speech_waker(&mut self, waker: crate::wake::Waker) {
+        if let Some(s) = &mut self.speech {
+            s.set_waker(waker.clone());
+        }
+        self.speech_waker = waker;
+    }
+
+    /// When the loop must wake at the latest though nothing arrives: the
+    /// game's next deadline (a flag, the talking clock), the end of a
+    /// barge-in's hold, a time limit of speech.
+    pub fn deadline(&mut self, app: &App) -> Option<Instant> {
+        let game = app.next_deadline().and_then(|t| self.instant_of(t));
+        let barge = self.barged.map(|at| at + BARGE_HOLD);
+        let speech = self.speech.as_mut().and_then(Announcer::deadline);
+        [game, barge, speech].into_iter().flatten().min()
+    }
+
+    /// Time passed: what the clock says now, and speech goes on. Called
+    /// after every event and at every deadline.
+    pub fn tick(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
+        let fx = app.update(Msg::Tick, self.now());
+        self.apply(app, fx, show);
+        self.pump(app, show);
+    }
+
+    /// An event for the runner (spoken input, the engine, speech
+    /// progress) is handled here; any other is given back to the front
+    /// end.
+    pub fn handle(
+        &mut self,
+        app: &mut App,
+        event: inbox::Event,
+        show: &mut dyn FnMut(&Utterance),
+    ) -> Option<inbox::Event> {
+        match event {
+            inbox::Event::Voice(serial, e) => self.voice_event(app, serial, e, show),
+            inbox::Event::Engine(r) => self.engine_answer(app, r, show),
+            inbox::Event::Speech => self.pump(app, show),
+            other => return Some(other),
+        }
+        None
     }
 
     /// Carries out `effects`; every utterance is passed to `show` (and
@@ -222,7 +290,9 @@ impl Runner {
             self.room.as_ref(),
             self.played.as_ref(),
         );
-        self.speech = Some(Announcer::new(speaker));
+        let mut announcer = Announcer::new(speaker);
+        announcer.set_waker(self.speech_waker.clone());
+        self.speech = Some(announcer);
         for n in notices {
             let u = Utterance::plain(n);
             app.log.push(u.clone());
@@ -236,6 +306,7 @@ impl Runner {
         &mut self,
         app: &App,
         game: crate::review::ReviewGame,
+        answers: crate::wake::Post<crate::review::ReviewMsg>,
     ) -> (
         crate::review::Review,
         crate::review::front::ReviewRunner,
@@ -251,6 +322,7 @@ impl Runner {
             self.speech.take(),
             self.engine_path.clone(),
             app.vocab().locale().clone(),
+            answers,
         );
         (review, runner, first)
     }
@@ -268,10 +340,16 @@ impl Runner {
         self.apply(app, fx, show);
     }
 
-    /// Feeds the engine's answer, if one has arrived, into the app.
-    pub fn poll_engine(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
-        let Some(w) = &self.engine else { return };
-        let Some(r) = w.poll() else { return };
+    /// Feeds the engine's answer into the app.
+    pub fn engine_answer(
+        &mut self,
+        app: &mut App,
+        r: Result<String, crate::engine::EngineError>,
+        show: &mut dyn FnMut(&Utterance),
+    ) {
+        if self.engine.is_none() {
+            return;
+        }
         let msg = match r {
             Ok(m) => Msg::EngineMove(m),
             Err(e) => {
@@ -339,63 +417,75 @@ impl Runner {
         }
     }
 
-    /// Feeds what speech input decided (and its notices) into the app.
-    pub fn poll_voice(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
-        loop {
-            let Some(v) = &self.voice else { return };
-            let Some(event) = v.poll() else {
-                if v.is_stopped() {
-                    // Listening ended (no microphone, no model): typed
-                    // input goes on, and speech is never held for it.
-                    self.voice = None;
-                    self.talking = false;
-                    if let Some(s) = &mut self.speech {
-                        s.hold(false);
-                    }
-                }
-                return;
-            };
-            let msgs: Vec<Msg> = match event {
-                VoiceEvent::Heard(h) => {
-                    self.end_barge_in();
-                    vec![Msg::Heard(h.decision)]
-                }
-                VoiceEvent::BargeIn => {
-                    self.barge_in();
-                    Vec::new()
-                }
-                VoiceEvent::Ready { missing_words } => {
-                    let words = command::CommandWords::new(app.vocab().locale());
-                    let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());
-                    let key = if self.push_to_talk {
-                        "ui.voice_ptt"
-                    } else {
-                        "ui.voice_ready"
-                    };
-                    let mut out = vec![Msg::Notice(app.vocab().message(key, &[("help", &help)]))];
-                    if !missing_words.is_empty() {
-                        let list = Utterance::plain(missing_words.join(", "));
-                        out.push(Msg::Notice(
-                            app.vocab()
-                                .message("voice.missing_words", &[("words", &list)]),
-                        ));
-                    }
-                    out
-                }
-                VoiceEvent::Failed(line) => vec![Msg::Notice(Utterance::plain(line))],
-                VoiceEvent::Finished => {
-                    self.voice_finished = true;
-                    Vec::new()
-                }
-            };
-            for m in msgs {
-                let fx = app.update(m, self.now());
-                self.apply(app, fx, show);
+    /// Feeds what speech input reported (a decision in the position
+    /// `serial`, a notice) into the app.
+    pub fn voice_event(
+        &mut self,
+        app: &mut App,
+        serial: u64,
+        event: VoiceEvent,
+        show: &mut dyn FnMut(&Utterance),
+    ) {
+        let Some(v) = &self.voice else { return };
+        let Some(event) = v.accept(serial, event) else {
+            return;
+        };
+        let msgs: Vec<Msg> = match event {
+            VoiceEvent::Heard(h) => {
+                self.end_barge_in();
+                vec![Msg::Heard(h.decision)]
             }
+            VoiceEvent::BargeIn => {
+                self.barge_in();
+                Vec::new()
+            }
+            VoiceEvent::Ready { missing_words } => {
+                let words = command::CommandWords::new(app.vocab().locale());
+                let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());
+                let key = if self.push_to_talk {
+                    "ui.voice_ptt"
+                } else {
+                    "ui.voice_ready"
+                };
+                let mut out = vec![Msg::Notice(app.vocab().message(key, &[("help", &help)]))];
+                if !missing_words.is_empty() {
+                    let list = Utterance::plain(missing_words.join(", "));
+                    out.push(Msg::Notice(
+                        app.vocab()
+                            .message("voice.missing_words", &[("words", &list)]),
+                    ));
+                }
+                out
+            }
+            VoiceEvent::Failed(line) => vec![Msg::Notice(Utterance::plain(line))],
+            VoiceEvent::Finished => {
+                self.voice_finished = true;
+                Vec::new()
+            }
+            VoiceEvent::TalkKey(down) => {
+                if self.talking != down {
+                    self.toggle_talk();
+                }
+                Vec::new()
+            }
+            VoiceEvent::Stopped => {
+                // Listening ended (no microphone, no model): typed input
+                // goes on, and speech is never held for it.
+                self.voice = None;
+                self.talking = false;
+                if let Some(s) = &mut self.speech {
+                    s.hold(false);
+                }
+                Vec::new()
+            }
+        };
+        for m in msgs {
+            let fx = app.update(m, self.now());
+            self.apply(app, fx, show);
         }
     }
 
-    /// Keeps speech going (call every tick); a failure or a fallback of
+    /// Keeps speech going (after every event); a failure or a fallback of
     /// speech is shown as one line.
     pub fn pump(&mut self, app: &mut App, show: &mut dyn FnMut(&Utterance)) {
         if self.barged.is_some_and(|at| at.elapsed() >= BARGE_HOLD) {

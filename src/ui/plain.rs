@@ -1,26 +1,31 @@
 //! Plain mode for screen readers and braille displays: no full-screen
 //! drawing; every event is one line of text (the words that are spoken),
 //! input is read line by line from standard input. Fully scriptable.
+//!
+//! The loop blocks on its one channel ([`super::inbox`]): typed lines (read
+//! on a thread of their own), spoken input, the engine, speech progress
+//! and signals arrive there; it wakes by itself only at its next deadline
+//! (the talking clock speaks, a flag falls).
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
-use std::time::Duration;
 
+use super::command::{Cmd, CommandWords, Input};
+use super::inbox::{Event, Inbox};
 use super::{App, Msg, Runner};
 use crate::input::Line;
 use crate::vocab::Utterance;
 
-/// How often the clock is looked at while waiting for input.
-const TICK: Duration = Duration::from_millis(250);
-
 /// Runs the plain loop until the user quits, the input ends (and no engine
-/// move is awaited), or the game ends with input closed.
+/// move is awaited), or the game ends with input closed. `inbox` is the
+/// loop's channel, where spoken input and the engine already post.
 pub fn run(
     mut app: App,
     first: Vec<super::Effect>,
     runner: &mut Runner,
     input: impl BufRead + Send + 'static,
     out: &mut dyn Write,
+    inbox: Inbox,
 ) -> std::io::Result<()> {
     let mut failed: Option<std::io::Error> = None;
     let mut show = |u: &Utterance| {
@@ -30,85 +35,74 @@ pub fn run(
             failed = Some(e);
         }
     };
+    runner.set_speech_waker(inbox.speech());
     runner.apply(&mut app, first, &mut show);
-    let (tx, rx) = mpsc::channel::<Option<Line>>();
+    // The clock runs from the first lines on.
+    runner.start_clock();
+    runner.tick(&mut app, &mut show);
+    let lines = inbox.post(Event::Line);
     std::thread::spawn(move || {
         for line in crate::input::lines(input) {
             match line {
                 Ok(l) => {
-                    if tx.send(Some(l)).is_err() {
+                    if !lines.send(Some(l)) {
                         return;
                     }
                 }
                 Err(_) => break,
             }
         }
-        let _ = tx.send(None);
+        lines.send(None);
     });
+    super::term::watch_signals(&inbox);
     let mut input_open = true;
-    let words = super::command::CommandWords::new(app.vocab().locale());
+    let words = CommandWords::new(app.vocab().locale());
+    // Lines typed while the engine thinks: a script's next line meets the
+    // position it was written for.
+    let mut held: VecDeque<Line> = VecDeque::new();
     let mut quitting = false;
     loop {
-        if app.should_quit() {
-            break;
-        }
-        let wait = if app.engine_busy() {
-            Duration::from_millis(20)
-        } else {
-            TICK
-        };
-        if input_open {
-            match rx.recv_timeout(wait) {
-                Ok(Some(Line::TooLong)) => {
-                    // One line for the player; the game goes on.
-                    let text = crate::input::TooLong::Line.describe(app.vocab().locale());
-                    let item = crate::speech::Item::new(
-                        Utterance::plain(text),
-                        crate::speech::Priority::Request,
-                    );
-                    let fx = vec![super::Effect::Say(item)];
-                    runner.apply(&mut app, fx, &mut show);
-                }
-                Ok(Some(Line::Text(line))) => {
-                    // Wait for an engine move in progress, so a script's
-                    // next line meets the position it was written for;
-                    // but quitting (and its confirmation) never waits.
-                    let quit = matches!(
-                        words.read(&line),
-                        super::command::Input::Command(super::command::Cmd::Quit, _)
-                    );
-                    let waits = !(quit || quitting);
-                    quitting = quit;
-                    while waits && app.waiting_for_engine() && runner.engine.is_some() {
-                        runner.poll_engine(&mut app, &mut show);
-                        if app.waiting_for_engine() {
-                            std::thread::sleep(Duration::from_millis(10));
-                        }
-                    }
-                    let fx = app.update(Msg::Line(line), runner.now());
-                    runner.apply(&mut app, fx, &mut show);
-                    if let Some(game) = runner.review.take()
-                        && !review_here(&mut app, runner, *game, &rx, &mut show)
-                    {
-                        input_open = false;
-                    }
-                }
-                Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => input_open = false,
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
+        // Held lines go on once the engine has answered; quitting (and
+        // its confirmation) never waits.
+        while let Some(line) = held.front() {
+            let quit = matches!(line, Line::Text(t)
+                if matches!(words.read(t), Input::Command(Cmd::Quit, _)));
+            let waits = !(quit || quitting);
+            if waits && app.waiting_for_engine() && runner.engine.is_some() {
+                break;
             }
-        } else if (app.waiting_for_engine() && runner.engine.is_some()) || runner.voice_pending() {
-            std::thread::sleep(wait);
-        } else {
+            quitting = quit;
+            let Some(line) = held.pop_front() else { break };
+            if !typed(&mut app, runner, line, &mut show) {
+                continue;
+            }
+            if let Some(game) = runner.review.take()
+                && !review_here(&mut app, runner, *game, &inbox, &mut held, &mut show)
+            {
+                input_open = false;
+            }
+            if app.should_quit() {
+                break;
+            }
+        }
+        if app.should_quit() || super::term::terminate_requested() {
             break;
         }
-        runner.poll_engine(&mut app, &mut show);
-        runner.poll_voice(&mut app, &mut show);
-        let fx = app.update(Msg::Tick, runner.now());
-        runner.apply(&mut app, fx, &mut show);
-        runner.pump(&mut app, &mut show);
-        if super::term::terminate_requested() {
+        let engine = app.waiting_for_engine() && runner.engine.is_some();
+        if !input_open && held.is_empty() && !engine && !runner.voice_pending() {
             break;
         }
+        let deadline = runner.deadline(&app);
+        match inbox.next(deadline) {
+            Some(Event::Line(Some(line))) => held.push_back(line),
+            Some(Event::Line(None)) => input_open = false,
+            Some(Event::Terminate) => break,
+            Some(other) => {
+                let _ = runner.handle(&mut app, other, &mut show);
+            }
+            None => {}
+        }
+        runner.tick(&mut app, &mut show);
     }
     match failed {
         Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
@@ -116,39 +110,77 @@ pub fn run(
     }
 }
 
-/// Goes through the game by ear with the following input lines, until the
-/// review ends; `false` when the input ended during it.
+/// A typed line for the game; `false` for a line too long (said, and
+/// nothing else).
+fn typed(app: &mut App, runner: &mut Runner, line: Line, show: &mut dyn FnMut(&Utterance)) -> bool {
+    match line {
+        Line::TooLong => {
+            // One line for the player; the game goes on.
+            let text = crate::input::TooLong::Line.describe(app.vocab().locale());
+            let item =
+                crate::speech::Item::new(Utterance::plain(text), crate::speech::Priority::Request);
+            runner.apply(app, vec![super::Effect::Say(item)], show);
+            false
+        }
+        Line::Text(line) => {
+            let fx = app.update(Msg::Line(line), runner.now());
+            runner.apply(app, fx, show);
+            true
+        }
+    }
+}
+
+/// Goes through the game by ear with the following input lines (those
+/// already `held` first), until the review ends; `false` when the input
+/// ended during it. Each line waits for the evaluations the one before
+/// asked for. What arrives for the game meanwhile is handled then.
 fn review_here(
     app: &mut App,
     runner: &mut Runner,
     game: crate::review::ReviewGame,
-    rx: &mpsc::Receiver<Option<Line>>,
+    inbox: &Inbox,
+    held: &mut VecDeque<Line>,
     show: &mut dyn FnMut(&Utterance),
 ) -> bool {
-    let (mut review, mut rr, first) = runner.start_review(app, game);
+    let answers = inbox.post(Event::Analysis);
+    let (mut review, mut rr, first) = runner.start_review(app, game, answers);
     rr.apply(&mut review, first, show);
     let mut open = true;
+    let mut later = Vec::new();
     while !review.should_quit() && !super::term::terminate_requested() {
-        match rx.recv() {
-            Ok(Some(Line::TooLong)) => {
-                let text = crate::input::TooLong::Line.describe(app.vocab().locale());
-                show(&Utterance::plain(text));
-            }
-            Ok(Some(Line::Text(line))) => {
-                let fx = review.update(crate::review::ReviewMsg::Line(line));
-                rr.apply(&mut review, fx, show);
-                while rr.pending > 0 {
-                    rr.poll(&mut review, Duration::from_millis(100), show);
-                    rr.pump();
+        rr.pump();
+        if rr.pending == 0
+            && let Some(line) = held.pop_front()
+        {
+            match line {
+                Line::TooLong => {
+                    let text = crate::input::TooLong::Line.describe(app.vocab().locale());
+                    show(&Utterance::plain(text));
                 }
-                rr.pump();
+                Line::Text(line) => {
+                    let fx = review.update(crate::review::ReviewMsg::Line(line));
+                    rr.apply(&mut review, fx, show);
+                }
             }
-            Ok(None) | Err(_) => {
-                open = false;
-                break;
-            }
+            continue;
+        }
+        if !open && rr.pending == 0 {
+            break;
+        }
+        let deadline = rr.deadline();
+        match inbox.next(deadline) {
+            Some(Event::Line(Some(line))) => held.push_back(line),
+            Some(Event::Line(None)) => open = false,
+            Some(Event::Analysis(msg)) => rr.answer(&mut review, msg, show),
+            Some(Event::Speech) | None => {}
+            Some(Event::Terminate) => break,
+            Some(other) => later.push(other),
         }
     }
+    rr.pump();
     runner.end_review(app, rr, show);
+    for e in later {
+        let _ = runner.handle(app, e, show);
+    }
     open
 }

@@ -3,6 +3,7 @@ use crate::ui::app::{Msg, Settings};
 use crate::vocab::Vocabulary;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::style::{Color as Tint, Modifier};
 use std::time::Duration;
 
 fn app(code: &str) -> App {

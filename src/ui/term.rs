@@ -3,8 +3,10 @@
 //! hook), SIGTERM, SIGINT and SIGHUP (a flag checked by the event loop) —
 //! and, for the ways out no handler can catch (abort, stack overflow,
 //! SIGSEGV, SIGKILL), by a restoring parent process ([`supervisor`]).
-//! The loop blocks on input with a timeout (the clock display's tick); it
-//! never spins.
+//! The loop blocks on its one channel ([`super::inbox`]): keys (read on a
+//! thread of their own), spoken input, the engine, speech progress and
+//! signals arrive there; it wakes by itself only at its next deadline
+//! (the clock's display changes, the talking clock speaks, a flag falls).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +18,7 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
+use super::inbox::{Event as LoopEvent, Inbox};
 use super::render::{self, Theme};
 use super::{App, Effect, Msg, Runner};
 use crate::vocab::Utterance;
@@ -23,9 +26,6 @@ use crate::vocab::Utterance;
 pub mod supervisor;
 
 pub use supervisor::{Supervision, supervise};
-
-/// The display tick: the clock is redrawn this often while idle.
-pub const TICK: Duration = Duration::from_millis(250);
 
 static TERMINATE: AtomicBool = AtomicBool::new(false);
 
@@ -36,35 +36,121 @@ pub fn terminate_requested() -> bool {
 
 #[cfg(unix)]
 mod signals {
+    use std::sync::atomic::AtomicI32;
+
     use super::{Ordering, TERMINATE};
 
-    unsafe extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
+    /// The write end of the pipe the handler wakes the loop through (-1:
+    /// none yet).
+    static PIPE: AtomicI32 = AtomicI32::new(-1);
+    /// Its read end.
+    static READ: AtomicI32 = AtomicI32::new(-1);
 
     extern "C" fn on_signal(_sig: i32) {
-        // Only an atomic store: async-signal-safe.
+        // Only an atomic store and write(2): async-signal-safe.
         TERMINATE.store(true, Ordering::Relaxed);
+        let fd = PIPE.load(Ordering::Relaxed);
+        if fd >= 0 {
+            let byte = 1u8;
+            // SAFETY: write(2) of one byte from a valid buffer to our pipe.
+            unsafe {
+                libc::write(fd, (&raw const byte).cast(), 1);
+            }
+        }
     }
 
-    /// SIGHUP, SIGINT, SIGTERM set the flag instead of killing the process.
+    /// SIGHUP, SIGINT, SIGTERM set the flag (and wake the loop through a
+    /// pipe) instead of killing the process.
     pub fn install() {
-        let handler = on_signal as extern "C" fn(i32) as usize;
-        for sig in [1, 2, 15] {
-            // SAFETY: `signal` from the C library, with a handler that only
-            // stores to an atomic.
+        if PIPE.load(Ordering::SeqCst) < 0 {
+            let mut fds = [-1i32; 2];
+            // SAFETY: pipe(2) with a valid two-element array.
+            if unsafe { libc::pipe(fds.as_mut_ptr()) } == 0 {
+                READ.store(fds[0], Ordering::SeqCst);
+                PIPE.store(fds[1], Ordering::SeqCst);
+            }
+        }
+        let handler = on_signal as extern "C" fn(i32) as libc::sighandler_t;
+        for sig in [libc::SIGHUP, libc::SIGINT, libc::SIGTERM] {
+            // SAFETY: signal(2) with a handler that only stores to an
+            // atomic and writes to a pipe.
             unsafe {
-                signal(sig, handler);
+                libc::signal(sig, handler);
+            }
+        }
+    }
+
+    /// Blocks until a signal arrived (for ever without the pipe).
+    pub fn wait() {
+        let fd = READ.load(Ordering::SeqCst);
+        if fd < 0 {
+            loop {
+                std::thread::park();
+            }
+        }
+        let mut byte = 0u8;
+        loop {
+            // SAFETY: read(2) of one byte into a valid buffer.
+            let n = unsafe { libc::read(fd, (&raw mut byte).cast(), 1) };
+            if n == 1 || super::terminate_requested() {
+                return;
             }
         }
     }
 }
 
 /// Installs the signal handlers (SIGTERM, SIGINT, SIGHUP set a flag that
-/// the loops check).
+/// the loops check, and wake the loop that [`watch_signals`] serves).
 pub fn install_signal_handlers() {
     #[cfg(unix)]
     signals::install();
+}
+
+/// A termination signal is an [`LoopEvent::Terminate`] in `inbox`.
+pub fn watch_signals(inbox: &Inbox) {
+    let post = inbox.post(|()| LoopEvent::Terminate);
+    if terminate_requested() {
+        post.send(());
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("annabella-signals".to_owned())
+        .spawn(move || {
+            #[cfg(unix)]
+            signals::wait();
+            #[cfg(not(unix))]
+            std::thread::park();
+            post.send(());
+        });
+}
+
+/// Keys and resizes, read on a thread of their own, are
+/// [`LoopEvent::Term`]s in `inbox` (a read error ends it with
+/// [`LoopEvent::TermFailed`]). Start it after the last query of the
+/// terminal that reads an answer (e.g. [`Terminal::clear`], which asks
+/// for the cursor position).
+pub fn read_keys(inbox: &Inbox) {
+    let post = inbox.post(|r: Result<Event, String>| match r {
+        Ok(e) => LoopEvent::Term(e),
+        Err(e) => LoopEvent::TermFailed(e),
+    });
+    let _ = std::thread::Builder::new()
+        .name("annabella-keys".to_owned())
+        .spawn(move || {
+            loop {
+                match event::read() {
+                    Ok(e) => {
+                        if !post.send(Ok(e)) {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        post.send(Err(e.to_string()));
+                        return;
+                    }
+                }
+            }
+        });
 }
 
 /// Ends the program if the loop cannot: when the terminal is gone
@@ -162,13 +248,9 @@ fn app_quit_word(app: &App) -> String {
         .to_owned()
 }
 
-/// Runs the full-screen loop until the user quits or a signal arrives.
-///
-/// # Errors
-///
-/// When the terminal cannot be used.
 /// Goes through the game by ear on the same screen (the review's keys),
-/// until the review ends; then the game's screen is back.
+/// until the review ends; then the game's screen is back. What arrives
+/// for the game meanwhile (spoken input, the engine) is handled then.
 fn review_here(
     term: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
     app: &mut App,
@@ -176,38 +258,66 @@ fn review_here(
     game: crate::review::ReviewGame,
     theme: &Theme,
     show: &mut dyn FnMut(&Utterance),
+    inbox: &Inbox,
 ) -> std::io::Result<()> {
-    let (mut review, mut rr, first) = runner.start_review(app, game);
+    let answers = inbox.post(LoopEvent::Analysis);
+    let (mut review, mut rr, first) = runner.start_review(app, game, answers);
     rr.apply(&mut review, first, show);
+    let mut later = Vec::new();
+    let mut result = Ok(());
     loop {
-        term.draw(|f| crate::review::render::draw(f, &review, theme))?;
+        rr.pump();
+        if let Err(e) = term.draw(|f| crate::review::render::draw(f, &review, theme)) {
+            result = Err(e);
+            break;
+        }
         if review.should_quit() || terminate_requested() {
             break;
         }
-        if event::poll(TICK)? {
-            match event::read()? {
-                Event::Key(k) => {
-                    if let Some(msg) = crate::review::front::key_command(&mut review, k) {
-                        let fx = review.update(msg);
-                        rr.apply(&mut review, fx, show);
-                    }
+        let deadline = rr.deadline();
+        match inbox.next(deadline) {
+            Some(LoopEvent::Term(Event::Key(k))) => {
+                if let Some(msg) = crate::review::front::key_command(&mut review, k) {
+                    let fx = review.update(msg);
+                    rr.apply(&mut review, fx, show);
                 }
-                Event::Resize(_, _) => term.autoresize()?,
-                _ => {}
             }
+            Some(LoopEvent::Term(Event::Resize(_, _))) => {
+                if let Err(e) = term.autoresize() {
+                    result = Err(e);
+                    break;
+                }
+            }
+            Some(LoopEvent::Term(_) | LoopEvent::Speech) | None => {}
+            Some(LoopEvent::Analysis(msg)) => rr.answer(&mut review, msg, show),
+            Some(LoopEvent::TermFailed(e)) => {
+                result = Err(std::io::Error::other(e));
+                break;
+            }
+            Some(LoopEvent::Terminate) => break,
+            Some(other) => later.push(other),
         }
-        rr.poll(&mut review, Duration::ZERO, show);
-        rr.pump();
     }
     runner.end_review(app, rr, show);
-    Ok(())
+    for e in later {
+        let _ = runner.handle(app, e, show);
+    }
+    result
 }
 
+/// Runs the full-screen loop until the user quits or a signal arrives.
+/// `inbox` is the loop's channel, where spoken input and the engine
+/// already post.
+///
+/// # Errors
+///
+/// When the terminal cannot be used.
 pub fn run(
     mut app: App,
     first: Vec<Effect>,
     runner: &mut Runner,
     theme: Theme,
+    inbox: Inbox,
 ) -> std::io::Result<()> {
     install_signal_handlers();
     let previous = std::panic::take_hook();
@@ -221,49 +331,69 @@ pub fn run(
     execute!(std::io::stdout(), EnterAlternateScreen)?;
     let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
     term.clear()?;
+    read_keys(&inbox);
+    watch_signals(&inbox);
+    runner.set_speech_waker(inbox.speech());
     let mut show = |_u: &Utterance| {};
     runner.apply(&mut app, first, &mut show);
-    let mut first_frame = true;
+    term.draw(|f| render::draw(f, &app, &theme))?;
+    // The clock runs from the first frame on.
+    runner.start_clock();
+    crate::trace::event("frame", "first");
+    // Test only (ANNABELLA_TEST_ABORT): a crash no handler catches.
+    supervisor::test_abort();
+    runner.tick(&mut app, &mut show);
+    let mut traced: Option<String> = None;
     loop {
         term.draw(|f| render::draw(f, &app, &theme))?;
-        if std::mem::take(&mut first_frame) {
-            // Test only (ANNABELLA_TEST_ABORT): a crash no handler catches.
-            supervisor::test_abort();
+        if crate::trace::on() {
+            // Test only: when the newest line reached the screen.
+            let last = app.last_message().map(|u| u.display.clone());
+            if last != traced {
+                crate::trace::event("shown", last.as_deref().unwrap_or(""));
+                traced = last;
+            }
         }
         if app.should_quit() || terminate_requested() {
             break;
         }
-        let wait = if app.engine_busy() {
-            Duration::from_millis(50)
-        } else {
-            TICK
+        let display = app.next_display_change().and_then(|t| runner.instant_of(t));
+        let deadline = [runner.deadline(&app), display].into_iter().flatten().min();
+        let Some(event) = inbox.next(deadline) else {
+            runner.tick(&mut app, &mut show);
+            continue;
         };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(k) if k.code == KeyCode::F(2) && k.kind == KeyEventKind::Press => {
-                    runner.toggle_talk();
+        match event {
+            LoopEvent::Term(Event::Key(k))
+                if k.code == KeyCode::F(2) && k.kind == KeyEventKind::Press =>
+            {
+                runner.toggle_talk();
+            }
+            LoopEvent::Term(Event::Key(k))
+                if k.code == KeyCode::F(3) && k.kind == KeyEventKind::Press =>
+            {
+                runner.stop_speech();
+            }
+            LoopEvent::Term(Event::Key(k)) => {
+                if let Some(msg) = key_msg(&mut app, k) {
+                    let fx = app.update(msg, runner.now());
+                    runner.apply(&mut app, fx, &mut show);
                 }
-                Event::Key(k) if k.code == KeyCode::F(3) && k.kind == KeyEventKind::Press => {
-                    runner.stop_speech();
+                if let Some(game) = runner.review.take() {
+                    review_here(
+                        &mut term, &mut app, runner, *game, &theme, &mut show, &inbox,
+                    )?;
                 }
-                Event::Key(k) => {
-                    if let Some(msg) = key_msg(&mut app, k) {
-                        let fx = app.update(msg, runner.now());
-                        runner.apply(&mut app, fx, &mut show);
-                    }
-                    if let Some(game) = runner.review.take() {
-                        review_here(&mut term, &mut app, runner, *game, &theme, &mut show)?;
-                    }
-                }
-                Event::Resize(_, _) => term.autoresize()?,
-                _ => {}
+            }
+            LoopEvent::Term(Event::Resize(_, _)) => term.autoresize()?,
+            LoopEvent::Term(_) => {}
+            LoopEvent::TermFailed(e) => return Err(std::io::Error::other(e)),
+            LoopEvent::Terminate => break,
+            other => {
+                let _ = runner.handle(&mut app, other, &mut show);
             }
         }
-        runner.poll_engine(&mut app, &mut show);
-        runner.poll_voice(&mut app, &mut show);
-        let fx = app.update(Msg::Tick, runner.now());
-        runner.apply(&mut app, fx, &mut show);
-        runner.pump(&mut app, &mut show);
+        runner.tick(&mut app, &mut show);
     }
     drop(term);
     Ok(())

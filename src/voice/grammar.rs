@@ -17,7 +17,8 @@ use shakmaty::{CastlingMode, Chess, File, Move, Position, Rank, Role, Square};
 use crate::locale::Word;
 use crate::vocab::Vocabulary;
 
-use super::commands::{SpokenCommand, SpokenCommandWords};
+use super::commands::SpokenCommandWords;
+use crate::commands::Cmd;
 
 /// What a model knows of the words: `true` if the model can recognize the
 /// word (Vosk words are lower-case).
@@ -56,7 +57,7 @@ pub struct Spellings {
     castle_short: Option<String>,
     castle_long: Option<String>,
     /// Every known spelling of every command.
-    commands: Vec<(SpokenCommand, String)>,
+    commands: Vec<(Cmd, String)>,
     /// Every known spelling of the answers 1, 2, 3 to a numbered question.
     numbers: Vec<(usize, String)>,
     /// Words the model lacks.
@@ -139,13 +140,13 @@ impl Spellings {
             }
             if !any {
                 missing.push(MissingWord {
-                    key: format!("commands.{}", cmd.key()),
+                    key: cmd.row().spoken.unwrap_or_default().to_owned(),
                     display: forms.first().cloned().unwrap_or_default(),
                 });
             }
         }
         let mut numbers = Vec::new();
-        for (n, forms) in super::nearmiss::ChoiceNumbers::from_vocab(vocab).iter() {
+        for (n, forms) in super::commands::ChoiceNumbers::from_vocab(vocab).iter() {
             for form in forms {
                 if let Some(s) = known_phrase(words, form)
                     && !numbers.iter().any(|(_, x)| *x == s)
@@ -184,7 +185,7 @@ impl Spellings {
     }
 
     /// Known command spellings.
-    pub fn commands(&self) -> &[(SpokenCommand, String)] {
+    pub fn commands(&self) -> &[(Cmd, String)] {
         &self.commands
     }
 
@@ -352,7 +353,7 @@ pub struct Grammar {
     /// Phrases of legal moves, each with its move.
     pub moves: Vec<(String, Move)>,
     /// Phrases of voice commands.
-    pub commands: Vec<(String, SpokenCommand)>,
+    pub commands: Vec<(String, Cmd)>,
     /// Phrases of the answers to a numbered question (1, 2, 3).
     pub numbers: Vec<(String, usize)>,
     /// Every single word of the locale the model knows: the "word loop"
@@ -432,6 +433,30 @@ impl Grammar {
         out
     }
 
+    /// `true` when `heard` (in the model's form) is a whole phrase of the
+    /// grammar — a legal move, a command or a number — that no other
+    /// phrase goes on from: nothing the player could still be saying
+    /// would make it another phrase (not "e4" while "e4 check" or, in long
+    /// style, "e4 e5" is legal too). Hands-free, such an utterance is
+    /// decided after a shorter silence.
+    pub fn closes(&self, heard: &str) -> bool {
+        let heard = model_form(heard);
+        if heard.is_empty() {
+            return false;
+        }
+        let all = || {
+            self.moves
+                .iter()
+                .map(|(p, _)| p.as_str())
+                .chain(self.commands.iter().map(|(p, _)| p.as_str()))
+                .chain(self.numbers.iter().map(|(p, _)| p.as_str()))
+        };
+        all().any(|p| p == heard)
+            && !all().any(|p| {
+                p.len() > heard.len() && p.starts_with(&heard) && p.as_bytes()[heard.len()] == b' '
+            })
+    }
+
     /// The grammar as the JSON array Vosk takes.
     pub fn to_json(&self, unk: Option<&str>) -> String {
         serde_json::to_string(&self.phrases(unk)).unwrap_or_else(|_| "[]".to_owned())
@@ -482,7 +507,7 @@ mod tests {
         moves.sort_by_key(|m| format!("{m:?}"));
         moves.dedup();
         assert_eq!(moves.len(), 20);
-        assert!(g.commands.iter().any(|(_, c)| *c == SpokenCommand::Yes));
+        assert!(g.commands.iter().any(|(_, c)| *c == Cmd::Yes));
     }
 
     #[test]
@@ -565,6 +590,59 @@ mod tests {
         assert!(g.moves.iter().all(|(_, m)| m.role() != Role::Knight));
         assert!(g.moves.iter().all(|(_, m)| m.to().file() != File::A));
         assert!(g.moves.iter().any(|(_, m)| m.role() == Role::Pawn));
+    }
+
+    #[test]
+    fn a_phrase_that_another_goes_on_from_does_not_close_an_utterance() {
+        // A locale whose long style leaves the pawn out: "Eva vier" (e2-e4
+        // in short style) while "Eva vier Eva fünf" (e4-e5 in long style,
+        // another pawn) is legal too.
+        let pos = crate::pgn::position_from_fen(
+            "4k3/8/8/8/4P3/8/3P4/4K3 w - - 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let g = Grammar {
+            moves: vec![
+                ("eva vier eva fuenf".to_owned(), uci(&pos, "e4e5")),
+                ("david vier".to_owned(), uci(&pos, "d2d4")),
+                ("eva fuenf".to_owned(), uci(&pos, "e4e5")),
+            ],
+            ..Grammar::default()
+        };
+        let mut g2 = g.clone();
+        g2.moves.push(("eva vier".to_owned(), uci(&pos, "e4e5")));
+        assert!(!g2.closes("eva vier"), "the player may go on: e5");
+        assert!(g2.closes("eva vier eva fuenf"));
+        assert!(g2.closes("Eva  Vier Eva Fuenf"), "in any spelling form");
+        assert!(g2.closes("david vier"));
+        // Not a phrase, or only the start of one.
+        assert!(!g.closes("eva vier"));
+        assert!(!g.closes("eva"));
+        assert!(!g.closes("zebra"));
+        assert!(!g.closes(""));
+
+        // A real grammar: a move that gives check may be said with the
+        // check word after it.
+        let (vocab, sp) = setup("fide");
+        let pos =
+            crate::pgn::position_from_fen("1k6/8/8/8/8/8/8/K3R3 w - - 0 1", CastlingMode::Standard)
+                .unwrap();
+        let g = Grammar::build(&vocab, &sp, &pos, CastlingMode::Standard);
+        let has = |p: &str| g.moves.iter().any(|(x, _)| x == p);
+        assert!(has("turm eva acht schach") && has("turm eva acht"));
+        assert!(!g.closes("turm eva acht"), "check may follow");
+        assert!(g.closes("turm eva acht schach"));
+        assert!(g.closes("turm eva eins eva acht schach"));
+        assert!(g.closes("turm eva zwei"), "no check on e2");
+        // Commands close unless another command goes on from them.
+        for (c, _) in &g.commands {
+            let extended = g
+                .commands
+                .iter()
+                .any(|(p, _)| p.starts_with(&format!("{c} ")));
+            assert_eq!(g.closes(c), !extended, "{c}");
+        }
     }
 
     #[test]

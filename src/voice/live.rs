@@ -48,6 +48,7 @@ use crate::speech::activity::SpeechActivity;
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
 use crate::vocab::Vocabulary;
+use crate::wake::Post;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
@@ -65,7 +66,18 @@ pub const PREROLL_MS: u32 = 300;
 
 /// Hands-free: after this much quiet following speech, the utterance is
 /// finished and decided ahead of the detector's end of speech.
-pub const EARLY_FINISH_MS: u32 = 150;
+pub const EARLY_FINISH_MS: u32 = 120;
+
+/// Hands-free, grammar-aware end of an utterance: when what was heard by
+/// the time of the early finish ([`EARLY_FINISH_MS`] of quiet: the
+/// decoding flushed, its best result) is one whole phrase of the grammar
+/// that no other phrase goes on from ([`Grammar::closes`]), the decision
+/// is given then, instead of after the detector's full silence
+/// (`silence_ms`, 300 ms). Anything else (the first part of a phrase, a
+/// phrase that may go on, "e4" while "e4 check" is legal, words that make
+/// no one phrase) waits for the full silence as before; speech that
+/// resumes meanwhile is decoded again with what came before.
+pub const SHORT_SILENCE_MS: u32 = EARLY_FINISH_MS;
 
 /// Push-to-talk: after this much quiet following speech, with the key
 /// still down, the utterance is finished and decided ahead of the key
@@ -103,6 +115,11 @@ pub struct Surroundings {
     /// been speaking this long (the player talks over her), instead of
     /// waiting until she is quiet.
     pub speak_over: Option<Duration>,
+    /// Test only: the WAV source's recordings are spoken with the talk
+    /// key held (push-to-talk): the key goes down before each recording
+    /// and up this long after its last sound, as a [`VoiceEvent::TalkKey`]
+    /// to the front end (which handles it as F2).
+    pub talk_key: Option<Duration>,
 }
 
 /// How the worker hears the player over annabella's voice.
@@ -280,6 +297,13 @@ pub enum VoiceEvent {
     /// is to stop, as with the stop key, and wait until his words are
     /// decided.
     BargeIn,
+    /// Test only (`--voice-wav` with `--push-to-talk`): the recording's
+    /// player pressed (`true`) or released the talk key, as F2 would.
+    TalkKey(bool),
+    /// The worker has ended (listening is over; typed input goes on).
+    /// Posted to a front end's loop; [`LiveVoice::poll`] reports it
+    /// through [`LiveVoice::is_stopped`] instead.
+    Stopped,
 }
 
 fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
@@ -408,6 +432,9 @@ pub struct EngineStats {
     /// Utterances decoded again from their start (speech resumed after an
     /// early finish, or the position changed).
     pub redecoded: usize,
+    /// Hands-free utterances decided after the short silence (their words
+    /// a whole phrase no other goes on from, see [`SHORT_SILENCE_MS`]).
+    pub short: usize,
 }
 
 impl std::fmt::Debug for LiveDecoder<'_> {
@@ -633,6 +660,11 @@ impl<'l> LiveDecoder<'l> {
         {
             let t = Instant::now();
             let (decision, hearing, json) = self.finish(u);
+            // What was heard up to the silence, once the decoding is
+            // flushed (Vosk's partial result lags the speech by a word or
+            // more at this point: measured, it was a whole phrase in none
+            // of ten moves whose final result was one).
+            let closes = self.hands_free && self.grammar.closes(hearing.best_text());
             self.stats.early += 1;
             self.early = Some(Early {
                 decision,
@@ -641,6 +673,19 @@ impl<'l> LiveDecoder<'l> {
                 finish_time: t.elapsed(),
                 last_loud_end: self.vad.last_loud_end(),
             });
+            if closes {
+                // A whole phrase no other goes on from: decided now. The
+                // detector starts listening for the next utterance.
+                self.stats.short += 1;
+                let back =
+                    samples_to_time(self.vad.pushed().saturating_sub(self.vad.last_loud_end()));
+                let end = captured.checked_sub(back).unwrap_or(captured);
+                self.vad.reset_speech();
+                // The next utterance's pre-roll holds none of this one.
+                self.preroll.clear();
+                out.extend(self.close(Some(end)));
+                return out;
+            }
         }
         self.preroll.extend(samples.iter().copied());
         while self.preroll.len() > self.preroll_len {
@@ -723,7 +768,9 @@ enum Input {
 /// the UI polls. Dropping it stops listening (and the microphone).
 pub struct LiveVoice {
     tx: Sender<Input>,
-    rx: Receiver<(u64, VoiceEvent)>,
+    /// Its own channel ([`LiveVoice::poll`]); `None` when its events go
+    /// to a front end's loop.
+    rx: Option<Receiver<(u64, VoiceEvent)>>,
     serial: AtomicU64,
     stopped: std::sync::atomic::AtomicBool,
     worker: Option<std::thread::JoinHandle<()>>,
@@ -774,47 +821,63 @@ impl LiveVoice {
         mode: CastlingMode,
         around: Surroundings,
     ) -> LiveVoice {
+        let (post, rx) = Post::channel();
+        let mut v =
+            LiveVoice::start_posting(model_dir, vocab, settings, source, mode, around, post);
+        v.rx = Some(rx);
+        v
+    }
+
+    /// As [`start_in`](Self::start_in), every event (with the serial of
+    /// the position it was decided in) going to `post`, a front end's
+    /// loop, which passes it through [`LiveVoice::accept`];
+    /// [`LiveVoice::poll`] then gives nothing.
+    pub fn start_posting(
+        model_dir: PathBuf,
+        vocab: Vocabulary,
+        settings: DecisionSettings,
+        source: VoiceSource,
+        mode: CastlingMode,
+        around: Surroundings,
+        post: Post<(u64, VoiceEvent)>,
+    ) -> LiveVoice {
         let quiet = quiet_to_log();
         let (tx, rx_in) = channel();
-        let (tx_out, rx) = channel();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, "voice.worker_stopped", &[]);
-        let panic_tx = tx_out.clone();
+        let panic_post = post.clone();
+        let end_post = post.clone();
+        let failed_post = post.clone();
         let spawned = std::thread::Builder::new()
             .name("annabella-voice".to_owned())
             .spawn(move || {
                 let _quiet = worker_quiet;
+                // Dropped last: the loop learns that listening is over.
+                let _ended = Ended(end_post);
                 let _report = PanicReport {
-                    tx: panic_tx,
+                    post: panic_post,
                     line: stopped,
                 };
                 worker(
-                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, tx_out,
+                    model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, post,
                 );
             });
         let worker = match spawned {
-            Ok(handle) => handle,
+            Ok(handle) => Some(handle),
             Err(e) => {
-                // No thread: the UI is told once, through the same channel.
-                let (tx2, rx2) = channel();
-                let _ = tx2.send((0, VoiceEvent::Failed(e.to_string())));
-                return LiveVoice {
-                    tx,
-                    rx: rx2,
-                    serial: AtomicU64::new(0),
-                    stopped: std::sync::atomic::AtomicBool::new(false),
-                    worker: None,
-                    _quiet: quiet,
-                };
+                // No thread: the UI is told once, as listening that ended.
+                failed_post.send((0, VoiceEvent::Failed(e.to_string())));
+                failed_post.send((0, VoiceEvent::Stopped));
+                None
             }
         };
         LiveVoice {
             tx,
-            rx,
+            rx: None,
             serial: AtomicU64::new(0),
             stopped: std::sync::atomic::AtomicBool::new(false),
-            worker: Some(worker),
+            worker,
             _quiet: quiet,
         }
     }
@@ -831,24 +894,41 @@ impl LiveVoice {
         let _ = self.tx.send(Input::Talk(down, Instant::now()));
     }
 
-    /// Non-blocking.
+    /// Non-blocking (its own channel; nothing when its events go to a
+    /// front end's loop).
     pub fn poll(&self) -> Option<VoiceEvent> {
+        let rx = self.rx.as_ref()?;
         loop {
-            match self.rx.try_recv() {
-                Ok((serial, VoiceEvent::Heard(h))) => {
-                    // Decided in a position the game has left.
-                    if serial != self.serial.load(Ordering::SeqCst) {
-                        continue;
+            match rx.try_recv() {
+                Ok((serial, event)) => {
+                    if let Some(e) = self.accept(serial, event) {
+                        if matches!(e, VoiceEvent::Stopped) {
+                            continue;
+                        }
+                        return Some(e);
                     }
-                    return Some(VoiceEvent::Heard(h));
                 }
-                Ok((_, event)) => return Some(event),
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => {
                     self.stopped.store(true, Ordering::SeqCst);
                     return None;
                 }
             }
+        }
+    }
+
+    /// An event from the worker, as the UI is to see it: `None` for a
+    /// decision made in a position the game has left. [`VoiceEvent::Stopped`]
+    /// marks listening as ended ([`LiveVoice::is_stopped`]).
+    pub fn accept(&self, serial: u64, event: VoiceEvent) -> Option<VoiceEvent> {
+        match event {
+            // Decided in a position the game has left.
+            VoiceEvent::Heard(_) if serial != self.serial.load(Ordering::SeqCst) => None,
+            VoiceEvent::Stopped => {
+                self.stopped.store(true, Ordering::SeqCst);
+                Some(VoiceEvent::Stopped)
+            }
+            e => Some(e),
         }
     }
 
@@ -895,17 +975,25 @@ impl Drop for LiveVoice {
 
 /// Tells the UI if the worker thread dies of a panic.
 struct PanicReport {
-    tx: Sender<(u64, VoiceEvent)>,
+    post: Post<(u64, VoiceEvent)>,
     line: String,
 }
 
 impl Drop for PanicReport {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self
-                .tx
+            self.post
                 .send((0, VoiceEvent::Failed(std::mem::take(&mut self.line))));
         }
+    }
+}
+
+/// Tells the UI that the worker has ended, however it ended.
+struct Ended(Post<(u64, VoiceEvent)>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        self.0.send((0, VoiceEvent::Stopped));
     }
 }
 
@@ -919,18 +1007,21 @@ fn worker(
     around: Surroundings,
     rx: Receiver<Input>,
     tx: Sender<Input>,
-    out: Sender<(u64, VoiceEvent)>,
+    out: Post<(u64, VoiceEvent)>,
 ) {
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
-            let _ = out.send((0, VoiceEvent::Failed(line)));
+            out.send((0, VoiceEvent::Failed(line)));
             return;
         }
     };
     let (hands_free, silence_ms) = match &source {
         VoiceSource::Microphone { silence_ms } => (true, *silence_ms),
         VoiceSource::PushToTalk => (false, VadSettings::default().silence_ms),
+        VoiceSource::Files { .. } if around.talk_key.is_some() => {
+            (false, VadSettings::default().silence_ms)
+        }
         VoiceSource::Files { silence_ms, .. } => (true, *silence_ms),
     };
     let _mic = match source {
@@ -958,7 +1049,7 @@ fn worker(
                         "voice.no_microphone",
                         &[("error", e.to_string())],
                     );
-                    let _ = out.send((0, VoiceEvent::Failed(line)));
+                    out.send((0, VoiceEvent::Failed(line)));
                     return;
                 }
             }
@@ -969,6 +1060,7 @@ fn worker(
             let room = around.room.clone();
             let activity = around.activity.clone();
             let over = around.speak_over;
+            let talk = around.talk_key.map(|release| (release, out.clone()));
             let spawned = std::thread::Builder::new()
                 .name("annabella-voice-files".to_owned())
                 .spawn(move || {
@@ -977,18 +1069,19 @@ fn worker(
                         activity: &activity,
                         room: room.as_ref(),
                         over,
+                        talk,
                     };
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                let _ = out.send((0, VoiceEvent::Failed(e.to_string())));
+                out.send((0, VoiceEvent::Failed(e.to_string())));
                 return;
             }
             None
         }
     };
     drop(tx);
-    let _ = out.send((
+    out.send((
         0,
         VoiceEvent::Ready {
             missing_words: missing_words(&listener),
@@ -1022,13 +1115,14 @@ fn worker(
                 // In the audio log, for tests and bug reports: every
                 // decision the recognizers led to.
                 eprintln!("annabella voice: decision {:?}", h.decision);
+                crate::trace::event("decided", &format!("{:?}", h.decision));
                 h.file = file.clone();
                 *heard_in_file = true;
                 VoiceEvent::Heard(h)
             }
             Err(_) => VoiceEvent::Failed(failed_line.clone()),
         };
-        out.send((serial, event)).is_ok()
+        out.send((serial, event))
     };
     while let Ok(input) = rx.recv() {
         let mut results = Vec::new();
@@ -1045,7 +1139,7 @@ fn worker(
                                 "annabella voice: barge-in (speaking {speaking}, ERLE {:.1} dB)",
                                 b.canceller().stats().erle_db
                             );
-                            if speaking && out.send((serial, VoiceEvent::BargeIn)).is_err() {
+                            if speaking && !out.send((serial, VoiceEvent::BargeIn)) {
                                 return;
                             }
                         }
@@ -1099,12 +1193,12 @@ fn worker(
             Input::FilesDone => {
                 log_deaf(&mut deaf);
                 log_barge(barge.as_ref());
-                if out.send((serial, VoiceEvent::Finished)).is_err() {
+                if !out.send((serial, VoiceEvent::Finished)) {
                     return;
                 }
             }
             Input::Failed(line) => {
-                if out.send((serial, VoiceEvent::Failed(line))).is_err() {
+                if !out.send((serial, VoiceEvent::Failed(line))) {
                     return;
                 }
             }
@@ -1227,6 +1321,9 @@ struct Player<'a> {
     room: Option<&'a Room>,
     /// Talks over annabella once she has spoken this long.
     over: Option<Duration>,
+    /// Holds the talk key during each recording, letting go this long
+    /// after its last sound (told to the front end).
+    talk: Option<(Duration, Post<(u64, VoiceEvent)>)>,
 }
 
 /// Plays WAV files into the worker in real time: chunks of
@@ -1267,7 +1364,35 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &S
         if tx.send(Input::FileStart(path.clone())).is_err() {
             return;
         }
-        if !pacer.send(&samples) || !pacer.send(&gap) {
+        // Test only: when its first sample is "captured".
+        crate::trace::event_at(
+            pacer.start + samples_to_time(pacer.played),
+            "file",
+            &path.display().to_string(),
+        );
+        let sent = match &player.talk {
+            None => pacer.send(&samples),
+            Some((release, key)) => {
+                // The key goes down, the recording is spoken, the key goes
+                // up `release` after its last sound.
+                let last = samples
+                    .iter()
+                    .rposition(|s| s.unsigned_abs() > 500)
+                    .map_or(samples.len(), |i| i + 1);
+                let hold = last + (release.as_millis() as usize) * SAMPLE_RATE as usize / 1000;
+                let (held, rest) = samples.split_at(hold.min(samples.len()));
+                let extra = hold.saturating_sub(samples.len());
+                key.send((0, VoiceEvent::TalkKey(true)))
+                    && pacer.send(held)
+                    && pacer.send(&vec![0; extra])
+                    && {
+                        crate::trace::event("talk-up", &path.display().to_string());
+                        key.send((0, VoiceEvent::TalkKey(false)))
+                    }
+                    && pacer.send(rest)
+            }
+        };
+        if !sent || !pacer.send(&gap) {
             return;
         }
         if tx.send(Input::FileEnd(Instant::now())).is_err() {

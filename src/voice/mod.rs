@@ -18,6 +18,7 @@ pub mod decide;
 pub mod denoise;
 pub mod echo_cancel;
 pub mod grammar;
+pub mod heard;
 pub mod listener;
 pub mod live;
 pub mod mic;
@@ -27,7 +28,7 @@ pub mod recognizer;
 pub mod stderr;
 pub mod voicing;
 
-pub use commands::{SpokenCommand, SpokenCommandWords};
+pub use commands::SpokenCommandWords;
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
 pub use grammar::{Grammar, Spellings};
 pub use listener::{Heard, Listener};

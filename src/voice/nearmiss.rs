@@ -18,9 +18,9 @@ use shakmaty::Move;
 
 use crate::locale::{LocaleError, LocaleProblem};
 
-use super::commands::SpokenCommand;
-use super::decide::Hearing;
 use super::grammar::Grammar;
+use super::heard::Hearing;
+use crate::commands::Cmd;
 
 /// Per-word costs of the edit distance between a phrase and a hearing, for
 /// one locale (in the recognizer's spellings, lower-case).
@@ -387,7 +387,7 @@ pub enum PhraseMeaning {
     /// A legal move.
     Move(Move),
     /// A voice command.
-    Command(SpokenCommand),
+    Command(Cmd),
 }
 
 /// The phrases of a position split into words once (built from its
@@ -560,7 +560,7 @@ pub fn near_misses(
                 if a.text.split_whitespace().count() >= rules.min_heard_words {
                     a.clone()
                 } else {
-                    super::decide::Alternative::default()
+                    super::heard::Alternative::default()
                 }
             })
             .collect(),
@@ -610,54 +610,3 @@ pub fn near_misses(
 
 #[cfg(test)]
 mod tests;
-
-/// The spoken answers to a numbered question ("1: …, or 2: …"): the
-/// locale's number words (`voice.number_1` … `voice.number_3`, spellings
-/// separated by `|`) and the digits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChoiceNumbers {
-    /// Each number with its spellings.
-    words: Vec<(usize, Vec<String>)>,
-}
-
-/// The message keys of the number words, for 1, 2, 3.
-pub const NUMBER_KEYS: [&str; 3] = ["voice.number_1", "voice.number_2", "voice.number_3"];
-
-impl ChoiceNumbers {
-    /// Reads the number words of `vocab`'s locale (with its fallback); the
-    /// digits are always accepted.
-    pub fn from_vocab(vocab: &crate::vocab::Vocabulary) -> ChoiceNumbers {
-        let loc = vocab.locale();
-        let words = NUMBER_KEYS
-            .iter()
-            .enumerate()
-            .map(|(i, key)| {
-                let text = loc.message(key, &[]);
-                let mut forms: Vec<String> = if text == *key {
-                    Vec::new()
-                } else {
-                    text.split('|')
-                        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-                        .filter(|s| !s.is_empty())
-                        .collect()
-                };
-                let digit = (i + 1).to_string();
-                if !forms.contains(&digit) {
-                    forms.push(digit);
-                }
-                (i + 1, forms)
-            })
-            .collect();
-        ChoiceNumbers { words }
-    }
-
-    /// Each number with its spellings.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, &[String])> {
-        self.words.iter().map(|(n, f)| (*n, f.as_slice()))
-    }
-
-    /// The number a whole phrase is, compared in the locale's normal form.
-    pub fn find(&self, vocab: &crate::vocab::Vocabulary, phrase: &str) -> Option<usize> {
-        super::commands::find_whole_phrase(&self.words, vocab, phrase)
-    }
-}

@@ -49,6 +49,49 @@ impl Session {
         assert!(st.success());
     }
 
+    /// Sends a key by its tmux name (`F2`, `Enter`, `C-c`).
+    pub fn key(&self, name: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, name])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// Types `text` without Enter.
+    pub fn type_text(&self, text: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, "-l", text])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// From now on, everything the pane's program writes (raw, with its
+    /// escape sequences) is appended to `path`.
+    pub fn record(&self, path: &std::path::Path) {
+        let st = Command::new("tmux")
+            .args(["pipe-pane", "-o", "-t", &self.0])
+            .arg(format!("cat >> '{}'", path.display()))
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// The pid of the program the program in the pane's shell started
+    /// (the full screen runs as a child of its restoring parent).
+    pub fn grandchild_pid(&self) -> Option<u32> {
+        let parent = self.child_pid()?;
+        let tasks = std::fs::read_dir(format!("/proc/{parent}/task")).ok()?;
+        for t in tasks.flatten() {
+            let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.parse().ok();
+            }
+        }
+        None
+    }
+
     /// The visible screen.
     pub fn screen(&self) -> String {
         let out = Command::new("tmux")

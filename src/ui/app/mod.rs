@@ -48,6 +48,17 @@ use crate::voice::Decision;
 use prompt::Prompt;
 pub use settings::SpeechChoice;
 
+/// Which front end shows the play screen: its help names keys only where
+/// there are keys to press.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Front {
+    /// The full screen (F1 help, F3 stops speech).
+    #[default]
+    Screen,
+    /// Plain lines (`--plain`): typed commands only.
+    Plain,
+}
+
 /// How the program is used at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -104,6 +115,8 @@ impl EngineSide {
 pub struct Settings {
     /// How the program is used.
     pub mode: Mode,
+    /// The front end showing the screen.
+    pub front: Front,
     /// Which sides the engine plays (engine mode).
     pub engine_side: EngineSide,
     /// The time control.
@@ -139,6 +152,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             mode: Mode::Board,
+            front: Front::Screen,
             engine_side: EngineSide::Black,
             control: TimeControl::default(),
             style: Style::Short,
@@ -471,11 +485,7 @@ impl App {
         match m.stage() {
             Stage::Made { mv: Some(mv), .. } | Stage::Announced { mv: Some(mv), .. } => {
                 let by = m.mover();
-                let b = m.board(by);
-                let mut pos = b.start().clone();
-                for x in &b.moves()[..b.moves().len().saturating_sub(1)] {
-                    pos.play_unchecked(*x);
-                }
+                let pos = m.board(by).position_before_last().clone();
                 let words = self.vocab.announce(&pos, *mv, self.settings.style);
                 Some(Unpressed {
                     mv: *mv,
@@ -516,6 +526,68 @@ impl App {
     /// whose input has ended should keep running.
     pub fn waiting_for_engine(&self) -> bool {
         self.engine_busy && self.game.mirror().result().is_none()
+    }
+
+    /// The next game time at which a [`Msg::Tick`] has something to do: a
+    /// flag falls, the talking clock's next announcement falls due, an
+    /// absent player's default time runs out. `None` while nothing is
+    /// due by itself (the clocks stopped, the game over). A front end
+    /// sleeps until then (or until something else happens); waking
+    /// earlier does no harm.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let m = self.game.mirror();
+        if m.result().is_some() {
+            return None;
+        }
+        let now = self.now;
+        let clock = m.clock();
+        let mut due: Vec<Duration> = Vec::new();
+        if let Some(c) = clock.running()
+            && clock.flagged().is_none()
+        {
+            // The remaining time goes down after the delay, if any.
+            let start = now.saturating_add(clock.delay_left(c, now));
+            let left = clock.remaining(c, now);
+            due.push(start.saturating_add(left));
+            if let Some(mark) = self.talker.as_ref().and_then(|t| t.next_mark(c)) {
+                due.push(start.saturating_add(left.saturating_sub(mark)));
+            }
+        }
+        let r = m.resumption();
+        if let Some(start) = r.start {
+            // Due once the default time is over (strictly after it).
+            due.push(
+                start
+                    .saturating_add(r.default_time)
+                    .saturating_add(Duration::from_millis(1)),
+            );
+        }
+        due.into_iter().min()
+    }
+
+    /// The next game time at which the clock's display changes (the
+    /// running clock shows whole seconds, tenths below
+    /// [`crate::clock::TENTHS_BELOW`]): the full screen draws it then.
+    pub fn next_display_change(&self) -> Option<Duration> {
+        let m = self.game.mirror();
+        let clock = m.clock();
+        let c = clock.running()?;
+        if m.result().is_some() || clock.flagged().is_some() {
+            return None;
+        }
+        let now = self.now;
+        let left = clock.remaining(c, now);
+        let unit = if left < crate::clock::TENTHS_BELOW {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(1)
+        };
+        let nanos = u64::try_from(left.as_nanos() % unit.as_nanos()).unwrap_or(0);
+        Some(
+            now.saturating_add(clock.delay_left(c, now))
+                .saturating_add(Duration::from_nanos(nanos))
+                .saturating_add(Duration::from_millis(1)),
+        )
     }
 
     /// The last thing said.

@@ -5,7 +5,7 @@ use shakmaty::{Color, Move, Position};
 
 use super::{App, Effect};
 use crate::mirror::ClaimGrounds;
-use crate::ui::command::{Cmd, Input};
+use crate::ui::command::{Cmd, Input, Menu};
 use crate::vocab::{ParseError, Priority, Utterance};
 
 /// What the next typed line answers.
@@ -137,7 +137,7 @@ impl App {
                     .message("ui.help_confirm", &[("yes", &yes), ("no", &no)])
             }
             Prompt::Arbiter => {
-                let commands = self.command_list(&self.quickplay_listed(&Cmd::ARBITER));
+                let commands = self.command_list(&self.quickplay_listed(Menu::Arbiter));
                 let add = self.cmd_word(Cmd::Add);
                 let back = self.cmd_word(Cmd::Back);
                 self.vocab.message(
@@ -146,26 +146,43 @@ impl App {
                 )
             }
             Prompt::Game => {
-                let commands = self.command_list(&self.quickplay_listed(&Cmd::GAME));
+                let commands = self.command_list(&self.quickplay_listed(Menu::Game));
                 let example = self.vocab.example(&self.hearing_position());
                 let press = self.cmd_word(Cmd::Press);
-                let help = self.vocab.message(
+                let help = self.cmd_word(Cmd::Help);
+                let mut u = self.vocab.message(
                     "ui.help",
                     &[
                         ("commands", &commands),
                         ("example", &example),
                         ("press", &press),
+                        ("help", &help),
                     ],
                 );
-                // The stop key, in its own sentence.
+                // The stop word, in its own sentence; the keys only where
+                // there are keys.
                 let quiet = self.cmd_word(Cmd::Quiet);
-                let stop = self.vocab.message("ui.help_stop", &[("quiet", &quiet)]);
-                Utterance {
-                    display: format!("{} {}", help.display, stop.display),
-                    spoken: format!("{} {}", help.spoken, stop.spoken),
+                let mut more = vec![self.vocab.message("ui.help_stop", &[("quiet", &quiet)])];
+                if self.settings.front == super::Front::Screen {
+                    more.push(self.vocab.message("ui.help_keys", &[]));
                 }
+                for m in more {
+                    u.display = format!("{} {}", u.display, m.display);
+                    u.spoken = format!("{} {}", u.spoken, m.spoken);
+                }
+                u
             }
         };
+        self.say(fx, u, Priority::Request);
+    }
+
+    /// One command's help line: "claim: claims a draw …".
+    fn help_on(&mut self, cmd: Cmd, fx: &mut Vec<Effect>) {
+        let word = self.cmd_word(cmd);
+        let help = self.vocab.message(cmd.help_key(), &[]);
+        let u = self
+            .vocab
+            .message("ui.help_one", &[("word", &word), ("help", &help)]);
         self.say(fx, u, Priority::Request);
     }
 
@@ -180,7 +197,10 @@ impl App {
 
     pub(super) fn command(&mut self, cmd: Cmd, rest: &str, fx: &mut Vec<Effect>) {
         match cmd {
-            Cmd::Help => self.help(fx),
+            Cmd::Help => match self.words.read(rest) {
+                Input::Command(about, _) => self.help_on(about, fx),
+                _ => self.help(fx),
+            },
             Cmd::Press => self.press(fx),
             Cmd::TakeBack => self.take_back(fx),
             Cmd::Time => {
@@ -205,6 +225,16 @@ impl App {
                     display: format!("{} {}", w.display, b.display),
                     spoken: format!("{} {}", w.spoken, b.spoken),
                 };
+                self.say(fx, u, Priority::Request);
+            }
+            Cmd::Status => {
+                let m = self.game.mirror();
+                let words = self.words();
+                let mut u = words.state_line(m);
+                if let Some(w) = words.waiting(m) {
+                    u.display = format!("{} {}", u.display, w.display);
+                    u.spoken = format!("{} {}", u.spoken, w.spoken);
+                }
                 self.say(fx, u, Priority::Request);
             }
             Cmd::Quiet => fx.push(Effect::StopSpeech),
@@ -295,7 +325,17 @@ impl App {
                 // Arbiter commands also work from the game prompt.
                 self.quickplay_arbiter(cmd, rest, fx);
             }
-            Cmd::Yes | Cmd::No => {
+            // An answer with no question, and the script's own lines (never
+            // typed: the screen has no words for them).
+            Cmd::Yes
+            | Cmd::No
+            | Cmd::Cancel
+            | Cmd::Board
+            | Cmd::Write
+            | Cmd::Announce
+            | Cmd::RepeatMove
+            | Cmd::GameTime
+            | Cmd::Sleep => {
                 let u = self
                     .vocab
                     .describe_error(self.current().position(), &ParseError::Empty);
@@ -381,7 +421,7 @@ impl App {
             | Cmd::Absent
             | Cmd::Default
             | Cmd::Excuse => self.arbiter(cmd, &rest, fx),
-            cmd if super::quickplay::QUICKPLAY_DECISIONS.contains(&cmd) => {
+            cmd if cmd.is_quickplay() && cmd.is_arbiter() => {
                 self.quickplay_arbiter(cmd, &rest, fx);
             }
             other => {

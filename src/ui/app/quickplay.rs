@@ -8,26 +8,8 @@ use super::{App, Effect, Tell};
 use crate::game::script::parse_duration;
 use crate::game::{Command, Side};
 use crate::mirror::{ClaimGrounds, QUICKPLAY_OPPONENT_TIME};
-use crate::ui::command::{Cmd, Input};
+use crate::ui::command::{Cmd, Input, Menu};
 use crate::vocab::{Priority, Utterance};
-
-/// The players' Guideline III commands on the play screen.
-const QUICKPLAY_PLAYERS: [Cmd; 3] = [
-    Cmd::RequestIncrement,
-    Cmd::ClaimCannotWin,
-    Cmd::ClaimNoEffort,
-];
-
-/// The arbiter's Guideline III decisions on the play screen.
-pub(super) const QUICKPLAY_DECISIONS: [Cmd; 7] = [
-    Cmd::GrantIncrement,
-    Cmd::RefuseIncrement,
-    Cmd::Agree,
-    Cmd::Postpone,
-    Cmd::Reject,
-    Cmd::DecideDraw,
-    Cmd::DecideLoss,
-];
 
 impl App {
     /// A player's Guideline III command: the request for the increment
@@ -74,13 +56,10 @@ impl App {
 
     /// The commands of a help list, without those of Guideline III when
     /// the game did not announce it (they would only be refused).
-    pub(super) fn quickplay_listed(&self, cmds: &[Cmd]) -> Vec<Cmd> {
+    pub(super) fn quickplay_listed(&self, menu: Menu) -> Vec<Cmd> {
         let announced = self.game.mirror().config().quickplay;
-        cmds.iter()
-            .copied()
-            .filter(|c| {
-                announced || !(QUICKPLAY_PLAYERS.contains(c) || QUICKPLAY_DECISIONS.contains(c))
-            })
+        Cmd::listed(menu)
+            .filter(|c| announced || !c.is_quickplay())
             .collect()
     }
 

@@ -1,6 +1,5 @@
 use super::*;
 use crate::rules::Termination;
-use crate::voice::SpokenCommand as Spoken;
 use shakmaty::Square;
 
 const T0: Duration = Duration::ZERO;
@@ -799,7 +798,7 @@ fn a_clearly_heard_move_is_made_and_said_back_and_can_be_said_again() {
     heard(
         &mut a,
         Decision::Command {
-            command: Spoken::Clock,
+            command: Cmd::Press,
             heard: "clock".into(),
         },
     );
@@ -822,7 +821,7 @@ fn doubt_is_asked_and_nothing_is_played_until_answered() {
     heard(
         &mut a,
         Decision::Command {
-            command: Spoken::No,
+            command: Cmd::No,
             heard: "no".into(),
         },
     );
@@ -837,7 +836,7 @@ fn doubt_is_asked_and_nothing_is_played_until_answered() {
     heard(
         &mut a,
         Decision::Command {
-            command: Spoken::Yes,
+            command: Cmd::Yes,
             heard: "yes".into(),
         },
     );
@@ -895,7 +894,7 @@ fn a_near_miss_is_asked_with_numbers_and_answered_by_number_yes_or_no() {
     heard(
         &mut a,
         Decision::Command {
-            command: Spoken::No,
+            command: Cmd::No,
             heard: "no".into(),
         },
     );
@@ -926,7 +925,7 @@ fn a_near_miss_is_asked_with_numbers_and_answered_by_number_yes_or_no() {
     heard(
         &mut b,
         Decision::Command {
-            command: Spoken::Yes,
+            command: Cmd::Yes,
             heard: "yes".into(),
         },
     );
@@ -973,12 +972,12 @@ fn every_locale_words_the_near_miss_question() {
     }
 }
 
-fn spoken(a: &mut App, command: Spoken) -> Vec<String> {
+fn spoken(a: &mut App, command: Cmd) -> Vec<String> {
     heard(
         a,
         Decision::Command {
             command,
-            heard: command.key().into(),
+            heard: command.name().into(),
         },
     )
 }
@@ -992,64 +991,94 @@ fn what_cannot_be_undone_is_said_back_by_voice_and_acts_only_after_yes() {
     };
     // Resignation: asked; "no" and "cancel" drop it; "yes" resigns.
     let mut a = app("en");
-    let said = spoken(&mut a, Spoken::Resign);
+    let said = spoken(&mut a, Cmd::Resign);
     assert!(said[0].starts_with("White resigns?"), "{said:?}");
     assert!(a.game.mirror().result().is_none());
-    for drop in [Spoken::No, Spoken::Cancel] {
+    for drop in [Cmd::No, Cmd::Cancel] {
         let said = spoken(&mut a, drop);
         assert!(said[0].starts_with(&msg("ui.not_confirmed")), "{said:?}");
         assert!(a.game.mirror().result().is_none());
         // A yes after the drop does nothing.
-        spoken(&mut a, Spoken::Yes);
+        spoken(&mut a, Cmd::Yes);
         assert!(a.game.mirror().result().is_none());
-        spoken(&mut a, Spoken::Resign);
+        spoken(&mut a, Cmd::Resign);
     }
-    spoken(&mut a, Spoken::Yes);
+    spoken(&mut a, Cmd::Yes);
     assert!(a.game.mirror().result().is_some(), "resigned after yes");
     // A draw offer: asked, made after yes; its acceptance: asked, the
     // game drawn after yes (both have moved: Article 5.2.3).
     let mut b = app("en");
     type_lines(&mut b, &["e4", "press", "e5", "press"]);
-    let said = spoken(&mut b, Spoken::OfferDraw);
+    let said = spoken(&mut b, Cmd::Draw);
     assert!(said[0].starts_with("White offers a draw?"), "{said:?}");
     assert_eq!(b.game.mirror().draw_offer(), None);
-    spoken(&mut b, Spoken::Yes);
+    spoken(&mut b, Cmd::Yes);
     assert_eq!(b.game.mirror().draw_offer(), Some(Color::White));
-    let said = spoken(&mut b, Spoken::AcceptDraw);
+    let said = spoken(&mut b, Cmd::Accept);
     assert!(said[0].starts_with("Black accepts the draw?"), "{said:?}");
     assert!(b.game.mirror().result().is_none());
-    spoken(&mut b, Spoken::No);
+    spoken(&mut b, Cmd::No);
     assert!(b.game.mirror().result().is_none());
-    let asked = spoken(&mut b, Spoken::AcceptDraw);
-    let said = spoken(&mut b, Spoken::Yes);
+    let asked = spoken(&mut b, Cmd::Accept);
+    let said = spoken(&mut b, Cmd::Yes);
     assert!(
         b.game.mirror().result().is_some(),
         "drawn after yes: {asked:?} {said:?}"
     );
     // A claim: asked first.
     let mut c = app("en");
-    let said = spoken(&mut c, Spoken::Claim);
+    let said = spoken(&mut c, Cmd::Claim);
     assert!(said[0].starts_with("White claims?"), "{said:?}");
-    spoken(&mut c, Spoken::Cancel);
+    spoken(&mut c, Cmd::Cancel);
     assert!(c.game.mirror().result().is_none());
     // Declining a draw offered is not asked about.
     let mut d = app("en");
-    spoken(&mut d, Spoken::OfferDraw);
-    spoken(&mut d, Spoken::Yes);
-    spoken(&mut d, Spoken::DeclineDraw);
+    spoken(&mut d, Cmd::Draw);
+    spoken(&mut d, Cmd::Yes);
+    spoken(&mut d, Cmd::Decline);
     assert_eq!(d.game.mirror().draw_offer(), None);
     assert!(d.game.mirror().result().is_none());
 }
 
 #[test]
-fn help_names_the_stop_key() {
-    let mut a = app("en");
-    let said = type_lines(&mut a, &["help"]);
-    let stop = Vocabulary::builtin("en")
-        .unwrap()
-        .locale()
-        .message("ui.help_stop", &[("quiet", "quiet")]);
-    assert!(said[0].ends_with(&stop), "{said:?}");
+fn help_names_the_stop_word_and_the_keys_only_where_there_are_keys() {
+    for code in crate::locale::builtin_codes() {
+        let loc = Vocabulary::builtin(code).unwrap();
+        let quiet = loc.locale().message("ui.cmd.quiet", &[]);
+        let quiet = quiet.split('|').next().unwrap();
+        let stop = loc.locale().message("ui.help_stop", &[("quiet", quiet)]);
+        let keys = loc.locale().message("ui.help_keys", &[]);
+        let mut screen = app(code);
+        let said = type_lines(&mut screen, &["help"]);
+        assert!(said[0].contains(&stop), "{code}: {said:?}");
+        assert!(said[0].ends_with(&keys), "{code}: {said:?}");
+        let mut plain = app(code);
+        plain.settings.front = Front::Plain;
+        let said = type_lines(&mut plain, &["help"]);
+        assert!(said[0].ends_with(&stop), "{code}: {said:?}");
+        assert!(
+            !said[0].contains("F1") && !said[0].contains("F3"),
+            "{code}: plain lines have no F keys: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn help_with_a_command_word_explains_that_command() {
+    for code in crate::locale::builtin_codes() {
+        let mut a = app(code);
+        let loc = a.vocab.locale().clone();
+        for cmd in [Cmd::Claim, Cmd::Status, Cmd::Correct] {
+            let word = a.words.shown(cmd).to_owned();
+            let help_word = a.words.shown(Cmd::Help).to_owned();
+            let said = type_lines(&mut a, &[&format!("{help_word} {word}")]);
+            let line = loc.message(cmd.help_key(), &[]);
+            assert!(
+                said[0].starts_with(&word) && said[0].contains(&line),
+                "{code}: {said:?}"
+            );
+        }
+    }
 }
 
 /// A game that ends with the move (5.1.1) goes on both scoresheets in the

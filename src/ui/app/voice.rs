@@ -10,7 +10,7 @@ use super::{App, Effect};
 use crate::game::Command;
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Style, Utterance};
-use crate::voice::{Decision, SpokenCommand as Spoken};
+use crate::voice::Decision;
 
 impl App {
     /// played on a guess.
@@ -54,8 +54,8 @@ impl App {
                 let u = match words.as_slice() {
                     [] => self.vocab.message("voice.nothing_heard", &[]),
                     [one] => {
-                        let yes = self.spoken_word(Spoken::Yes);
-                        let no = self.spoken_word(Spoken::No);
+                        let yes = self.spoken_word(Cmd::Yes);
+                        let no = self.spoken_word(Cmd::No);
                         self.vocab.message(
                             "voice.confirm",
                             &[("move", one), ("yes", &yes), ("no", &no)],
@@ -77,7 +77,7 @@ impl App {
             }
             Decision::Number { number, heard } => self.numbered_answer(number, &heard, fx),
             Decision::Command { command, .. } => match command {
-                Spoken::Yes => match std::mem::take(&mut self.prompt) {
+                Cmd::Yes => match std::mem::take(&mut self.prompt) {
                     Prompt::Choice(moves) if moves.len() == 1 => self.chosen(moves[0], fx),
                     Prompt::Guess(moves) if !moves.is_empty() => self.chosen(moves[0], fx),
                     Prompt::ConfirmQuit => {
@@ -87,7 +87,7 @@ impl App {
                     Prompt::Confirm(p) => self.confirmed(p, fx),
                     other => self.prompt = other,
                 },
-                Spoken::No | Spoken::Cancel => {
+                Cmd::No | Cmd::Cancel => {
                     if matches!(self.prompt, Prompt::Choice(_) | Prompt::Guess(_)) {
                         self.prompt = Prompt::Game;
                         let u = self.vocab.message("ui.voice_cancelled", &[]);
@@ -102,19 +102,14 @@ impl App {
                         self.say(fx, u, Priority::Request);
                     }
                 }
-                Spoken::Repeat => self.command(Cmd::Repeat, "", fx),
-                Spoken::Time => self.command(Cmd::Time, "", fx),
-                Spoken::Moves => self.command(Cmd::Sheet, "", fx),
-                Spoken::Help => self.help(fx),
-                Spoken::Clock => self.press(fx),
-                // What cannot be undone is said back and waits for yes
-                // (the typed commands' confirmations, the same game
-                // layer commands).
-                Spoken::Resign => self.command(Cmd::Resign, "", fx),
-                Spoken::OfferDraw => self.offer_draw_spoken(fx),
-                Spoken::AcceptDraw => self.command(Cmd::Accept, "", fx),
-                Spoken::DeclineDraw => self.command(Cmd::Decline, "", fx),
-                Spoken::Claim => self.command(Cmd::Claim, "", fx),
+                Cmd::Help => self.help(fx),
+                Cmd::Press => self.press(fx),
+                // A draw offer heard is said back first (the table's
+                // confirmation rule for spoken draw offers).
+                Cmd::Draw => self.offer_draw_spoken(fx),
+                // Everything else as typed: what cannot be undone is said
+                // back and waits for yes (the same game layer commands).
+                other => self.command(other, "", fx),
             },
             Decision::NotUnderstood { heard } => {
                 let u = if heard.trim().is_empty() {
@@ -151,8 +146,8 @@ impl App {
             .map(|m| self.vocab.announce(&pos, *m, Style::Long))
             .collect();
         let list = self.numbered(&words);
-        let yes = self.spoken_word(Spoken::Yes);
-        let no = self.spoken_word(Spoken::No);
+        let yes = self.spoken_word(Cmd::Yes);
+        let no = self.spoken_word(Cmd::No);
         let u = self.vocab.message(
             "voice.did_you_mean",
             &[("candidates", &list), ("yes", &yes), ("no", &no)],
@@ -203,8 +198,9 @@ impl App {
     }
 
     /// The first spelling of a voice command word.
-    pub(super) fn spoken_word(&self, c: Spoken) -> Utterance {
-        let text = self.vocab.locale().message(c.message_key(), &[]);
+    pub(super) fn spoken_word(&self, c: Cmd) -> Utterance {
+        let key = c.row().spoken.unwrap_or_default();
+        let text = self.vocab.locale().message(key, &[]);
         Utterance::plain(text.split('|').next().unwrap_or_default().to_owned())
     }
 }

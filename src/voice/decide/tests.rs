@@ -205,7 +205,7 @@ fn commands_are_recognized_and_a_noisy_one_plays_nothing() {
     assert_eq!(
         s.decide(&yes, &DecisionSettings::default()),
         Decision::Command {
-            command: SpokenCommand::Yes,
+            command: Cmd::Yes,
             heard: "예".into()
         }
     );
@@ -213,7 +213,7 @@ fn commands_are_recognized_and_a_noisy_one_plays_nothing() {
     assert_eq!(
         s.decide(&no, &DecisionSettings::default()),
         Decision::Command {
-            command: SpokenCommand::No,
+            command: Cmd::No,
             heard: "아니요".into()
         }
     );

@@ -11,6 +11,7 @@
 //! input gets a "not understood" answer per line rather than ending the
 //! program.
 
+use crate::locale::Locale;
 use std::io::{self, BufRead};
 
 /// The most characters of one line of input (a move, a command, a script
@@ -104,7 +105,7 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
     // A file refused before reading (a FIFO, a device, over its size cap).
     if let Some(refused) = e
         .get_ref()
-        .and_then(|inner| inner.downcast_ref::<crate::fsutil::InputError>())
+        .and_then(|inner| inner.downcast_ref::<InputError>())
     {
         return refused.describe(locale);
     }
@@ -230,6 +231,88 @@ pub fn read_line(input: &mut dyn BufRead) -> io::Result<Option<Line>> {
 /// or at the first read error.
 pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<Line>> {
     std::iter::from_fn(move || read_line(&mut input).transpose())
+}
+
+/// What a path that is not a regular file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A directory.
+    Directory,
+    /// A named pipe (FIFO): reading it waits for a writer.
+    Fifo,
+    /// A character or block device (`/dev/zero`, a terminal, a disk).
+    Device,
+    /// A Unix socket.
+    Socket,
+    /// Anything else.
+    Other,
+}
+
+impl FileKind {
+    /// Its message key.
+    pub fn key(self) -> &'static str {
+        match self {
+            FileKind::Directory => "file.kind.directory",
+            FileKind::Fifo => "file.kind.fifo",
+            FileKind::Device => "file.kind.device",
+            FileKind::Socket => "file.kind.socket",
+            FileKind::Other => "file.kind.other",
+        }
+    }
+}
+
+/// Why an input file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// Not a regular file.
+    #[error("not a regular file ({0:?})")]
+    NotRegular(FileKind),
+    /// Larger than the cap.
+    #[error("larger than {limit} bytes")]
+    TooLarge {
+        /// The cap, in bytes.
+        limit: u64,
+    },
+    /// The text is not UTF-8.
+    #[error("not UTF-8 text")]
+    NotText,
+    /// The system refused (no such file, no permission, …).
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl InputError {
+    /// One localized phrase for a message's `{error}` ("it is a named
+    /// pipe, not a regular file").
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            InputError::NotRegular(kind) => {
+                let kind = locale.message(kind.key(), &[]);
+                locale.message("file.not_regular", &[("kind", &kind)])
+            }
+            InputError::TooLarge { limit } => {
+                locale.message("file.too_large", &[("limit", &megabytes(*limit))])
+            }
+            InputError::NotText => locale.message("io.not_utf8", &[]),
+            InputError::Io(e) => describe_io_error(locale, e),
+        }
+    }
+}
+
+impl From<InputError> for io::Error {
+    fn from(e: InputError) -> io::Error {
+        match e {
+            InputError::Io(e) => e,
+            InputError::NotRegular(_) | InputError::TooLarge { .. } | InputError::NotText => {
+                io::Error::new(io::ErrorKind::InvalidInput, e)
+            }
+        }
+    }
+}
+
+/// `limit` bytes as "64 MB" (or "1 MB"): caps are whole mebibytes.
+fn megabytes(limit: u64) -> String {
+    format!("{} MB", limit.div_ceil(1 << 20))
 }
 
 #[cfg(test)]

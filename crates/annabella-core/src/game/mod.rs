@@ -23,12 +23,39 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Color, Square};
 
+pub use crate::commands::Verbs;
 pub use command::{Command, Side};
-pub use words::{Verb, Verbs, Wording};
+pub use words::Wording;
 
-use crate::journal::Record;
 use crate::mirror::{Config, GameError, Mirror, MoveInput, Said};
 use crate::vocab::Vocabulary;
+use serde::{Deserialize, Serialize};
+
+/// What the game keeps of one accepted command: one journal line after
+/// the header (the journal format, [`crate::journal`], writes and reads it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Sequence number, 1 for the first record (set by the journal store).
+    #[serde(default)]
+    pub seq: u64,
+    /// The checksum of the line before (the header's for the first record;
+    /// set by the journal store).
+    #[serde(default)]
+    pub prev: String,
+    /// Game time in milliseconds (injected time of the core).
+    pub at_ms: u64,
+    /// Line of the script that gave the event, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The command.
+    pub event: Command,
+    /// What was announced (display form), for people reading the file.
+    #[serde(default)]
+    pub said: Vec<String>,
+    /// Both players' remaining time afterwards, in ms (White, Black).
+    #[serde(default)]
+    pub clock_ms: [u64; 2],
+}
 
 /// A game in progress: the two-board core, the journal records not yet
 /// saved, and the state to go back to if saving them fails.

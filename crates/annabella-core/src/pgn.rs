@@ -1077,7 +1077,7 @@ mod tests {
                 m
             }
         }
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/pgn");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/pgn");
         let mut games = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

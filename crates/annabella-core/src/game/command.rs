@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::commands::Cmd;
 use crate::mirror::ClaimGrounds;
 
 /// A side, as commands name it (and the journal writes it).
@@ -197,4 +198,52 @@ pub enum Command {
         /// A draw (else the flag fall stands).
         draw: bool,
     },
+}
+
+impl Command {
+    /// The command of the [command table](crate::commands::table) this is
+    /// (`None` for the game's own [`Command::Tick`]).
+    pub fn cmd(&self) -> Option<Cmd> {
+        Some(match self {
+            Command::Board { .. } => Cmd::Board,
+            Command::Announce { .. } => Cmd::Announce,
+            Command::TakeBack => Cmd::TakeBack,
+            Command::Press => Cmd::Press,
+            Command::Repeat { .. } => Cmd::RepeatMove,
+            Command::Sheet { .. } => Cmd::Write,
+            Command::OfferDraw { .. } => Cmd::Draw,
+            Command::AnswerDraw { accept: true, .. } => Cmd::Accept,
+            Command::AnswerDraw { accept: false, .. } => Cmd::Decline,
+            Command::Resign { .. } => Cmd::Resign,
+            Command::Tick => return None,
+            Command::Adjust { add: true, .. } => Cmd::Add,
+            Command::Adjust { add: false, .. } => Cmd::Remove,
+            Command::SetTime { .. } => Cmd::Set,
+            Command::Correct => Cmd::Correct,
+            Command::Pause => Cmd::Pause,
+            Command::Resume => Cmd::Resume,
+            Command::Penalty { .. } => Cmd::Penalty,
+            Command::Claim { .. } => Cmd::Claim,
+            Command::Seal { .. } => Cmd::Seal,
+            Command::Present { .. } => Cmd::Present,
+            Command::Absent { .. } => Cmd::Absent,
+            Command::DefaultTime { .. } => Cmd::Default,
+            Command::Excuse { .. } => Cmd::Excuse,
+            Command::OpenSeal => Cmd::OpenSeal,
+            Command::Touch { .. } => Cmd::Touch,
+            Command::RequestIncrement { .. } => Cmd::RequestIncrement,
+            Command::DecideIncrement { grant: true } => Cmd::GrantIncrement,
+            Command::DecideIncrement { grant: false } => Cmd::RefuseIncrement,
+            Command::ClaimQuickplay {
+                grounds: ClaimGrounds::NoEffort,
+                ..
+            } => Cmd::ClaimNoEffort,
+            Command::ClaimQuickplay { .. } => Cmd::ClaimCannotWin,
+            Command::UpholdClaim => Cmd::Agree,
+            Command::PostponeClaim { .. } => Cmd::Postpone,
+            Command::RejectClaim => Cmd::Reject,
+            Command::DecideAfterFlag { draw: true } => Cmd::DecideDraw,
+            Command::DecideAfterFlag { draw: false } => Cmd::DecideLoss,
+        })
+    }
 }

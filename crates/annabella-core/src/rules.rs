@@ -258,6 +258,23 @@ pub enum IllegalMoveConsequence {
     GameEnds(GameResult),
 }
 
+/// The positions of a recorded game: the start, then the position after
+/// each move, as long as the moves are legal (a record read from a file,
+/// whose positions are computed once, where it is read).
+pub fn positions(start: &Chess, moves: &[Move]) -> Vec<Chess> {
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    out.push(start.clone());
+    let mut pos = start.clone();
+    for m in moves {
+        if !pos.is_legal(*m) {
+            break;
+        }
+        pos.play_unchecked(*m);
+        out.push(pos.clone());
+    }
+    out
+}
+
 /// A game under the FIDE Laws.
 #[derive(Debug, Clone)]
 pub struct Match {
@@ -265,6 +282,8 @@ pub struct Match {
     mode: CastlingMode,
     kind: GameKind,
     moves: Vec<Move>,
+    /// The position before each move (`history[i]` before `moves[i]`).
+    history: Vec<Chess>,
     pos: Chess,
     illegal: ByColor<u8>,
     result: Option<GameResult>,
@@ -285,6 +304,7 @@ impl Match {
             mode,
             kind,
             moves: Vec::new(),
+            history: Vec::new(),
             illegal: ByColor::new_with(|_| 0),
             result: None,
         };
@@ -317,6 +337,22 @@ impl Match {
         &self.pos
     }
 
+    /// The position after the first `ply` moves (the start for 0, the
+    /// current position for all of them, `None` beyond): the game's own
+    /// history, so no front end replays moves.
+    pub fn position_at(&self, ply: usize) -> Option<&Chess> {
+        match ply.cmp(&self.moves.len()) {
+            std::cmp::Ordering::Less => self.history.get(ply),
+            std::cmp::Ordering::Equal => Some(&self.pos),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// The position before the last move (the start if there is none).
+    pub fn position_before_last(&self) -> &Chess {
+        self.history.last().unwrap_or(&self.start)
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.pos.turn()
@@ -340,6 +376,7 @@ impl Match {
         if !self.pos.is_legal(m) {
             return Err(RuleError::IllegalMove);
         }
+        self.history.push(self.pos.clone());
         self.pos.play_unchecked(m);
         self.moves.push(m);
         self.result = self.automatic_ending();
@@ -353,11 +390,10 @@ impl Match {
             return;
         }
         self.moves.truncate(len);
-        let mut pos = self.start.clone();
-        for m in &self.moves {
-            pos.play_unchecked(*m);
+        if let Some(pos) = self.history.get(len) {
+            self.pos = pos.clone();
         }
-        self.pos = pos;
+        self.history.truncate(len);
         self.result = self.automatic_ending();
     }
 
@@ -399,13 +435,15 @@ impl Match {
     /// Counts occurrences of `target` in the game extended by `extra`.
     fn repetitions_of(&self, target: &Chess, extra: &[Move]) -> usize {
         let key: Zobrist64 = target.zobrist_hash(EnPassantMode::Legal);
-        let mut pos = self.start.clone();
-        let mut count = usize::from(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal) == key);
-        // Only positions since the last irreversible move can repeat, but a
-        // full replay keeps this simple and is cheap at game lengths.
-        for m in self.moves.iter().chain(extra) {
+        let same = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal) == key;
+        let mut count =
+            self.history.iter().filter(|p| same(p)).count() + usize::from(same(&self.pos));
+        // The positions after the extra moves (a move written but not yet
+        // made: its position counts once it is made).
+        let mut pos = self.pos.clone();
+        for m in extra {
             pos.play_unchecked(*m);
-            if pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal) == key {
+            if same(&pos) {
                 count += 1;
             }
         }

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use annabella::clock::{Clock, ClockEvent, TimeControl};
+//! use annabella_core::clock::{Clock, ClockEvent, TimeControl};
 //! use shakmaty::Color;
 //!
 //! let control: TimeControl = "15m+10s".parse()?;

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use annabella::clock::{Clock, talk::{Phrasebook, Verbosity}};
+//! use annabella_core::clock::{Clock, talk::{Phrasebook, Verbosity}};
 //! use shakmaty::Color;
 //!
 //! let book = Phrasebook::builtin("de")?;
@@ -731,6 +731,34 @@ impl Talker {
             }
         }
         out
+    }
+
+    /// The remaining time of `color` at which the next time announcement
+    /// falls due (it is said once the remaining time is at or below it),
+    /// if one is scheduled; `None` also before the first
+    /// [`observe`](Self::observe), which sets the marks. With the clock
+    /// running, the next announcement is due when that much is left: a
+    /// front end sleeps until then instead of looking every moment.
+    pub fn next_mark(&self, color: Color) -> Option<Duration> {
+        let s = &self.schedule;
+        let m = self.marks.get(color);
+        if !m.seen || !*s.players.get(color) {
+            return None;
+        }
+        let periodic = s
+            .every
+            .filter(|_| m.periodic >= 1)
+            .map(|e| times(e, m.periodic));
+        let warning = s
+            .warnings
+            .iter()
+            .zip(&m.warn_armed)
+            .filter(|(_, armed)| **armed)
+            .map(|(w, _)| *w)
+            .max();
+        let countdown = (s.countdown > 0 && m.countdown >= 1)
+            .then(|| Duration::from_secs(u64::from(m.countdown)));
+        [periodic, warning, countdown].into_iter().flatten().max()
     }
 
     fn time_due(&mut self, color: Color, r: Duration, flagged: bool) -> Option<Announcement> {

@@ -3,7 +3,8 @@
 
 use shakmaty::Color;
 
-use super::{Verb, Wording, num, plain};
+use super::{Wording, num, plain};
+use crate::commands::Cmd;
 use crate::mirror::{GameEvent, SealFault, Sealed, hms};
 use crate::vocab::Utterance;
 
@@ -17,8 +18,8 @@ impl Wording<'_> {
                 &[
                     ("side", &s(side)),
                     ("opponent", &s(!side)),
-                    ("accept", &self.verb(Verb::Accept)),
-                    ("decline", &self.verb(Verb::Decline)),
+                    ("accept", &self.verb(Cmd::Accept)),
+                    ("decline", &self.verb(Cmd::Decline)),
                 ],
             )
         };
@@ -28,8 +29,8 @@ impl Wording<'_> {
                 &[
                     ("side", &s(*side)),
                     ("number", &num(number)),
-                    ("seal", &self.verb(Verb::Seal)),
-                    ("press", &self.verb(Verb::Press)),
+                    ("seal", &self.verb(Cmd::Seal)),
+                    ("press", &self.verb(Cmd::Press)),
                 ],
             ),
             GameEvent::SealFaulty { side, fault } => self.msg(
@@ -37,8 +38,8 @@ impl Wording<'_> {
                 &[
                     ("side", &s(*side)),
                     ("fault", &self.seal_fault(*fault)),
-                    ("seal", &self.verb(Verb::Seal)),
-                    ("press", &self.verb(Verb::Press)),
+                    ("seal", &self.verb(Cmd::Seal)),
+                    ("press", &self.verb(Cmd::Press)),
                 ],
             ),
             GameEvent::EnvelopeDrawOffer { side } => offer("mirror.envelope_draw_offer", *side),
@@ -66,7 +67,7 @@ impl Wording<'_> {
                 },
                 &[
                     ("side", &s(*side)),
-                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                    ("open_seal", &self.verb(Cmd::OpenSeal)),
                 ],
             ),
             GameEvent::AbsentClockStarted { side } => {

@@ -2,7 +2,7 @@
 //! back into the one legal move they mean — driven only by locale data.
 //!
 //! ```
-//! use annabella::vocab::{Style, Vocabulary};
+//! use annabella_core::vocab::{Style, Vocabulary};
 //! use shakmaty::{CastlingMode, Chess, Position, san::San};
 //!
 //! let vocab = Vocabulary::builtin("fide").unwrap();

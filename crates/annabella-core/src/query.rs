@@ -5,7 +5,7 @@
 
 use shakmaty::{Color, Move, Position, Role, Square};
 
-use super::command::{Cmd, CommandWords};
+use crate::commands::{Cmd, CommandWords};
 use crate::rules::Match;
 use crate::vocab::lex::{Dictionary, Token};
 use crate::vocab::{Style, Utterance, Vocabulary};
@@ -287,11 +287,8 @@ impl Queries<'_> {
         let Some((last, before)) = moves.split_last() else {
             return self.vocab.message("ui.no_last_move", &[]);
         };
-        let mut pos = game.start().clone();
-        for m in before {
-            pos.play_unchecked(*m);
-        }
-        let words = self.vocab.announce(&pos, *last, self.style);
+        let pos = game.position_at(before.len()).unwrap_or(game.start());
+        let words = self.vocab.announce(pos, *last, self.style);
         self.vocab.message(
             "ui.last_move",
             &[("side", &self.vocab.side(pos.turn())), ("move", &words)],

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Verb, Wording, num, plain};
+use super::{Wording, num, plain};
+use crate::commands::Cmd;
 use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending, hms};
 use crate::vocab::Utterance;
 
@@ -53,7 +54,7 @@ impl Wording<'_> {
     /// A Guideline III event, as one line.
     pub(super) fn quickplay_event(&self, e: &QuickplayEvent) -> Utterance {
         let s = |c: Color| self.side(c);
-        let v = |verb: Verb| self.verb(verb);
+        let v = |verb: Cmd| self.verb(verb);
         match e {
             QuickplayEvent::IncrementRequested { side } => self.msg(
                 "quickplay.increment_requested",
@@ -61,10 +62,10 @@ impl Wording<'_> {
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
                     ("seconds", &self.seconds(crate::clock::QUICKPLAY_INCREMENT)),
-                    ("accept", &v(Verb::Accept)),
-                    ("decline", &v(Verb::Decline)),
-                    ("grant", &v(Verb::GrantIncrement)),
-                    ("refuse", &v(Verb::RefuseIncrement)),
+                    ("accept", &v(Cmd::Accept)),
+                    ("decline", &v(Cmd::Decline)),
+                    ("grant", &v(Cmd::GrantIncrement)),
+                    ("refuse", &v(Cmd::RefuseIncrement)),
                 ],
             ),
             QuickplayEvent::IncrementGranted {
@@ -89,9 +90,9 @@ impl Wording<'_> {
                 &[
                     ("side", &s(*side)),
                     ("grounds", &self.grounds(*grounds, !*side)),
-                    ("agree", &v(Verb::Agree)),
-                    ("postpone", &v(Verb::Postpone)),
-                    ("reject", &v(Verb::Reject)),
+                    ("agree", &v(Cmd::Agree)),
+                    ("postpone", &v(Cmd::Postpone)),
+                    ("reject", &v(Cmd::Reject)),
                 ],
             ),
             QuickplayEvent::Postponed { side, to, extra } => {
@@ -106,8 +107,8 @@ impl Wording<'_> {
                     ("flagged", &s(*flagged)),
                     ("opponent", &s(!*flagged)),
                     ("claimant", &s(*claimant)),
-                    ("draw", &v(Verb::DecideDraw)),
-                    ("loss", &v(Verb::DecideLoss)),
+                    ("draw", &v(Cmd::DecideDraw)),
+                    ("loss", &v(Cmd::DecideLoss)),
                 ],
             ),
             QuickplayEvent::Referred { side, grounds } => {
@@ -132,7 +133,7 @@ impl Wording<'_> {
     /// Why a Guideline III procedure was refused, saying what to do.
     pub(super) fn quickplay_error(&self, e: &QuickplayError) -> Utterance {
         let s = |c: Color| self.side(c);
-        let v = |verb: Verb| self.verb(verb);
+        let v = |verb: Cmd| self.verb(verb);
         match e {
             QuickplayError::NotAnnounced => self.msg("quickplay.err.not_announced", &[]),
             QuickplayError::WithIncrement(_) => self.msg("quickplay.err.increment", &[]),
@@ -156,17 +157,17 @@ impl Wording<'_> {
                 "quickplay.err.request_pending",
                 &[
                     ("side", &s(*side)),
-                    ("grant", &v(Verb::GrantIncrement)),
-                    ("refuse", &v(Verb::RefuseIncrement)),
+                    ("grant", &v(Cmd::GrantIncrement)),
+                    ("refuse", &v(Cmd::RefuseIncrement)),
                 ],
             ),
             QuickplayError::ClaimPending { side } => self.msg(
                 "quickplay.err.claim_pending",
                 &[
                     ("side", &s(*side)),
-                    ("agree", &v(Verb::Agree)),
-                    ("postpone", &v(Verb::Postpone)),
-                    ("reject", &v(Verb::Reject)),
+                    ("agree", &v(Cmd::Agree)),
+                    ("postpone", &v(Cmd::Postpone)),
+                    ("reject", &v(Cmd::Reject)),
                 ],
             ),
             QuickplayError::NothingToDecide => self.msg("quickplay.err.nothing_to_decide", &[]),
@@ -175,8 +176,8 @@ impl Wording<'_> {
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
-                    ("accept", &v(Verb::Accept)),
-                    ("decline", &v(Verb::Decline)),
+                    ("accept", &v(Cmd::Accept)),
+                    ("decline", &v(Cmd::Decline)),
                 ],
             ),
             QuickplayError::AwaitsResult { flagged, claimant } => self.msg(
@@ -184,25 +185,25 @@ impl Wording<'_> {
                 &[
                     ("flagged", &s(*flagged)),
                     ("claimant", &s(*claimant)),
-                    ("draw", &v(Verb::DecideDraw)),
-                    ("loss", &v(Verb::DecideLoss)),
+                    ("draw", &v(Cmd::DecideDraw)),
+                    ("loss", &v(Cmd::DecideLoss)),
                 ],
             ),
             QuickplayError::NoFlagFallen { side } => self.msg(
                 "quickplay.err.no_flag",
                 &[
                     ("side", &s(*side)),
-                    ("agree", &v(Verb::Agree)),
-                    ("postpone", &v(Verb::Postpone)),
-                    ("reject", &v(Verb::Reject)),
+                    ("agree", &v(Cmd::Agree)),
+                    ("postpone", &v(Cmd::Postpone)),
+                    ("reject", &v(Cmd::Reject)),
                 ],
             ),
             QuickplayError::AlreadyPostponed { side } => self.msg(
                 "quickplay.err.already_postponed",
                 &[
                     ("side", &s(*side)),
-                    ("agree", &v(Verb::Agree)),
-                    ("reject", &v(Verb::Reject)),
+                    ("agree", &v(Cmd::Agree)),
+                    ("reject", &v(Cmd::Reject)),
                 ],
             ),
         }

@@ -11,6 +11,7 @@ use shakmaty::{CastlingMode, Color, Position};
 
 use crate::clock::ClockError;
 use crate::clock::talk::plural_category;
+use crate::commands::{Cmd, Verbs};
 use crate::mirror::{
     BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage, hms,
 };
@@ -18,57 +19,6 @@ use crate::vocab::{Style, Utterance, Vocabulary};
 
 mod adjourn;
 mod quickplay;
-
-/// A command a message may tell the user to give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verb {
-    /// Announce the move just made.
-    Announce,
-    /// Press the clock.
-    Press,
-    /// Take back the move just made.
-    TakeBack,
-    /// The arbiter corrects boards and scoresheets (D.2.9).
-    Correct,
-    /// The arbiter gives a player time (an example with White and two
-    /// minutes).
-    AddTime,
-    /// Record that the sealer's opponent is present (Guideline I).
-    Present,
-    /// Open the sealed move.
-    OpenSeal,
-    /// Seal a move (again, to change it).
-    Seal,
-    /// The arbiter restarts the clock.
-    Resume,
-    /// Accept a draw offer.
-    Accept,
-    /// Decline a draw offer.
-    Decline,
-    /// Claim (a draw, or the win for an illegal move in unsupervised play).
-    Claim,
-    /// The arbiter grants the increment (Guideline III.4).
-    GrantIncrement,
-    /// The arbiter refuses the increment (Guideline III.4).
-    RefuseIncrement,
-    /// The arbiter agrees with a draw claim (Guideline III.5.1).
-    Agree,
-    /// The arbiter postpones his decision, two minutes for the opponent
-    /// (Guideline III.5.2).
-    Postpone,
-    /// The arbiter rejects a draw claim (Guideline III.5.3).
-    Reject,
-    /// The arbiter declares a draw after a flag fall (Guideline III.5.2).
-    DecideDraw,
-    /// The arbiter lets a flag fall stand (Guideline III.5.2).
-    DecideLoss,
-}
-
-/// How one front end names its commands.
-pub trait Verbs {
-    /// The command as the user of this front end gives it.
-    fn verb(&self, verb: Verb) -> Utterance;
-}
 
 /// Words for events and refusals in one locale, for one front end.
 #[derive(Clone, Copy)]
@@ -132,7 +82,7 @@ impl<'a> Wording<'a> {
         self.vocab.side(c)
     }
 
-    fn verb(&self, v: Verb) -> Utterance {
+    fn verb(&self, v: Cmd) -> Utterance {
         self.verbs.verb(v)
     }
 
@@ -209,7 +159,7 @@ impl<'a> Wording<'a> {
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
-                    ("claim", &self.verb(Verb::Claim)),
+                    ("claim", &self.verb(Cmd::Claim)),
                 ],
             ),
             GameEvent::Announced {
@@ -338,8 +288,8 @@ impl<'a> Wording<'a> {
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
-                    ("accept", &self.verb(Verb::Accept)),
-                    ("decline", &self.verb(Verb::Decline)),
+                    ("accept", &self.verb(Cmd::Accept)),
+                    ("decline", &self.verb(Cmd::Decline)),
                 ],
             ),
             GameEvent::ClaimRejected {
@@ -365,7 +315,7 @@ impl<'a> Wording<'a> {
             ),
             GameEvent::ClockPaused { side } => self.msg(
                 "game.paused",
-                &[("side", &s(*side)), ("resume", &self.verb(Verb::Resume))],
+                &[("side", &s(*side)), ("resume", &self.verb(Cmd::Resume))],
             ),
             GameEvent::ClockResumed { side } => self.msg("clock.resumed", &[("side", &s(*side))]),
             GameEvent::ClockAdjusted {
@@ -404,7 +354,7 @@ impl<'a> Wording<'a> {
                 "mirror.present",
                 &[
                     ("side", &s(*side)),
-                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                    ("open_seal", &self.verb(Cmd::OpenSeal)),
                 ],
             ),
             GameEvent::SealOpened { mv } => {
@@ -446,7 +396,7 @@ impl<'a> Wording<'a> {
                     ("number", &num(number)),
                     ("last", &self.up_to(*last)),
                     ("turn", &s(*turn)),
-                    ("add_time", &self.verb(Verb::AddTime)),
+                    ("add_time", &self.verb(Cmd::Add)),
                 ],
             ),
             GameEvent::NothingToCorrect => self.msg("mirror.corrected_nothing", &[]),
@@ -502,7 +452,7 @@ impl<'a> Wording<'a> {
         white: &Entry,
         black: &Entry,
     ) -> Utterance {
-        let correct = self.verb(Verb::Correct);
+        let correct = self.verb(Cmd::Correct);
         let common = |key: &str| {
             self.msg(
                 key,
@@ -553,9 +503,9 @@ impl<'a> Wording<'a> {
                 "mirror.err.already_made",
                 &[
                     ("side", &s(*c)),
-                    ("announce", &self.verb(Verb::Announce)),
-                    ("press", &self.verb(Verb::Press)),
-                    ("takeback", &self.verb(Verb::TakeBack)),
+                    ("announce", &self.verb(Cmd::Announce)),
+                    ("press", &self.verb(Cmd::Press)),
+                    ("takeback", &self.verb(Cmd::TakeBack)),
                 ],
             ),
             GameError::NoMove(c) => self.msg("mirror.err.no_move", &[("side", &s(*c))]),
@@ -583,7 +533,7 @@ impl<'a> Wording<'a> {
             }
             GameError::TooLate(c) => self.msg(
                 "mirror.err.too_late",
-                &[("side", &s(*c)), ("correct", &self.verb(Verb::Correct))],
+                &[("side", &s(*c)), ("correct", &self.verb(Cmd::Correct))],
             ),
             GameError::AwaitExecution {
                 board,
@@ -626,7 +576,7 @@ impl<'a> Wording<'a> {
             ),
             GameError::BoardsDiffer => self.msg(
                 "mirror.err.boards_differ",
-                &[("correct", &self.verb(Verb::Correct))],
+                &[("correct", &self.verb(Cmd::Correct))],
             ),
             GameError::BadMove { board, pos, error } => {
                 let why = self.vocab.describe_error(pos, error);
@@ -642,14 +592,14 @@ impl<'a> Wording<'a> {
             GameError::Adjourned => self.msg(
                 "mirror.err.adjourned",
                 &[
-                    ("present", &self.verb(Verb::Present)),
-                    ("open_seal", &self.verb(Verb::OpenSeal)),
+                    ("present", &self.verb(Cmd::Present)),
+                    ("open_seal", &self.verb(Cmd::OpenSeal)),
                 ],
             ),
             GameError::NotAdjourned => self.msg("mirror.err.not_adjourned", &[]),
             GameError::OpponentAbsent(c) => self.msg(
                 "mirror.err.opponent_absent",
-                &[("side", &s(*c)), ("present", &self.verb(Verb::Present))],
+                &[("side", &s(*c)), ("present", &self.verb(Cmd::Present))],
             ),
             GameError::NoDrawOffer => self.msg("mirror.err.no_draw_offer", &[]),
             GameError::DrawTooEarly => self.msg("mirror.err.draw_too_early", &[]),
@@ -672,8 +622,8 @@ impl<'a> Wording<'a> {
                 "mirror.err.sealing",
                 &[
                     ("side", &s(*c)),
-                    ("seal", &self.verb(Verb::Seal)),
-                    ("press", &self.verb(Verb::Press)),
+                    ("seal", &self.verb(Cmd::Seal)),
+                    ("press", &self.verb(Cmd::Press)),
                 ],
             ),
             GameError::SealNotMade { side, mv, before } => self.msg(
@@ -697,7 +647,7 @@ impl<'a> Wording<'a> {
         let s = |c: Color| self.side(c);
         match e {
             ClockError::Paused { .. } => {
-                self.msg("game.clock.paused", &[("resume", &self.verb(Verb::Resume))])
+                self.msg("game.clock.paused", &[("resume", &self.verb(Cmd::Resume))])
             }
             ClockError::NotPaused => self.msg("game.clock.not_paused", &[]),
             ClockError::FlagFallen { color, .. } => {
