@@ -79,11 +79,12 @@ use std::process::Command;
 use std::time::Instant;
 
 use annabella::vocab::{Style, Vocabulary};
-use annabella::voice::commands::{SpokenCommand, SpokenCommandWords};
+use annabella::commands::Cmd;
+use annabella::voice::commands::{ChoiceNumbers, SpokenCommandWords};
 use annabella::voice::decide::{Decision, DecisionSettings, Hearing};
 use annabella::voice::grammar::model_form;
 use annabella::voice::listener::Listener;
-use annabella::voice::nearmiss::{ChoiceNumbers, NearMissRules, WordCosts};
+use annabella::voice::nearmiss::{NearMissRules, WordCosts};
 use annabella::voice::recognizer::VoskModel;
 use annabella::voice::voicing;
 use shakmaty::uci::UciMove;
@@ -312,11 +313,32 @@ fn split_of(variant: &str, holdout: Option<&[String]>) -> Split {
     }
 }
 
+/// The spoken commands in the order utterances draw them from.
+const COMMAND_ORDER: [&str; 13] = [
+    "yes", "no", "cancel", "repeat", "time", "moves", "help", "clock", "resign", "draw", "accept",
+    "decline", "claim",
+];
+
+/// A spoken command's short name: its spellings' message key
+/// (`voice.cmd.KEY`).
+trait SpokenKey {
+    fn key(self) -> &'static str;
+}
+
+impl SpokenKey for Cmd {
+    fn key(self) -> &'static str {
+        self.row()
+            .spoken
+            .and_then(|k| k.strip_prefix("voice.cmd."))
+            .unwrap_or(self.name())
+    }
+}
+
 /// What an utterance says.
 #[derive(Clone, Debug, PartialEq)]
 enum Said {
     Move { mv: Move },
-    Command(SpokenCommand),
+    Command(Cmd),
     Number(usize),
 }
 
@@ -491,7 +513,10 @@ fn utterance(
         let text = plan.vocab.announce(&pos, mv, style).spoken;
         (Said::Move { mv }, text)
     } else {
-        let commands: Vec<(SpokenCommand, &[String])> = plan.command_words.iter().collect();
+        let mut commands: Vec<(Cmd, &[String])> = plan.command_words.iter().collect();
+        // Drawn in a fixed order (the same seed says the same commands
+        // whatever order the command table lists them in).
+        commands.sort_by_key(|(c, _)| COMMAND_ORDER.iter().position(|k| *k == c.key()));
         let numbers: Vec<(usize, &[String])> = plan.numbers.iter().collect();
         // One in five is a number (an answer to a question).
         if rng.below(5) == 0 {
@@ -926,6 +951,7 @@ fn learn_flags(a: &Args) -> String {
 }
 
 /// A training utterance, ready to be decided again under other rules.
+#[derive(Clone)]
 struct Trial {
     pos: Chess,
     mode: CastlingMode,
@@ -953,13 +979,31 @@ impl Outcome {
     }
 }
 
+/// Decides every trial again (on two threads: the rules search makes
+/// many passes over thousands of hearings) and tallies the decisions.
 fn decide_all(l: &Listener, trials: &[Trial]) -> Outcome {
+    let half = trials.len().div_ceil(2).max(1);
+    let decisions: Vec<Decision> = std::thread::scope(|s| {
+        let parts: Vec<_> = trials
+            .chunks(half)
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter()
+                        .map(|t| l.decide_voiced(t.voiced, &t.pos, t.mode, &t.grammar, &t.hearing))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
     let mut o = Outcome::default();
-    for t in trials {
-        let d = l.decide_voiced(t.voiced, &t.pos, t.mode, &t.grammar, &t.hearing);
+    for (t, d) in trials.iter().zip(&decisions) {
         match &t.said {
-            Said::Move { mv } => o.moves.add(&d, *mv),
-            said => o.commands.add(&d, said),
+            Said::Move { mv } => o.moves.add(d, *mv),
+            said => o.commands.add(d, said),
         }
     }
     o
@@ -994,77 +1038,86 @@ fn search_rules(l: &mut Listener, trials: &[Trial]) -> NearMissRules {
         l.costs.rules = r;
         decide_all(l, trials)
     };
-    let mut best = eval(l, r);
+    // The knobs only change which moves are asked about (nothing is taken,
+    // no command acted on): measured on the moves alone.
+    let moves: Vec<&Trial> = trials
+        .iter()
+        .filter(|t| matches!(t.said, Said::Move { .. }))
+        .collect();
+    let move_trials: Vec<Trial> = moves.into_iter().cloned().collect();
+    let eval_moves = |l: &mut Listener, r: NearMissRules| {
+        l.costs.rules = r;
+        decide_all(l, &move_trials)
+    };
+    let mut best = eval_moves(l, r);
     type Knob = (&'static str, fn(&mut NearMissRules, f32), &'static [f32]);
     let knobs: [Knob; 5] = [
         (
             "max_cost",
             |r, v| r.max_cost = v,
-            &[0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 14.0],
+            &[4.0, 8.0, 14.0, 20.0, 30.0],
         ),
-        (
-            "per_word",
-            |r, v| r.per_word = v,
-            &[0.0, 1.0, 2.0, 3.0, 4.0, 6.0],
-        ),
-        ("spread", |r, v| r.spread = v, &[0.5, 1.0, 2.0, 3.0, 5.0]),
-        (
-            "rank_penalty",
-            |r, v| r.rank_penalty = v,
-            &[0.0, 0.5, 1.0, 2.0, 4.0],
-        ),
+        ("per_word", |r, v| r.per_word = v, &[0.0, 2.0, 4.0, 6.0]),
+        ("spread", |r, v| r.spread = v, &[0.5, 1.0, 2.0, 3.0]),
+        ("rank_penalty", |r, v| r.rank_penalty = v, &[0.0, 1.0, 2.0]),
         (
             "min_heard_words",
             |r, v| r.min_heard_words = v as usize,
             &[1.0, 2.0],
         ),
     ];
-    for round in 0..2 {
-        for (name, set, values) in &knobs {
-            for &v in *values {
-                let mut c = r;
-                set(&mut c, v);
-                let o = eval(l, c);
-                if score(&o) > score(&best) + 1e-9 {
-                    best = o;
-                    r = c;
-                }
+    for (name, set, values) in &knobs {
+        for &v in *values {
+            let mut c = r;
+            set(&mut c, v);
+            if format!("{c:?}") == format!("{r:?}") {
+                continue;
             }
-            println!(
-                "  rules search, round {}: {name} -> {:?}: figure {:.1}% (other questions {})",
-                round + 1,
-                r,
-                best.moves.figure(),
-                best.moves.other_ask
-            );
+            let o = eval_moves(l, c);
+            if score(&o) > score(&best) + 1e-9 {
+                best = o;
+                r = c;
+            }
         }
-    }
-    // The take margin: wrong moves only fall as it grows.
-    let margins: Vec<f32> = (0..=60).map(|i| i as f32 * 0.5).collect();
-    let mut take = MAX_RULE;
-    for &m in margins.iter().rev() {
-        let o = eval(l, NearMissRules { confusable: m, ..r });
-        if o.wrong_moves() > 0 {
-            break;
-        }
-        take = m;
-    }
-    r.confusable = (take + SAFETY).min(MAX_RULE);
-    let mut command = MAX_RULE;
-    for &m in margins.iter().rev() {
-        let o = eval(
-            l,
-            NearMissRules {
-                command_margin: m,
-                ..r
-            },
+        println!(
+            "  rules search: {name} -> {:?}: figure {:.1}% (other questions {}, {:.0} s)",
+            r,
+            best.moves.figure(),
+            best.moves.other_ask,
+            t.elapsed().as_secs_f64()
         );
-        if o.wrong_commands() > 0 || o.wrong_moves() > 0 {
-            break;
-        }
-        command = m;
     }
+    // The margins: wrong moves (and commands) only fall as they grow, so
+    // the smallest safe one on the grid is found by bisection.
+    let margins: Vec<f32> = (0..=60).map(|i| i as f32 * 0.5).collect();
+    let smallest_safe = |l: &mut Listener, make: &dyn Fn(f32) -> NearMissRules, commands: bool| {
+        let safe = |o: &Outcome| o.wrong_moves() == 0 && (!commands || o.wrong_commands() == 0);
+        // Invariant: margins[hi] is safe (or hi is past the grid: MAX_RULE).
+        let (mut lo, mut hi) = (0usize, margins.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if safe(&eval(l, make(margins[mid]))) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        margins.get(hi).copied().unwrap_or(MAX_RULE)
+    };
+    let base = r;
+    let take = smallest_safe(l, &|m| NearMissRules { confusable: m, ..base }, false);
+    r.confusable = (take + SAFETY).min(MAX_RULE);
+    println!(
+        "  rules search: smallest safe take margin {take} ({:.0} s)",
+        t.elapsed().as_secs_f64()
+    );
+    let base = r;
+    let command = smallest_safe(l, &|m| NearMissRules { command_margin: m, ..base }, true);
     r.command_margin = (command + SAFETY).min(MAX_RULE);
+    println!(
+        "  rules search: smallest safe command margin {command} ({:.0} s)",
+        t.elapsed().as_secs_f64()
+    );
     let o = eval(l, r);
     println!(
         "  rules: {r:?}\n  training voices with them: moves figure {:.1}% (taken {}), commands right {} of {}, wrong moves {}, wrong commands {} ({:.0} s)",

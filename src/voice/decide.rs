@@ -284,7 +284,7 @@ fn doubts(
 /// What a command or number heard exactly means.
 #[derive(Clone, Copy, PartialEq)]
 enum Said {
-    Command(SpokenCommand),
+    Command(Cmd),
     Number(usize),
 }
 
