@@ -78,8 +78,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use annabella::vocab::{Style, Vocabulary};
 use annabella::commands::Cmd;
+use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::commands::{ChoiceNumbers, SpokenCommandWords};
 use annabella::voice::decide::{Decision, DecisionSettings, Hearing};
 use annabella::voice::grammar::model_form;
@@ -1105,14 +1105,28 @@ fn search_rules(l: &mut Listener, trials: &[Trial]) -> NearMissRules {
         margins.get(hi).copied().unwrap_or(MAX_RULE)
     };
     let base = r;
-    let take = smallest_safe(l, &|m| NearMissRules { confusable: m, ..base }, false);
+    let take = smallest_safe(
+        l,
+        &|m| NearMissRules {
+            confusable: m,
+            ..base
+        },
+        false,
+    );
     r.confusable = (take + SAFETY).min(MAX_RULE);
     println!(
         "  rules search: smallest safe take margin {take} ({:.0} s)",
         t.elapsed().as_secs_f64()
     );
     let base = r;
-    let command = smallest_safe(l, &|m| NearMissRules { command_margin: m, ..base }, true);
+    let command = smallest_safe(
+        l,
+        &|m| NearMissRules {
+            command_margin: m,
+            ..base
+        },
+        true,
+    );
     r.command_margin = (command + SAFETY).min(MAX_RULE);
     println!(
         "  rules search: smallest safe command margin {command} ({:.0} s)",
