@@ -416,6 +416,9 @@ pub struct LiveDecoder<'l> {
     /// A recognizer made ahead for the next utterance.
     spare: Option<Decoding>,
     early: Option<Early>,
+    /// The early finish of this utterance heard nothing: it is decided
+    /// at the detector's end of speech (or the key's release) only.
+    late_only: bool,
     stats: EngineStats,
     /// Voiced speech in the utterance's audio: without enough, it is
     /// "nothing heard" (noise is heard as words).
@@ -478,6 +481,7 @@ impl<'l> LiveDecoder<'l> {
             current: None,
             spare: None,
             early: None,
+            late_only: false,
             stats: EngineStats::default(),
             voicing: VoicingMeter::new(listener.voicing),
         }
@@ -534,6 +538,7 @@ impl<'l> LiveDecoder<'l> {
     fn open(&mut self, audio: Vec<i16>) -> Result<(), RecognizerFailed> {
         self.talking = true;
         self.early = None;
+        self.late_only = false;
         self.audio = audio;
         self.voicing.reset();
         self.voicing.push(&self.audio);
@@ -655,11 +660,37 @@ impl<'l> LiveDecoder<'l> {
         let early = (early_ms * SAMPLE_RATE / 1000) as usize;
         if self.talking
             && self.early.is_none()
+            && !self.late_only
             && self.vad.quiet_samples() >= early
             && let Some(u) = self.current.take()
         {
             let t = Instant::now();
             let (decision, hearing, json) = self.finish(u);
+            if hearing.best_text().is_empty() {
+                // Nothing heard by the early finish, though the detector
+                // heard speech: a short word ("네", yes) may need more of
+                // the silence after it to be decoded (measured on the play
+                // screen, tests/confirm_tmux.rs: espeak-ng's "네" was heard
+                // with an early finish at 150 ms of quiet, and as nothing
+                // at 120 ms). The early result is not used: the
+                // utterance is decoded again, whole, and decided at the
+                // detector's end of speech (or the key's release).
+                self.stats.redecoded += 1;
+                self.late_only = true;
+                self.current = self.recognizer();
+                match self.current.as_mut() {
+                    Some(u) => u.feed(&self.audio),
+                    None => {
+                        self.talking = false;
+                        out.push(Err(RecognizerFailed));
+                    }
+                }
+                self.preroll.extend(samples.iter().copied());
+                while self.preroll.len() > self.preroll_len {
+                    self.preroll.pop_front();
+                }
+                return out;
+            }
             // What was heard up to the silence, once the decoding is
             // flushed (Vosk's partial result lags the speech by a word or
             // more at this point: measured, it was a whole phrase in none
