@@ -30,6 +30,7 @@ test:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	CARGO=$(CARGO) ./scripts/check_core.sh
+	CARGO=$(CARGO) ./scripts/check_typed_only.sh
 	python3 scripts/import_graph.py src 4 && python3 scripts/import_graph.py crates/annabella-core/src 4
 	$(CARGO) test --release --workspace --lib --bins --tests --examples
 

@@ -29,5 +29,8 @@ pub mod ui;
 pub mod voice;
 pub mod wake;
 
+#[cfg(test)]
+pub(crate) mod test_skip;
+
 // The pure core, under the names the adapters have always used.
 pub use annabella_core::{clock, commands, game, input, locale, mirror, pgn, query, rules, vocab};

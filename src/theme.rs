@@ -65,15 +65,59 @@ impl Theme {
     }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+/// The columns `text` takes on a terminal: the sum of its characters'
+/// widths (a Hangul letter takes two, a combining mark none). A terminal
+/// gives every character its own cells: it never joins an Arabic lam and
+/// alef into one, as `unicode-width` does when it measures a whole string
+/// (`"الأبيض"` is 6 columns on the screen, 5 for `str::width`).
+pub fn columns(text: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    text.chars().map(|c| c.width().unwrap_or(0)).sum()
+}
+
+/// `text` as a line to draw, in spans whose measured widths add up to the
+/// columns the terminal gives them ([`columns`]): where measuring the
+/// string as a whole would count a pair of letters as one column (an
+/// Arabic lam before an alef), the span is split between them. Drawn as
+/// one span, such a text loses its last letters: ratatui gives a span the
+/// string's measured width and cuts what does not fit (a board titled
+/// "رقعة الأبيض" showed "رقعة الأبي").
+pub fn line(text: impl Into<String>, style: ratatui::style::Style) -> ratatui::text::Line<'static> {
     use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    let text: String = text.into();
+    let mut spans = Vec::new();
+    let mut part = String::new();
+    let mut counted = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        part.push(c);
+        if part.width() != counted + w {
+            part.pop();
+            spans.push(ratatui::text::Span::styled(
+                std::mem::take(&mut part),
+                style,
+            ));
+            part.push(c);
+            counted = 0;
+        }
+        counted += w;
+    }
+    if !part.is_empty() || spans.is_empty() {
+        spans.push(ratatui::text::Span::styled(part, style));
+    }
+    ratatui::text::Line::from(spans)
+}
+
+/// Splits `text` into lines of at most `width` columns ([`columns`]) at
+/// spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthChar;
     let width = width.max(1);
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
-        let wlen = word.width();
-        let llen = line.width();
+        let wlen = columns(word);
+        let llen = columns(&line);
         if llen > 0 && llen + 1 + wlen > width {
             out.push(std::mem::take(&mut line));
         }
@@ -82,7 +126,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         }
         line.push_str(word);
         // A word wider than the line: cut between letters, by columns.
-        while line.width() > width {
+        while columns(&line) > width {
             let mut used = 0;
             let cut = line
                 .char_indices()
@@ -101,4 +145,35 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Arabic lam-alef pairs: every letter has its column, on the screen
+    /// and in the spans drawn.
+    #[test]
+    fn lam_alef_letters_keep_their_columns() {
+        use unicode_width::UnicodeWidthStr;
+        let white = "رقعة الأبيض";
+        assert_eq!(columns(white), 11);
+        // What the string measures as a whole: one column less.
+        assert_eq!(white.width(), 10);
+        let l = line(white, ratatui::style::Style::default());
+        assert_eq!(l.width(), 11);
+        let back: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(back, white);
+        // Hangul: two columns a letter, one span.
+        let l = line("백의 보드", ratatui::style::Style::default());
+        assert_eq!((l.width(), l.spans.len()), (9, 1));
+        assert_eq!(line("", ratatui::style::Style::default()).width(), 0);
+    }
+
+    #[test]
+    fn wrap_measures_lam_alef_by_letters() {
+        // 11 letters: a line of 10 columns cannot hold them.
+        let lines = wrap("رقعة الأبيض", 10);
+        assert_eq!(lines, ["رقعة", "الأبيض"]);
+    }
 }

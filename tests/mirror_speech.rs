@@ -2,6 +2,8 @@
 //! rendered with the real espeak-ng into a WAV file (headless). Skipped
 //! with a reason when espeak-ng is missing, unless ANNABELLA_REQUIRE_E2E=1.
 
+mod common;
+
 use std::process::Command;
 
 fn have_espeak() -> bool {
@@ -13,12 +15,7 @@ fn have_espeak() -> bool {
 
 #[test]
 fn play_speaks_every_announcement_into_a_wav_file() {
-    if !have_espeak() {
-        assert!(
-            std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-            "espeak-ng is required (ANNABELLA_REQUIRE_E2E=1)"
-        );
-        println!("skipped: espeak-ng is not installed");
+    if !common::tool_present(have_espeak(), "espeak-ng (apt-get install espeak-ng)") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -323,13 +323,14 @@ fn a_bad_file_is_one_line_and_the_defaults_apply() {
     // Once the full screen is up (stderr is hidden then), the line is in
     // its message box.
     let start: String = line.chars().take(40).collect();
-    let screen = s.wait_for(&de.message("ui.label.input", &[]));
-    let screen = if screen.contains(&start) {
-        screen
-    } else {
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        s.screen()
-    };
+    let mut screen = s.wait_for(&de.message("ui.label.input", &[]));
+    // It may come a frame later: watched until a deadline, not for one
+    // fixed pause (a loaded machine can take longer).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !screen.contains(&start) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        screen = s.screen();
+    }
     assert!(screen.contains(&start), "{screen}");
     s.keys(&common::de_word("ui.cmd.quit"));
     s.keys(&common::de_word("ui.cmd.yes"));

@@ -20,7 +20,7 @@ use crate::speech::{Announcer, Voice};
 use crate::ui::app::SpeechChoice;
 use crate::ui::inbox::Inbox;
 use crate::ui::render::{Theme, ThemeKind};
-use crate::ui::{App, EngineSide, Mode, Msg, Runner, Settings};
+use crate::ui::{App, EngineSide, Mode, Runner, Settings};
 use crate::vocab::Style;
 use crate::vocab::{Utterance, Vocabulary};
 use crate::voice::DecisionSettings;
@@ -444,14 +444,14 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             Err(line) => said_first.push(Utterance::plain(line)),
         }
     }
-    // Set-up lines (journal, speech fallbacks) come before the rest.
-    let mut head = Vec::new();
-    for u in said_first
-        .into_iter()
-        .chain(notices.into_iter().map(Utterance::plain))
-    {
-        head.extend(app.update(Msg::Notice(u), runner.now()));
-    }
+    // Set-up lines (journal, speech fallbacks) come before the rest, on
+    // the screen as in speech and plain lines.
+    let mut head = app.set_up(
+        said_first
+            .into_iter()
+            .chain(notices.into_iter().map(Utterance::plain)),
+        runner.now(),
+    );
     head.append(&mut first);
     first = head;
     let result = if plain {

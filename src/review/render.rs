@@ -8,51 +8,35 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use shakmaty::{Color, File, Position, Rank, Square};
+use shakmaty::{Color, Position};
 
 use super::Review;
-use crate::theme::Theme;
+use crate::theme::{Theme, line};
 use crate::vocab::Utterance;
 
-/// The board's text lines: a file line, ranks 8 to 1, a file line.
+/// The board's text lines: a file line, ranks 8 to 1, a file line (as
+/// the play screen draws a board seen from White's side).
 pub fn board_lines(review: &Review) -> Vec<String> {
-    let loc = review.vocab().locale();
-    let board = review.position().board();
-    let mut edge = String::from("  ");
-    for f in File::ALL {
-        let w = &loc.file(f).display;
-        edge.push_str(
-            &w.chars()
-                .next()
-                .map_or(f.char().to_string(), |c| c.to_uppercase().collect()),
-        );
-        edge.push(' ');
-    }
-    let mut lines = vec![edge.clone()];
-    for r in Rank::ALL.iter().rev() {
-        let mut line = format!("{} ", r.char());
-        for f in File::ALL {
-            let cell = match board.piece_at(Square::from_coords(f, *r)) {
-                Some(p) => loc.board_glyph(p),
-                None => ". ".to_owned(),
-            };
-            line.push_str(&cell);
-        }
-        line.push(r.char());
-        lines.push(line);
-    }
-    lines.push(edge);
-    lines
+    crate::ui::render::board_rows(
+        review.vocab().locale(),
+        review.position().board(),
+        Color::White,
+    )
 }
 
-/// The move list, one line per move number, the current move marked `>`.
+/// The move list, one line per move number, the current move marked `>`;
+/// the moves in the locale's letters with their check signs, as the play
+/// screen's scoresheets show them.
 pub fn move_lines(review: &Review) -> Vec<String> {
     let game = review.game();
+    let loc = review.vocab().locale();
     let mut lines: Vec<String> = Vec::new();
     let mut pos = game.start.clone();
     for (i, m) in game.moves.iter().enumerate() {
         let (color, number) = game.move_number(i);
-        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string();
+        let san = loc.display_san(
+            &shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string(),
+        );
         let mark = if i + 1 == review.ply() { ">" } else { " " };
         if color == Color::White || i == 0 {
             let dots = if color == Color::White { "." } else { "..." };
@@ -99,11 +83,13 @@ pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
         Block::default()
             .borders(Borders::ALL)
             .border_style(theme.border)
-            .title(t)
-            .title_style(theme.title)
+            .title(line(t, theme.title))
     };
-    frame.render_widget(Paragraph::new(title).style(theme.title), title_area);
-    let board: Vec<Line> = board_lines(review).into_iter().map(Line::from).collect();
+    frame.render_widget(Paragraph::new(line(title, theme.title)), title_area);
+    let board: Vec<Line> = board_lines(review)
+        .into_iter()
+        .map(|l| line(l, theme.text))
+        .collect();
     frame.render_widget(
         Paragraph::new(board).block(block(String::new())),
         board_area,
@@ -113,7 +99,11 @@ pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
     let rows = usize::from(moves_area.height.saturating_sub(2)).max(1);
     let current = review.ply().saturating_sub(1) / 2;
     let skip = (current + 1).saturating_sub(rows);
-    let list: Vec<Line> = moves.into_iter().skip(skip).map(Line::from).collect();
+    let list: Vec<Line> = moves
+        .into_iter()
+        .skip(skip)
+        .map(|l| line(l, theme.text))
+        .collect();
     let moves_title = v.message("review.label.moves", &[]).display;
     frame.render_widget(Paragraph::new(list).block(block(moves_title)), moves_area);
     message_box(frame, review, theme, messages);
@@ -126,11 +116,13 @@ pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
     );
     let label = v.message("review.label.input", &[]).display;
     frame.render_widget(
-        Paragraph::new(format!("> {}", review.input)).block(block(label)),
+        Paragraph::new(line(format!("> {}", review.input), theme.text)).block(block(label)),
         input,
     );
 }
 
+/// The message box: the last lines said, and the board's legend whole on
+/// its edges ([`crate::ui::render::legend_on_box`]).
 fn message_box(frame: &mut Frame, review: &Review, theme: &Theme, area: Rect) {
     let rows = usize::from(area.height.saturating_sub(2));
     let width = usize::from(area.width.saturating_sub(2)).max(10);
@@ -146,13 +138,30 @@ fn message_box(frame: &mut Frame, review: &Review, theme: &Theme, area: Rect) {
     }
     lines.truncate(rows);
     lines.reverse();
-    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let legend = crate::ui::render::legend_rows(
+        &crate::ui::render::board_legend(review.vocab().locale()),
+        usize::from(area.width.saturating_sub(2)),
+    );
+    let pinned = crate::ui::render::legend_on_box(frame, &legend, theme.title, area);
+    // The newest lines in the rows the legend leaves.
+    let rows = usize::from(inner.height - pinned);
+    let skip = lines.len().saturating_sub(rows);
+    let text: Vec<Line> = lines
+        .into_iter()
+        .skip(skip)
+        .map(|l| line(l, theme.text))
+        .collect();
     frame.render_widget(
-        Paragraph::new(text).block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(theme.border),
-        ),
-        area,
+        Paragraph::new(text),
+        Rect {
+            y: inner.y + pinned,
+            height: inner.height - pinned,
+            ..inner
+        },
     );
 }

@@ -310,3 +310,76 @@ fn the_screen_shows_board_moves_keys_and_what_was_said() {
     assert!(rows.iter().all(|r| r.chars().count() == 100));
     let _ = Position::turn(r.position());
 }
+
+/// At 80x24, the size of a standard terminal: the move list in the
+/// locale's letters with the check sign (as the play screen's
+/// scoresheets; it once showed English letters in every locale), the
+/// board's legend whole on the message box's edges (the review board
+/// once had none), the titles whole (Arabic lam-alef pairs once cut).
+#[test]
+fn at_80x24_the_moves_are_in_the_locales_letters_and_the_board_has_a_legend() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 f5 2. Qh5+ g6 3. Nf3 *\n";
+    for code in locale::builtin_codes() {
+        let game = &crate::pgn::read_games(pgn.as_bytes()).unwrap()[0];
+        let g = ReviewGame::from_pgn(game).unwrap();
+        let (mut r, _) = Review::new(Vocabulary::builtin(code).unwrap(), g, Style::Short);
+        let loc = r.vocab().locale().clone();
+        let last = loc.message("review.cmd.last", &[]);
+        line(&mut r, last.split('|').next().unwrap());
+        let lines = render::move_lines(&r);
+        // The locale's notation (its letters; the core's display_san,
+        // tested with literal values there), the check sign kept.
+        let san = |s: &str| loc.display_san(s);
+        assert_eq!(
+            lines[1],
+            format!(" 2. {} {}", san("Qh5+"), san("g6")),
+            "{code}"
+        );
+        assert!(lines[1].contains('+'), "{code}: {}", lines[1]);
+        assert_eq!(
+            lines[2].trim_start_matches([' ', '>']),
+            format!("3. {}", san("Nf3")),
+            "{code}"
+        );
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let theme = crate::theme::Theme::of(crate::theme::ThemeKind::Default);
+        term.draw(|f| render::draw(f, &r, &theme)).unwrap();
+        let buf = term.backend().buffer();
+        let row = |y: u16| {
+            use unicode_width::UnicodeWidthStr;
+            let mut out = String::new();
+            let mut x = 0;
+            while x < buf.area.width {
+                let s = buf[(x, y)].symbol();
+                out.push_str(s);
+                x += s.width().max(1) as u16;
+            }
+            out
+        };
+        let norm = |s: &str| {
+            s.replace(['─', '┌', '┐', '└', '┘', '│'], " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let rows: Vec<String> = (0..buf.area.height).map(row).collect();
+        // The legend: on the top and bottom edges of the message box
+        // (rows 13 and 17, below the title and the board), in Greek with
+        // a third row between them inside the box.
+        let want = norm(&crate::ui::render::board_legend(&loc));
+        let between = if code == "el" { rows[14].as_str() } else { "" };
+        assert_eq!(
+            norm(&format!("{} {between} {}", rows[13], rows[17])),
+            want,
+            "{code}: {rows:#?}"
+        );
+        let moves = loc.message("review.label.moves", &[]);
+        assert!(
+            rows[1].contains(&format!("┌{moves}")),
+            "{code}: {}",
+            rows[1]
+        );
+    }
+}

@@ -129,6 +129,7 @@ pub fn primary_language(tag: &str) -> String {
 }
 
 /// The language of the user's session (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+#[cfg(feature = "dispatcher")]
 fn session_language() -> Option<String> {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .iter()
@@ -148,7 +149,34 @@ pub fn speaking_limit(text: &str) -> Duration {
     Duration::from_millis(chars.saturating_mul(250)).saturating_add(Duration::from_secs(5))
 }
 
+/// Built without the `dispatcher` feature: no speech-dispatcher client.
+/// Connecting always fails (the speaker falls back to espeak-ng), so the
+/// connection type cannot be made.
+#[cfg(not(feature = "dispatcher"))]
+mod absent {
+    use super::{Arc, Shared, SpeechError, Trouble, Voice};
+
+    pub enum Tts {}
+
+    impl Tts {
+        pub fn speak(&mut self, _text: String, _interrupt: bool) -> Result<(), ()> {
+            match *self {}
+        }
+        pub fn stop(&mut self) -> Result<(), ()> {
+            match *self {}
+        }
+    }
+
+    pub fn connect(_voice: &Voice, _shared: &Arc<Shared>) -> Result<Tts, SpeechError> {
+        Err(SpeechError::NoDaemon(Trouble::NotBuilt))
+    }
+}
+
+#[cfg(not(feature = "dispatcher"))]
+use absent::connect;
+
 /// Connects and sets up the voice (on the daemon's thread).
+#[cfg(feature = "dispatcher")]
 fn connect(voice: &Voice, shared: &Arc<Shared>) -> Result<tts::Tts, SpeechError> {
     let unreachable = |e: tts::Error| SpeechError::NoDaemon(Trouble::Unreachable(e.to_string()));
     let mut tts = tts::Tts::new(tts::Backends::SpeechDispatcher).map_err(unreachable)?;

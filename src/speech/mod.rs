@@ -53,6 +53,10 @@ pub enum Trouble {
     /// refused).
     #[error("it did not speak")]
     Silent,
+    /// This build has no speech-dispatcher client (built without the
+    /// `dispatcher` feature).
+    #[error("not built in")]
+    NotBuilt,
 }
 
 impl Trouble {
@@ -64,6 +68,7 @@ impl Trouble {
                 locale.message("speech.no_answer", &[("seconds", &seconds.to_string())])
             }
             Trouble::Silent => locale.message("speech.silent", &[]),
+            Trouble::NotBuilt => locale.message("speech.not_built", &[]),
         }
     }
 }

@@ -238,6 +238,15 @@ fn key_msg(app: &mut App, key: KeyEvent) -> Option<Msg> {
             None
         }
         KeyCode::Enter => Some(Msg::Line(std::mem::take(&mut app.input))),
+        // Back and forth through everything said.
+        KeyCode::PageUp => {
+            app.page_messages(super::app::Page::Older);
+            None
+        }
+        KeyCode::PageDown => {
+            app.page_messages(super::app::Page::Newer);
+            None
+        }
         _ => None,
     }
 }

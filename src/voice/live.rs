@@ -56,7 +56,7 @@ use super::echo_cancel::{DetectorSettings, ECHO_CANCEL_ENV, EchoCanceller};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
-use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
+use super::recognizer::{Decoding, ModelError, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
 use super::voicing::VoicingMeter;
 
@@ -315,6 +315,10 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
 /// one locale line saying how to install one.
 pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
+    if cfg!(not(feature = "voice")) {
+        // No model can help a build without speech recognition.
+        return Err(msg(vocab, "voice.not_built", &[]));
+    }
     if let Some(p) = arg {
         return Ok(p.to_owned());
     }
@@ -352,8 +356,10 @@ pub fn load_listener(
     let quiet = quiet_to_log();
     let loaded = VoskModel::load(dir);
     drop(quiet);
-    let model =
-        loaded.map_err(|e| msg(&vocab, "voice.model_error", &[("error", e.to_string())]))?;
+    let model = loaded.map_err(|e| match e {
+        ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
+        e => msg(&vocab, "voice.model_error", &[("error", e.to_string())]),
+    })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
         return Err(msg(

@@ -638,7 +638,7 @@ mod tests {
             .arg(&src)
             .status();
         if !st.is_ok_and(|s| s.success()) {
-            eprintln!("skipped: python3 cannot write a zip here");
+            crate::test_skip::skip("python3 is missing, or cannot write a zip here");
             return;
         }
         let models = tmp.path().join("models");

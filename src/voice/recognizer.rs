@@ -39,6 +39,68 @@ pub enum ModelError {
     /// libvosk refused to load it (corrupt or incomplete files).
     #[error("libvosk could not load the model at {0}")]
     LoadFailed(PathBuf),
+    /// This build has no speech recognition (built without the `voice`
+    /// feature): typing goes on.
+    #[error("this annabella was built without speech recognition")]
+    NotBuilt,
+}
+
+/// libvosk, or (built without the `voice` feature) its absence: types
+/// that cannot be made, so that nothing else needs to know.
+#[cfg(feature = "voice")]
+use vosk::{Model as Library, Recognizer};
+
+#[cfg(not(feature = "voice"))]
+use absent::{Model as Library, Recognizer};
+
+#[cfg(not(feature = "voice"))]
+mod absent {
+    //! Built without the `voice` feature: no libvosk. A model never loads,
+    //! so no recognizer is ever made; the methods exist to type-check.
+
+    /// A model that never loads.
+    pub enum Model {}
+
+    impl Model {
+        pub fn new(_path: impl Into<String>) -> Option<Model> {
+            None
+        }
+        pub fn find_word(&mut self, _word: &str) -> Option<u16> {
+            match *self {}
+        }
+    }
+
+    /// A recognizer that cannot exist without a model.
+    pub enum Recognizer {}
+
+    impl Recognizer {
+        pub fn new_with_grammar(
+            model: &Model,
+            _rate: f32,
+            _grammar: &[impl AsRef<str>],
+        ) -> Option<Recognizer> {
+            match *model {}
+        }
+        pub fn set_max_alternatives(&mut self, _n: u16) {
+            match *self {}
+        }
+        pub fn set_words(&mut self, _on: bool) {
+            match *self {}
+        }
+        pub fn accept_waveform(&mut self, _samples: &[i16]) -> Result<(), ()> {
+            match *self {}
+        }
+        pub fn final_result(&mut self) -> serde_json::Value {
+            match *self {}
+        }
+    }
+
+    /// As libvosk's: freed when dropped (never, as none is made).
+    impl Drop for Recognizer {
+        fn drop(&mut self) {
+            match *self {}
+        }
+    }
 }
 
 /// Set once libvosk has been used (a model loaded): from then on the
@@ -180,7 +242,7 @@ pub fn check_model_dir(dir: &Path) -> Result<(), ModelError> {
 
 /// A loaded Vosk model.
 pub struct VoskModel {
-    model: vosk::Model,
+    model: Library,
     /// Where it was loaded from.
     pub path: PathBuf,
     /// How long loading took.
@@ -203,12 +265,15 @@ impl VoskModel {
     /// Loads the model in `dir` (checked first, so that a wrong folder gives
     /// a clear error instead of libvosk's log lines).
     pub fn load(dir: &Path) -> Result<VoskModel, ModelError> {
+        if cfg!(not(feature = "voice")) {
+            return Err(ModelError::NotBuilt);
+        }
         check_model_dir(dir)?;
         let start = Instant::now();
         let path_text = dir.to_string_lossy().into_owned();
         LOADED.store(true, Ordering::SeqCst);
         let mut model =
-            vosk::Model::new(path_text).ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?;
+            Library::new(path_text).ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?;
         let load_time = start.elapsed();
         // The "something else" word, as the model spells it ("[unk]",
         // "<unk>" or "<UNK>"): Vosk drops grammar words the model lacks.
@@ -238,8 +303,7 @@ impl VoskModel {
     /// A recognizer for one utterance with the phrases of `grammar`.
     pub fn recognizer(&self, grammar: &Grammar) -> Option<Decoding> {
         let phrases = grammar.phrases(self.unk());
-        let mut rec =
-            vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
+        let mut rec = Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &phrases)?;
         rec.set_max_alternatives(MAX_ALTERNATIVES);
         rec.set_words(true);
         // A second decoding of the same audio checks the first: its
@@ -247,8 +311,7 @@ impl VoskModel {
         // other), so it is not pushed towards a legal move; and without
         // alternatives, Vosk gives word confidences.
         let loop_words = grammar.word_loop(self.unk());
-        let mut words =
-            vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
+        let mut words = Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, &loop_words)?;
         words.set_words(true);
         Some(Decoding {
             rec,
@@ -258,8 +321,9 @@ impl VoskModel {
     }
 
     /// A bare Vosk recognizer with a phrase list (for measurements).
-    pub fn raw_recognizer(&self, phrases: &[String]) -> Option<vosk::Recognizer> {
-        vosk::Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, phrases)
+    #[cfg(feature = "voice")]
+    pub fn raw_recognizer(&self, phrases: &[String]) -> Option<Recognizer> {
+        Recognizer::new_with_grammar(&self.model, SAMPLE_RATE as f32, phrases)
     }
 
     /// Recognizes a whole recording (16 kHz mono) in one call.
@@ -298,8 +362,8 @@ impl WordList for &mut VoskModel {
 /// counted) for as long as a recognizer uses it, so an utterance can be
 /// finished on another thread.
 pub struct Decoding {
-    rec: vosk::Recognizer,
-    words: vosk::Recognizer,
+    rec: Recognizer,
+    words: Recognizer,
     denoise: Option<Denoiser>,
 }
 
@@ -310,7 +374,7 @@ impl std::fmt::Debug for Decoding {
 }
 
 /// The word-loop decoding's final result as JSON.
-fn loop_json(words: &mut vosk::Recognizer) -> String {
+fn loop_json(words: &mut Recognizer) -> String {
     serde_json::to_string(&words.final_result()).unwrap_or_default()
 }
 

@@ -62,6 +62,9 @@ impl Drop for StderrRedirect {
 
 /// Quiets libvosk's own log: errors only (`silent`), or warnings too.
 pub fn quiet_vosk(silent: bool) {
+    #[cfg(not(feature = "voice"))]
+    let _ = silent;
+    #[cfg(feature = "voice")]
     vosk::set_log_level(if silent {
         vosk::LogLevel::Error
     } else {

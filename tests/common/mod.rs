@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod room;
+pub mod screen;
 pub mod tmux;
 
 use std::io::Write;
@@ -44,18 +45,44 @@ pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
 }
 
 /// Whether an end-to-end tool is there. When it is missing the test is
-/// skipped with a printed reason, except under `ANNABELLA_REQUIRE_E2E=1`
-/// (as `make test` and CI run), where a missing tool fails the test.
+/// skipped with a reason naming it (see [`skip`]), except under
+/// `ANNABELLA_REQUIRE_E2E=1` (as `make test` and CI run), where a missing
+/// tool fails the test.
 pub fn tool_present(present: bool, what: &str) -> bool {
     if present {
         return true;
     }
+    skip(&format!("{what} is missing"));
+    false
+}
+
+/// A test (or part of one) that cannot run here: under
+/// `ANNABELLA_REQUIRE_E2E=1` a failure naming `why`; else the reason goes
+/// straight to the terminal, next to the test's own "ok" line (the
+/// harness captures what tests print), and to the captured output.
+pub fn skip(why: &str) {
     assert!(
         std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-        "{what} is required (ANNABELLA_REQUIRE_E2E=1) but missing"
+        "not run (ANNABELLA_REQUIRE_E2E=1): {why}"
     );
-    eprintln!("skipped: {what} is missing");
-    false
+    let line = format!("skipped: {why}\n");
+    println!("{line}");
+    use std::os::fd::FromRawFd;
+    // SAFETY: file descriptor 2 stays open for the whole process; the
+    // File is never dropped, so it is never closed here.
+    let mut terminal = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(2) });
+    let _ = terminal.write_all(line.as_bytes());
+}
+
+/// Makes `home` (as `HOME` of a child) a place where ALSA, the sound
+/// system the binary uses here, finds no sound card at all: no microphone
+/// and no loudspeaker, on any machine.
+pub fn no_sound_devices(home: &std::path::Path) {
+    std::fs::write(
+        home.join(".asoundrc"),
+        "pcm.!default { type hw card 97 }\nctl.!default { type hw card 97 }\n",
+    )
+    .expect("an .asoundrc");
 }
 
 /// A message of the German locale. The default locale, fide, speaks German

@@ -1,33 +1,36 @@
-//! A tmux session for the full-screen tests (100×30, a plain bash).
+//! A tmux session for the full-screen tests (a plain bash; 100×30, or the
+//! size a test asks for, such as the 80×24 of a standard terminal).
 
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Whether tmux is there (a failure under ANNABELLA_REQUIRE_E2E=1).
+use super::screen::Grid;
+
+/// Whether tmux is there; if not, the test is reported skipped (a failure
+/// under ANNABELLA_REQUIRE_E2E=1).
 pub fn tmux_available() -> bool {
     let ok = Command::new("tmux")
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("ANNABELLA_REQUIRE_E2E").as_deref() != Ok("1"),
-            "tmux is required (ANNABELLA_REQUIRE_E2E=1) but not installed"
-        );
-        eprintln!("skipped: tmux is not installed");
-    }
-    ok
+    super::tool_present(ok, "tmux (apt-get install tmux)")
 }
 
 /// A detached tmux session, killed when dropped.
 pub struct Session(pub String);
 
 impl Session {
-    /// Starts a session named after `tag`.
+    /// Starts a session named after `tag`, 100×30.
     pub fn start(tag: &str) -> Session {
+        Session::start_sized(tag, 100, 30)
+    }
+
+    /// Starts a session named after `tag`, `width`×`height`.
+    pub fn start_sized(tag: &str, width: u16, height: u16) -> Session {
         let name = format!("annabella-{tag}-{}", std::process::id());
+        let (w, h) = (width.to_string(), height.to_string());
         let st = Command::new("tmux")
-            .args(["new-session", "-d", "-x", "100", "-y", "30", "-s", &name])
+            .args(["new-session", "-d", "-x", &w, "-y", &h, "-s", &name])
             .args(["env", "PS1=$ ", "bash", "--norc", "--noprofile"])
             .status()
             .unwrap();
@@ -147,6 +150,27 @@ impl Session {
                 start.elapsed() < Duration::from_secs(20),
                 "waited for {text:?}; screen:\n{s}"
             );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until `ready` holds for the screen (as a grid of cells) and
+    /// returns that grid; after `deadline`, `Err` with the last screen.
+    pub fn wait_until(
+        &self,
+        deadline: Duration,
+        mut ready: impl FnMut(&Grid) -> bool,
+    ) -> Result<Grid, String> {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            let grid = Grid::parse(&s);
+            if ready(&grid) {
+                return Ok(grid);
+            }
+            if start.elapsed() >= deadline {
+                return Err(s);
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
     }

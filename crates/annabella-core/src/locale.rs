@@ -1007,19 +1007,36 @@ impl Locale {
         }
     }
 
-    /// Standard algebraic notation (`Qh4#`) with the locale's piece
-    /// letters (`Dh4#`, `퀸h4#`), as scoresheets show it.
+    /// Standard algebraic notation (`Qh4#`, `e8=Q+`) with the locale's
+    /// piece letters (`Dh4#`, `퀸h4#`, `e8=D+`), as scoresheets show it: the
+    /// moving piece and the piece a pawn promotes to; check and mate signs
+    /// kept.
     pub fn display_san(&self, san: &str) -> String {
-        let mut chars = san.chars();
-        match chars.next() {
-            Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) if !san.starts_with("O-") => {
-                match Role::from_char(c.to_ascii_lowercase()) {
-                    Some(role) => format!("{}{}", self.piece_letter(role), chars.as_str()),
-                    None => san.to_owned(),
-                }
-            }
-            _ => san.to_owned(),
+        if san.starts_with("O-") {
+            return san.to_owned();
         }
+        let letter = |c: char| match c {
+            'K' | 'Q' | 'R' | 'B' | 'N' => {
+                Role::from_char(c.to_ascii_lowercase()).map(|r| self.piece_letter(r))
+            }
+            _ => None,
+        };
+        let mut out = String::with_capacity(san.len() + 8);
+        let mut chars = san.chars().peekable();
+        if let Some(l) = chars.peek().copied().and_then(letter) {
+            chars.next();
+            out.push_str(&l);
+        }
+        while let Some(c) = chars.next() {
+            out.push(c);
+            if c == '='
+                && let Some(l) = chars.peek().copied().and_then(letter)
+            {
+                chars.next();
+                out.push_str(&l);
+            }
+        }
+        out
     }
 
     /// A message with `{name}` placeholders filled in. An unknown key yields
@@ -1335,6 +1352,25 @@ mod tests {
     #[test]
     fn fill_replaces_known_placeholders_only() {
         assert_eq!(fill("a {x} b {y} c {", &[("x", "1")]), "a 1 b {y} c {");
+    }
+
+    /// A scoresheet's notation in the locale's letters: the moving piece
+    /// and the promotion piece; check and mate signs stay (a sheet once
+    /// showed `15. Sxe7` for Nxe7+).
+    #[test]
+    fn display_san_keeps_signs_and_writes_promotions_in_the_locales_letters() {
+        let de = builtin("de").unwrap();
+        assert_eq!(de.display_san("Nxe7+"), "Sxe7+");
+        assert_eq!(de.display_san("Qh4#"), "Dh4#");
+        assert_eq!(de.display_san("e8=Q+"), "e8=D+");
+        assert_eq!(de.display_san("fxg1=N"), "fxg1=S");
+        assert_eq!(de.display_san("O-O-O+"), "O-O-O+");
+        assert_eq!(de.display_san("e4"), "e4");
+        let en = builtin("en").unwrap();
+        assert_eq!(en.display_san("bxa8=R#"), "bxa8=R#");
+        let ko = builtin("ko").unwrap();
+        let queen = ko.piece_letter(Role::Queen);
+        assert_eq!(ko.display_san("e8=Q+"), format!("e8={queen}+"));
     }
 
     #[test]

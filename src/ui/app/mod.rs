@@ -24,12 +24,13 @@ mod moves;
 mod prompt;
 mod quickplay;
 mod settings;
+mod view;
 mod voice;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::san::San;
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::command::{Cmd, CommandWords};
@@ -47,6 +48,7 @@ use crate::voice::Decision;
 
 use prompt::Prompt;
 pub use settings::SpeechChoice;
+pub use view::Page;
 
 /// Which front end shows the play screen: its help names keys only where
 /// there are keys to press.
@@ -331,6 +333,8 @@ pub struct App {
     pub log: Vec<Utterance>,
     /// The line being typed (full-screen mode).
     pub input: String,
+    /// What the message box shows of the log.
+    view: view::MessageView,
     quit: bool,
     now: Duration,
 }
@@ -442,6 +446,7 @@ impl App {
             heard_in: None,
             log: Vec::new(),
             input: String::new(),
+            view: view::MessageView::default(),
             quit: false,
             now,
         }
@@ -595,9 +600,10 @@ impl App {
         self.log.last()
     }
 
-    /// A player's scoresheet: the entries in the locale's notation, one
-    /// per half-move, with the draw-offer mark `(=)` (8.1.5; an entry that
-    /// is no legal move is shown as written).
+    /// A player's scoresheet: the entries in the locale's notation with
+    /// the check and mate signs, one per half-move, with the draw-offer
+    /// mark `(=)` (8.1.5; an entry that is no legal move is shown as
+    /// written).
     pub fn sheet(&self, owner: Color) -> Vec<String> {
         let entries = self.game.mirror().sheet(owner).entries();
         let mut pos = Some(self.current().start().clone());
@@ -605,8 +611,7 @@ impl App {
         for e in entries {
             let mut text = match (&mut pos, e.mv) {
                 (Some(p), Some(m)) if p.is_legal(m) => {
-                    let san = San::from_move(p, m).to_string();
-                    p.play_unchecked(m);
+                    let san = SanPlus::from_move_and_play_unchecked(p, m).to_string();
                     self.local_san(&san)
                 }
                 _ => {
@@ -640,8 +645,14 @@ impl App {
         let mut fx = Vec::new();
         match msg {
             Msg::Tick => self.tick(&mut fx),
-            Msg::HelpKey => self.help(&mut fx),
+            Msg::HelpKey => {
+                // What is asked for is shown: the box comes back to the
+                // newest line.
+                self.page_messages(Page::Newest);
+                self.help(&mut fx);
+            }
             Msg::Line(line) => {
+                self.page_messages(Page::Newest);
                 self.tick(&mut fx);
                 self.line(&line, &mut fx);
             }
@@ -791,6 +802,7 @@ impl App {
 
     fn say_item(&mut self, fx: &mut Vec<Effect>, item: Item) {
         self.last_said = Some(item.utterance.clone());
+        self.keep_view(&item.utterance);
         self.log.push(item.utterance.clone());
         if self.log.len() > LOG_KEEP {
             let cut = self.log.len() - LOG_KEEP;

@@ -1,6 +1,7 @@
 use super::*;
 use crate::rules::Termination;
 use shakmaty::Square;
+use shakmaty::san::San;
 
 const T0: Duration = Duration::ZERO;
 

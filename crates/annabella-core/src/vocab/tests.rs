@@ -514,6 +514,9 @@ fn every_displayed_scoresheet_move_reads_back_in_every_locale() {
         "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R b KQkq - 0 5",
         // Two rooks and two knights that can reach the same squares.
         "4k3/8/8/2N1N3/8/R6R/8/4K3 w - - 0 1",
+        // Promotions, by a move and by a capture, some with check.
+        "1n2k3/2P5/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/5p2/3K2N1 b - - 0 1",
     ];
     for code in crate::locale::builtin_codes() {
         let v = vocab(code);
