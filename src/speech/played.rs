@@ -27,6 +27,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+#[cfg(feature = "voice")]
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
 use super::espeak::{EspeakNg, resample};
@@ -265,9 +266,64 @@ impl Drop for VirtualCard {
     }
 }
 
+/// An open output stream of the sound card (none without the `voice`
+/// feature: no cpal, no ALSA).
+#[cfg(feature = "voice")]
+type Stream = cpal::Stream;
+#[cfg(not(feature = "voice"))]
+type Stream = std::convert::Infallible;
+
+/// Opens the default output device, its samples filled by `callback`
+/// (the block, its channel count, its rate): the stream, the rate and the
+/// device's name.
+#[cfg(feature = "voice")]
+fn open_device(
+    mut callback: impl FnMut(&mut [f32], usize, u32) + Send + 'static,
+) -> Result<(Stream, u32, String), SpeechError> {
+    let host = cpal::default_host();
+    let device = host
+        .default_output_device()
+        .ok_or_else(|| no_audio("no output device"))?;
+    let name = device
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_else(|_| "default".to_owned());
+    let supported = device.default_output_config().map_err(no_audio)?;
+    if supported.sample_format() != cpal::SampleFormat::F32 {
+        return Err(no_audio(format!(
+            "unsupported sample format {:?}",
+            supported.sample_format()
+        )));
+    }
+    let config = supported.config();
+    let channels = usize::from(config.channels.max(1));
+    let rate = config.sample_rate;
+    let stream = device
+        .build_output_stream(
+            config,
+            move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
+                callback(out, channels, rate);
+            },
+            |_e: cpal::Error| {},
+            None,
+        )
+        .map_err(no_audio)?;
+    stream.play().map_err(no_audio)?;
+    Ok((stream, rate, name))
+}
+
+/// Built without the `voice` feature: no sound card is used (speech goes
+/// to espeak-ng's own output).
+#[cfg(not(feature = "voice"))]
+fn open_device(
+    _callback: impl FnMut(&mut [f32], usize, u32) + Send + 'static,
+) -> Result<(Stream, u32, String), SpeechError> {
+    Err(no_audio("built without the sound card (feature voice)"))
+}
+
 /// Where the card speaker's samples go.
 enum Card {
-    Device { _stream: cpal::Stream },
+    Device { _stream: Stream },
     Virtual { _card: VirtualCard },
 }
 
@@ -396,35 +452,7 @@ impl CardSpeaker {
                 "test card".to_owned(),
             )
         } else {
-            let host = cpal::default_host();
-            let device = host
-                .default_output_device()
-                .ok_or_else(|| no_audio("no output device"))?;
-            let name = device
-                .description()
-                .map(|d| d.to_string())
-                .unwrap_or_else(|_| "default".to_owned());
-            let supported = device.default_output_config().map_err(no_audio)?;
-            if supported.sample_format() != cpal::SampleFormat::F32 {
-                return Err(no_audio(format!(
-                    "unsupported sample format {:?}",
-                    supported.sample_format()
-                )));
-            }
-            let config = supported.config();
-            let channels = usize::from(config.channels.max(1));
-            let rate = config.sample_rate;
-            let stream = device
-                .build_output_stream(
-                    config,
-                    move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
-                        callback(out, channels, rate);
-                    },
-                    |_e: cpal::Error| {},
-                    None,
-                )
-                .map_err(no_audio)?;
-            stream.play().map_err(no_audio)?;
+            let (stream, rate, name) = open_device(callback)?;
             (Card::Device { _stream: stream }, rate, name)
         };
         played.set_live(true);
