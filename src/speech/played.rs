@@ -228,7 +228,7 @@ fn fill(
 /// takes 10 ms of 48 kHz stereo every 10 ms, paced by the wall clock
 /// (ALSA's `null` device takes everything at once), calling the same
 /// callback a real device calls.
-pub const TEST_OUTPUT_ENV: &str = "ANNABELLA_TEST_OUTPUT";
+pub const TEST_OUTPUT_ENV: &str = crate::environment::TEST_OUTPUT;
 
 /// The paced test sound card's thread; dropping it stops it.
 struct VirtualCard {
@@ -444,7 +444,7 @@ impl CardSpeaker {
                 ping.ping();
             }
         };
-        let (card, rate, name) = if std::env::var(TEST_OUTPUT_ENV).as_deref() == Ok("virtual") {
+        let (card, rate, name) = if crate::environment::get().virtual_output {
             let card = VirtualCard::start(move |out| callback(out, 2, 48_000));
             (
                 Card::Virtual { _card: card },
