@@ -280,3 +280,50 @@ fn with_save_every_completed_move_is_on_disk() {
     assert!(text.contains("\n1. e4 {[%clk 1:"), "{text}");
     assert!(!text.contains("e5"), "{text}");
 }
+
+/// A mate ends the game at the press: the saved game (`--save`, written
+/// after every completed move) and `export` hold the mating move although
+/// the loser's board has not received it yet, and again once it has.
+#[test]
+fn the_saved_game_holds_the_move_that_ended_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    let journal = dir.path().join("game.jsonl");
+    let moves = "\
+Felix drei
+press
+Felix drei
+Eva fuenf
+press
+Eva fuenf
+Gustav vier
+press
+Gustav vier
+Dame Hector vier
+press
+";
+    let args = [
+        "-l",
+        "fide",
+        "--save",
+        pgn.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+    ];
+    // Quit before White's board shows the mate.
+    run_plain(&args, &format!("{moves}quit\nja\n"));
+    let saved = std::fs::read_to_string(&pgn).expect("the game was saved");
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(saved.contains("2. g4"), "{saved}");
+    assert!(saved.contains(" Qh4#"), "the mating move is saved: {saved}");
+    // Exported from the journal: the same moves.
+    let out = std::process::Command::new(common::bin())
+        .args(["export", journal.to_str().unwrap()])
+        .output()
+        .expect("export runs");
+    let exported = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        exported.contains(" Qh4#") && exported.contains("0-1"),
+        "{exported}"
+    );
+}

@@ -206,7 +206,7 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
             let source = match (args.board, args.sheet) {
                 (_, Some(s)) => PgnSource::Sheet(s.into()),
                 (Some(b), None) => PgnSource::Board(b.into()),
-                (None, None) => PgnSource::Board(Color::White),
+                (None, None) => PgnSource::Board(mirror.game_board()),
             };
             let date = loaded
                 .header

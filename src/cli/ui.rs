@@ -326,9 +326,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         })?,
         None => TimeControl::default(),
     };
-    let plain = args.plain
-        || !std::io::stdout().is_terminal()
-        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let plain =
+        args.plain || !std::io::stdout().is_terminal() || crate::environment::get().term_dumb;
     let mut settings = Settings {
         mode: args.mode,
         front: if plain {

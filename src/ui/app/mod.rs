@@ -933,7 +933,7 @@ impl App {
     pub fn pgn(&self) -> String {
         let words = self.words();
         self.game.mirror().pgn(
-            PgnSource::Board(Color::White),
+            PgnSource::Board(self.game.mirror().game_board()),
             "annabella game",
             "?",
             "????.??.??",

@@ -74,6 +74,23 @@ pub trait PgnNotes {
 }
 
 impl Mirror {
+    /// The board that holds the game so far: the one with more moves when
+    /// the other shows the same moves up to where it stops (it waits for
+    /// the last move to be made on it, as after a mate, which ends the game
+    /// at the press), else White's (boards that differ wait for the
+    /// arbiter). A saved game never lacks a move that was made and pressed.
+    pub fn game_board(&self) -> Color {
+        let (w, b) = (
+            self.boards[idx(Color::White)].moves(),
+            self.boards[idx(Color::Black)].moves(),
+        );
+        if b.len() > w.len() && b.starts_with(w) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// The game as PGN from `source`; `event`, `site` and `date`
     /// (`YYYY.MM.DD`) fill the Seven Tag Roster, `notes` words the
     /// comments.
