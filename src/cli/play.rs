@@ -708,7 +708,7 @@ mod tests {
                     fail_sync: Some(3),
                     ..Faults::default()
                 },
-                en("io.system_error", &[("code", "5")]),
+                en("io.device_error", &[]),
             ),
             (
                 "fsync and the cut fail",
@@ -717,7 +717,7 @@ mod tests {
                     fail_cut: true,
                     ..Faults::default()
                 },
-                en("io.system_error", &[("code", "5")]),
+                en("io.device_error", &[]),
             ),
         ];
         for (what, faults, error) in cases {
