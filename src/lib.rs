@@ -23,6 +23,7 @@ pub mod environment;
 pub mod fsutil;
 pub mod journal;
 pub mod output;
+pub mod places;
 pub mod review;
 pub mod speech;
 pub mod theme;

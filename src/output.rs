@@ -100,7 +100,7 @@ impl Inputs {
     /// The settings file (an input of every run), if it exists.
     pub fn new() -> Inputs {
         let mut i = Inputs::default();
-        if let Some(p) = crate::config::file::path() {
+        if let Some(p) = crate::places::settings_file() {
             i.add(&p);
         }
         i

@@ -14,7 +14,7 @@ use crate::fsutil::InputError;
 use crate::locale::Locale;
 
 /// The file's name in the settings folder.
-pub const FILE_NAME: &str = "config.toml";
+pub const FILE_NAME: &str = crate::places::SETTINGS_FILE;
 
 /// The most bytes read from the settings file.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -25,7 +25,7 @@ const LOCK_WAIT: Duration = Duration::from_secs(20);
 /// `CONFIG_DIR/annabella/config.toml`: `$XDG_CONFIG_HOME` when it is set,
 /// else `~/.config`. `None` without a home folder.
 pub fn path() -> Option<PathBuf> {
-    dirs::config_dir().map(|d| d.join("annabella").join(FILE_NAME))
+    crate::places::settings_file()
 }
 
 /// Why the file could not be used.
