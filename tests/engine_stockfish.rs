@@ -121,3 +121,42 @@ fn typed_move_then_engine_reply() {
     assert!(lines[at + 2].starts_with("1. "), "{lines:#?}");
     assert_eq!(lines[at + 3], pressed(&b, &w));
 }
+
+/// D.2.6, issue 21 item 7: the time is said on request while the engine
+/// thinks, not after its move; and the board question too. The engine's
+/// move still comes, after them (its liveness twin).
+#[test]
+fn the_time_is_answered_while_the_engine_thinks() {
+    let Some(sf) = stockfish() else { return };
+    let en = annabella::locale::builtin("en").expect("en");
+    let lines = run(
+        &[
+            "-l",
+            "en",
+            "--silent",
+            "--mode",
+            "engine",
+            "--engine",
+            &sf,
+            "--engine-movetime",
+            "3000",
+        ],
+        "e4\npress\ntime\nwhere knight\n",
+    );
+    let used = en.message("clock.time_used", &[("side", "White"), ("time", "")]);
+    let used = used.trim_end_matches('.').trim_end();
+    let time = lines
+        .iter()
+        .position(|l| l.contains(used))
+        .unwrap_or_else(|| panic!("no time said: {lines:#?}"));
+    let reply = lines
+        .iter()
+        .position(|l| l.starts_with("1. Black: "))
+        .unwrap_or_else(|| panic!("the engine never moved: {lines:#?}"));
+    assert!(time < reply, "the time waited for the engine: {lines:#?}");
+    let knights = lines
+        .iter()
+        .position(|l| l.contains("b1, g1"))
+        .unwrap_or_else(|| panic!("no answer to where knight: {lines:#?}"));
+    assert!(knights < reply, "the board question waited: {lines:#?}");
+}

@@ -67,7 +67,12 @@ pub fn run(
         while let Some(line) = held.front() {
             let quit = matches!(line, Line::Text(t)
                 if matches!(words.read(t), Input::Command(Cmd::Quit, _)));
-            let waits = !(quit || quitting);
+            // A question about the game (the time, the board, help) is
+            // answered while the engine thinks (D.2.6: on request); a move
+            // or anything that changes the game waits for its reply.
+            let question = matches!(line, Line::Text(t)
+                if matches!(words.read(t), Input::Command(c, _) if c.row().question));
+            let waits = !(quit || quitting || question);
             if waits && app.waiting_for_engine() && runner.engine.is_some() {
                 break;
             }

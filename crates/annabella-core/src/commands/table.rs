@@ -82,6 +82,10 @@ pub struct Row {
     pub confirm: Confirm,
     /// Only in games with Guideline III announced (`--quickplay`).
     pub quickplay: bool,
+    /// A question about the game that changes nothing (the time, the
+    /// board, the scoresheet, help): answered at once, also while the
+    /// engine thinks (D.2.6: the time on request).
+    pub question: bool,
     /// What follows its word when a message names it.
     pub example: &'static [Example],
 }
@@ -101,6 +105,7 @@ impl Row {
             arbiter: false,
             confirm: Confirm::Never,
             quickplay: false,
+            question: false,
             example: &[],
         }
     }
@@ -154,6 +159,12 @@ impl Row {
         self
     }
 
+    /// Asks about the game and changes nothing (see [`Row::question`]).
+    pub const fn question(mut self) -> Row {
+        self.question = true;
+        self
+    }
+
     /// Named in messages with these arguments.
     pub const fn example(mut self, example: &'static [Example]) -> Row {
         self.example = example;
@@ -201,58 +212,58 @@ macro_rules! table {
 table! {
     // The game's commands, in help order.
     /// Lists what can be typed now; `help WORD` explains one command.
-    Help "help" .menu(Menu::Both) .spoken("voice.cmd.help");
+    Help "help" .menu(Menu::Both) .spoken("voice.cmd.help") .question();
     /// Presses the clock: completes the move just made (D.2.4).
     Press "press" .menu(Menu::Game) .spoken("voice.cmd.clock") .script(&["press"]);
     /// Takes back the move just made, before the clock is pressed (D.2.8).
     TakeBack "takeback" .menu(Menu::Game) .script(&["takeback", "take back"]);
     /// Both players' times and move counts (D.2.6, D.2.10.4).
-    Time "time" .menu(Menu::Game) .spoken("voice.cmd.time") .script(&["clock"]);
+    Time "time" .menu(Menu::Game) .spoken("voice.cmd.time") .script(&["clock"]) .question();
     /// The time of the player to move (or of the named side).
-    MyTime "mytime" .menu(Menu::Game);
+    MyTime "mytime" .menu(Menu::Game) .question();
     /// The low-time alarm: says it, or sets its warnings and countdown for
     /// this game (`alarm 2m 30s`, `alarm countdown 5`, `alarm off`).
     Alarm "alarm" .menu(Menu::Game);
     /// Moves completed by both players.
-    Count "count" .menu(Menu::Game);
+    Count "count" .menu(Menu::Game) .question();
     /// Where the game stands: whose turn, the move, the clocks, what waits
     /// for an answer.
-    Status "status" .menu(Menu::Game) .script(&["status"]);
+    Status "status" .menu(Menu::Game) .script(&["status"]) .question();
     /// Says the last announcement again.
-    Repeat "repeat" .menu(Menu::Game) .spoken("voice.cmd.repeat");
+    Repeat "repeat" .menu(Menu::Game) .spoken("voice.cmd.repeat") .question();
     /// Stops annabella's speech at once (the F3 key of the full screen).
     Quiet "quiet" .menu(Menu::Game);
     /// What is on a square.
-    What "what" .menu(Menu::Game);
+    What "what" .menu(Menu::Game) .question();
     /// Where the pieces of a kind are.
-    Where "where" .menu(Menu::Game);
+    Where "where" .menu(Menu::Game) .question();
     /// Scans a file.
-    File "file" .menu(Menu::Game);
+    File "file" .menu(Menu::Game) .question();
     /// Scans a rank.
-    Rank "rank" .menu(Menu::Game);
+    Rank "rank" .menu(Menu::Game) .question();
     /// Lists all pieces of a side.
-    Pieces "pieces" .menu(Menu::Game);
+    Pieces "pieces" .menu(Menu::Game) .question();
     /// The last move.
-    Last "last" .menu(Menu::Game);
+    Last "last" .menu(Menu::Game) .question();
     /// The last five moves, in words.
-    LastFive "last_five" .menu(Menu::Game) .spoken("voice.cmd.last_five");
+    LastFive "last_five" .menu(Menu::Game) .spoken("voice.cmd.last_five") .question();
     /// Legal moves of the piece on a square.
-    Legal "legal" .menu(Menu::Game);
+    Legal "legal" .menu(Menu::Game) .question();
     /// Scans the diagonals through a square.
-    Diagonal "diagonal" .menu(Menu::Game);
+    Diagonal "diagonal" .menu(Menu::Game) .question();
     /// Scans from a square in one direction (towards a second square), or
     /// in every direction, up to the first piece.
-    Ray "ray" .menu(Menu::Game);
+    Ray "ray" .menu(Menu::Game) .question();
     /// The squares the piece on a square attacks.
-    Attacks "attacks" .menu(Menu::Game);
+    Attacks "attacks" .menu(Menu::Game) .question();
     /// The pieces that attack a square (the opponent's, for a piece).
-    Attackers "attackers" .menu(Menu::Game);
+    Attackers "attackers" .menu(Menu::Game) .question();
     /// The pieces that defend the piece on a square.
-    Defenders "defenders" .menu(Menu::Game);
+    Defenders "defenders" .menu(Menu::Game) .question();
     /// The position in FEN (printed, and copied on the full screen).
-    Fen "fen" .menu(Menu::Game);
+    Fen "fen" .menu(Menu::Game) .question();
     /// The scoresheet so far.
-    Sheet "sheet" .menu(Menu::Game) .spoken("voice.cmd.moves");
+    Sheet "sheet" .menu(Menu::Game) .spoken("voice.cmd.moves") .question();
     /// Offers a draw (9.1.2).
     Draw "draw" .menu(Menu::Game) .spoken("voice.cmd.draw")
         .script(&["offer draw", "offers draw"]) .args("[white|black] ", "")
