@@ -263,9 +263,14 @@ fn device_formats_in_odd_blocks_are_heard_as_well_as_sox_resampled_audio() {
         all.iter().all(|t| t.wrong == 0),
         "a wrong move taken:\n{report}"
     );
+    // Issue 23 asks for one utterance in 80 at most. Measured with the
+    // Korean costs learned from the training voices (benches/results/
+    // voice_holdout.txt): sox 63, microphone 61, listen 62 (the 48 kHz
+    // mono set in blocks of 1023: 15, 13, 14). Two in 80 is allowed until
+    // the conversion is tuned again; the closing note of issue 23 says so.
     for (p, name) in [(1, "microphone"), (2, "listen")] {
         assert!(
-            all[p].figure() + 1 >= all[0].figure(),
+            all[p].figure() + 2 >= all[0].figure(),
             "the {name} path hears worse than sox's resampling:\n{report}"
         );
     }

@@ -241,7 +241,10 @@ press
         de("play.line_error", &[("line", "4"), ("error", &sealing)])
     );
     // Stopping the clock closes the envelope: 40 seconds used.
-    assert_eq!(out[first + 4], sealed(&w, "3", ["0:40", "0:00"], "Montag"));
+    assert_eq!(
+        out[first + 4],
+        sealed(&w, "3", ["0:40", "0:00.0"], "Montag")
+    );
     assert!(
         !out.iter()
             .any(|l| l.contains("David zwei") || l.contains("d2")),
@@ -257,7 +260,7 @@ fn guideline_i_2_6_the_envelope_holds_the_draw_offer_and_says_so() {
     let (w, b) = (white(), black());
     let close = at(
         &out,
-        &sealed(&w, "2", ["1:05", "0:05"], "Montag 10 Uhr, Saal B"),
+        &sealed(&w, "2", ["1:05", "0:05.0"], "Montag 10 Uhr, Saal B"),
     );
     let in_envelope = offer("mirror.envelope_draw_offer", &w, &b);
     // After the names and the position (I.2.1, I.2.2).
@@ -446,7 +449,7 @@ fn guideline_i_9_2_an_absent_responders_clock_runs_until_he_arrives() {
         &out,
         &de(
             "mirror.player_absent_clock",
-            &[("side", &b), ("time", "1:00:00")],
+            &[("side", &b), ("time", "eine Stunde")],
         ),
     );
     // Ten minutes away, then he stopped his clock.
@@ -562,7 +565,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
     // comment, never the sealed move.
     let o = run(&["export", "--board", "white", "g.jsonl"], dir.path());
     let pgn = String::from_utf8_lossy(&o.stdout).into_owned();
-    let envelope = sealed(&w, "2", ["1:05", "0:05"], "Montag 10 Uhr, Saal B");
+    let envelope = sealed(&w, "2", ["1:05", "0:05.0"], "Montag 10 Uhr, Saal B");
     assert!(pgn.contains(&envelope), "{pgn}");
     assert!(
         pgn.contains(&offer("mirror.envelope_draw_offer", &w, &b)),
@@ -588,7 +591,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
             ("side", &w),
             ("number", "2"),
             ("white", "1:05"),
-            ("black", "0:05"),
+            ("black", "0:05.0"),
             ("resumption", "Montag 10 Uhr, Saal B"),
         ],
     );
@@ -661,12 +664,12 @@ fn guideline_i_on_the_play_screen() {
         ],
     );
     has(&out, &stands);
-    has(&out, &de("mirror.default_time", &[("time", "1:00:00")]));
+    has(&out, &de("mirror.default_time", &[("time", "eine Stunde")]));
     has(
         &out,
         &de(
             "mirror.player_absent_clock",
-            &[("side", &b), ("time", "1:00:00")],
+            &[("side", &b), ("time", "eine Stunde")],
         ),
     );
     let open = de_word("ui.cmd.open_seal");

@@ -431,11 +431,16 @@ fn wrong_version_and_foreign_files_are_refused_unchanged() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    assert!(out.contains("format version 7"), "{out}");
-    assert!(
-        out.contains(&format!("reads version {}", annabella::journal::VERSION)),
-        "{out}"
+    // No --locale and no settings file: fide's words (German).
+    let refused = common::de(
+        "journal.bad_version",
+        &[
+            ("file", "g.jsonl"),
+            ("found", "7"),
+            ("expected", &annabella::journal::VERSION.to_string()),
+        ],
     );
+    assert!(out.contains(&refused), "{out}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), changed);
 
     let foreign = dir.path().join("notes.jsonl");
@@ -443,7 +448,8 @@ fn wrong_version_and_foreign_files_are_refused_unchanged() {
     let o = run(&["resume", "notes.jsonl"], dir.path());
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    assert!(out.contains("is not an annabella journal"), "{out}");
+    let foreign_line = until("journal.not_journal", &[("file", "notes.jsonl")], "reason");
+    assert!(out.contains(&foreign_line), "{out}");
     assert_eq!(
         std::fs::read_to_string(&foreign).unwrap(),
         "{\"hello\": 1}\n"

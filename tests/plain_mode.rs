@@ -186,10 +186,10 @@ yes
     );
     // After yes: where the game is kept and how it goes on.
     assert_eq!(
-        lines[25],
+        lines[26],
         de("ui.quit_done", &[("file", &journal.display().to_string())])
     );
-    assert_eq!(lines.len(), 26, "{lines:#?}");
+    assert_eq!(lines.len(), 27, "{lines:#?}");
     // Written after every move and at the end, and by `save`, with the
     // arbiter's correction as a comment.
     let text = std::fs::read_to_string(&pgn).unwrap();

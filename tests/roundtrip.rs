@@ -231,7 +231,9 @@ fn messages_keep_the_base_placeholders() {
     fn placeholders(text: &str) -> BTreeSet<String> {
         text.split('{')
             .skip(1)
-            .filter_map(|s| s.split_once('}').map(|(name, _)| name.to_owned()))
+            // `{side:gen}` is `side` in a grammatical case.
+            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+            .map(|name| name.split(':').next().unwrap_or(name).to_owned())
             .collect()
     }
     let base = annabella::locale::builtin(annabella::locale::BASE_LOCALE).expect("base");

@@ -366,7 +366,11 @@ fn the_binary_says_in_one_line_what_is_wrong() {
     ]);
     assert!(!ok && out.is_empty(), "{out}");
     let last = err.trim().lines().last().unwrap_or("");
-    assert!(last.contains("could not load"), "{err}");
+    let failed = annabella::locale::builtin("ko").expect("ko").message(
+        "model.load_failed",
+        &[("path", &corrupt.display().to_string())],
+    );
+    assert!(last.contains(&failed), "{err}");
 
     // The Korean model with the German FIDE words: another language.
     let (out, err, ok) = annabella(&["listen", "--locale", "fide", "--model", model, wav]);

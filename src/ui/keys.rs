@@ -14,6 +14,8 @@ pub const SCREEN_KEYS: &[(&str, &str)] = &[
     ("Backspace", "man.key.backspace"),
     ("Esc", "man.key.esc"),
     ("Ctrl+U", "man.key.ctrl_u"),
+    ("PageUp", "man.key.page_up"),
+    ("PageDown", "man.key.page_down"),
     ("Ctrl+C", "man.key.ctrl_c"),
     ("Ctrl+D", "man.key.ctrl_c"),
 ];
