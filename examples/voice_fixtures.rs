@@ -35,6 +35,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use annabella::commands::Cmd;
+use annabella::game::{Command as GameCommand, Side};
 use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
@@ -42,7 +43,6 @@ use annabella::voice::listener::Listener;
 use annabella::voice::live::LiveDecoder;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::san::San;
-use annabella::game::{Command as GameCommand, Side};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -108,11 +108,19 @@ impl Binary {
         let dir = tempfile::tempdir().unwrap_or_else(|e| fail(&e.to_string()));
         let journal = dir.path().join("game.jsonl");
         let mut cmd = Command::new(&self.bin);
-        cmd.args(["--plain", "-l", "ko", "--mode", "hotseat", "--wav-clock", "fast"])
-            .arg("--model")
-            .arg(&self.model)
-            .arg("--journal")
-            .arg(&journal);
+        cmd.args([
+            "--plain",
+            "-l",
+            "ko",
+            "--mode",
+            "hotseat",
+            "--wav-clock",
+            "fast",
+        ])
+        .arg("--model")
+        .arg(&self.model)
+        .arg("--journal")
+        .arg(&journal);
         if ptt {
             cmd.args(["--push-to-talk", "--release-ms", RELEASE_MS]);
         }
@@ -380,13 +388,11 @@ fn main() {
     let tmp = tempfile::tempdir().unwrap_or_else(|e| fail(&e.to_string()));
     std::fs::create_dir_all(&out_dir).unwrap_or_else(|e| fail(&e.to_string()));
     let mut rng = Rng(25);
-    let mut manifest = String::from(
-        if binary.is_some() {
-            "file\tsays\tvoice\tspeed\tpitch\thearings through the binary (hands-free, push-to-talk; rank 3 taken, 1 asked and confirmed: decisions of the move, yes, clock)\n"
-        } else {
-            "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n"
-        },
-    );
+    let mut manifest = String::from(if binary.is_some() {
+        "file\tsays\tvoice\tspeed\tpitch\thearings through the binary (hands-free, push-to-talk; rank 3 taken, 1 asked and confirmed: decisions of the move, yes, clock)\n"
+    } else {
+        "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n"
+    });
     let mut positions = Vec::new();
     let mut after = Vec::new();
     // Through the binary: the game so far, said with the recordings kept.
@@ -405,7 +411,11 @@ fn main() {
             let seen: Vec<String> = match &binary {
                 Some(b) => {
                     let mut files = prefix.clone();
-                    files.extend([out_dir.join(&name), out_dir.join("yes.wav"), out_dir.join("clock.wav")]);
+                    files.extend([
+                        out_dir.join(&name),
+                        out_dir.join("yes.wav"),
+                        out_dir.join("clock.wav"),
+                    ]);
                     [false, true]
                         .into_iter()
                         .map(|ptt| {
@@ -431,7 +441,11 @@ fn main() {
             pos.play_unchecked(mv);
             after.push(pos.clone());
             played.push(mv);
-            prefix.extend([out_dir.join(&name), out_dir.join("yes.wav"), out_dir.join("clock.wav")]);
+            prefix.extend([
+                out_dir.join(&name),
+                out_dir.join("yes.wav"),
+                out_dir.join("clock.wav"),
+            ]);
             continue;
         }
         let texts: Vec<(Option<Style>, String)> = [Style::Short, Style::Long]
@@ -515,7 +529,11 @@ fn main() {
         pos.play_unchecked(mv);
         after.push(pos.clone());
         played.push(mv);
-        prefix.extend([out_dir.join(&name), out_dir.join("yes.wav"), out_dir.join("clock.wav")]);
+        prefix.extend([
+            out_dir.join(&name),
+            out_dir.join("yes.wav"),
+            out_dir.join("clock.wav"),
+        ]);
     }
     // The commands, heard in three positions of the game. Through the
     // binary, "yes" and "clock" are kept and heard with every move above.

@@ -1,19 +1,24 @@
 //! Spoken moves are played (liveness), not only never wrong (safety): a
 //! game of ten moves said to the real binary, hands-free and with
-//! push-to-talk, ends with at least nine of them on the board.
+//! push-to-talk, ends with at least nine of them on the board, none
+//! wrong, and every move asked back and answered "yes" played.
 //!
 //! The recordings are in tests/fixtures/voice/ (see its README): espeak-ng
-//! Korean chosen by measuring (`cargo run --release --example
-//! voice_fixtures`), each heard by the model as its move in every hearing
-//! the play screen can make, hands-free and push-to-talk. For each move
-//! the player says the move, then "yes" (which plays a move asked back,
-//! and does nothing when it was taken at once), then "clock" (the press).
-//! The game is hotseat: both sides are spoken. The recordings play on
-//! their own timeline (`--wav-clock fast`).
+//! Korean chosen by measuring through this very binary (`cargo run
+//! --release --example voice_fixtures -- --bin target/release/annabella`):
+//! each move's recording was kept only if, said after the recordings
+//! already kept (the game so far, as here), it ended as that move played
+//! both hands-free and with push-to-talk. For each move the player says
+//! the move, then "yes" (which plays a move asked back, and does nothing
+//! when it was taken at once), then "clock" (the press). The game is
+//! hotseat: both sides are spoken. The recordings play on their own
+//! timeline (`--wav-clock fast`) with digital silence between them; with
+//! push-to-talk the key goes up 200 ms after each recording's last sound.
 //!
-//! The proof that these tests can fail: make the play screen drop heard
-//! moves (`Decision::Move` ignored in `ui/app/voice.rs`, or every
-//! `VoiceEvent::Heard` ignored in `ui/mod.rs`): both fail.
+//! The proof that these tests can fail: every `VoiceEvent::Heard`
+//! ignored in `Runner::voice_event` (ui/mod.rs): no move played, both
+//! fail; a spoken yes that does not play the move asked (ui/app/voice.rs):
+//! the moves asked back are lost, both fail.
 //!
 //! Needs the model (env ANNABELLA_TEST_MODEL); skips with a reason when it
 //! is missing, unless ANNABELLA_REQUIRE_E2E=1.
