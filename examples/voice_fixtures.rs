@@ -3,7 +3,16 @@
 //! hears clearly, so that the voice tests can require the right moves to
 //! be played (liveness), not only no wrong one (safety).
 //!
-//!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K]
+//!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K --bin PATH]
+//!
+//! `--bin target/release/annabella` (how the fixtures are chosen): every
+//! candidate that passes the `LiveDecoder` sieve below is said to the
+//! real binary, after the game so far, exactly as
+//! tests/voice_moves_played.rs says it, hands-free and push-to-talk; it
+//! is kept only if both end with the game's moves so far and this one on
+//! the board and pressed ("yes" and "clock" are kept as they are). Without
+//! `--bin`, the older choice by `LiveDecoder` alone, which the binary did
+//! not reproduce (see tests/fixtures/voice/README.md).
 //!
 //! `--enough N`: a move's search stops after N candidates once one is
 //! kept (else it goes on to `--tries`); so does a command's.
@@ -88,13 +97,14 @@ fn short(d: &Decision) -> String {
     }
 }
 
-/// How the real binary hears a move said in `pos`: `move`, then the
-/// recordings of `then` ("yes", "clock"), played by `--voice-wav` as the
-/// tests play them (digital silence around, `--wav-clock fast`), from
-/// `--fen` of `pos`, hands-free or push-to-talk. Returns what the
-/// hearing gave for the rank (3 taken, 1 asked and confirmed by "yes",
-/// 0 not played or not pressed, -1 a wrong move) and the decisions in
-/// short.
+/// The real binary, hearing a candidate as tests/voice_moves_played.rs
+/// says it: the game so far (the recordings kept, each with "yes" and
+/// "clock"), then the candidate, "yes" and "clock", all by `--voice-wav`
+/// (digital silence around, `--wav-clock fast`), hands-free or
+/// push-to-talk, from the start position. `hear` returns the rank (3
+/// taken, 1 asked and played by the spoken "yes", 0 not played or not
+/// pressed, -1 a move other than the game's) and the decisions of the
+/// candidate, its yes and its clock.
 struct Binary {
     bin: PathBuf,
     model: PathBuf,

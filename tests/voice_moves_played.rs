@@ -183,7 +183,7 @@ fn check(game: &Game, mode: &str) -> Figures {
         }
     }
     println!(
-        "{mode}: {} of {} spoken moves played ({} taken at once, {} asked and confirmed by a spoken yes), 0 wrong",
+        "{mode}: {} of {} spoken moves played, 0 wrong (heard: {} to be taken at once, {} asked back and answered by a spoken yes)",
         f.played,
         said.len(),
         f.taken,
