@@ -24,8 +24,11 @@
 //!   knocks (damped wood resonances with a noise attack), hand claps,
 //!   irregular key typing, a dropped object;
 //! - **tones** (music-like): pure tones from 100 Hz to 3 kHz, beeps, chords
-//!   and arpeggios of harmonic tones (a voice-like source: these are
-//!   periodic in the pitch range, so the voicing check lets many pass);
+//!   and arpeggios of harmonic tones, square, sawtooth and triangle tones
+//!   and chords, clean and in a quiet room (periodic in the pitch range,
+//!   like a voice: the check rejects them as sustained tones, one pitch
+//!   and one spectral shape throughout; arpeggios change pitch and can
+//!   pass);
 //! - **babble**: espeak-ng speech of several locales played backwards,
 //!   three or four voices mixed (voiced, like speech: the check lets it
 //!   pass by design).
@@ -39,8 +42,10 @@
 //! Speech: espeak-ng in every locale's voice (de en ko pl he ar el), the
 //! spoken words of moves of real positions, every command word and number
 //! word, in four voices (plain, `+f3` fast and high, `+m3` slow and low,
-//! plain in brown+white noise at 10 dB SNR); it counts how many fail the
-//! voicing check (they would be "nothing heard"). Time per second of
+//! plain in brown+white noise at 10 dB SNR), and Korean also in the two
+//! monotone voices (`+robosoft6`, `+robosoft8`: one pitch throughout, only
+//! the formants move); it counts how many fail the voicing check (they
+//! would be "nothing heard"). Time per second of
 //! audio of the voicing measure is printed too.
 
 use std::path::{Path, PathBuf};
@@ -441,6 +446,38 @@ fn tone(x: &mut [f32], start: usize, len: usize, f: f32, harmonics: usize, amp: 
     }
 }
 
+/// Wave shapes of sustained tones (band-limited: partials below 7.5 kHz).
+#[derive(Clone, Copy)]
+enum Wave {
+    Square,
+    Sawtooth,
+    Triangle,
+}
+
+/// A sustained tone of a wave shape, steady (no vibrato), 20 ms fades.
+fn wave(x: &mut [f32], start: usize, len: usize, f: f32, shape: Wave, amp: f32) {
+    let top = (7_500.0 / f) as usize;
+    for i in 0..len {
+        let Some(v) = x.get_mut(start + i) else { break };
+        let t = i as f32 / RATE;
+        let mut s = 0.0;
+        for k in 1..=top.max(1) {
+            let kf = k as f32;
+            let a = match shape {
+                Wave::Square if k % 2 == 1 => 1.0 / kf,
+                Wave::Sawtooth => 1.0 / kf,
+                Wave::Triangle if k % 2 == 1 => 1.0 / (kf * kf),
+                _ => 0.0,
+            };
+            if a > 0.0 {
+                s += a * (2.0 * std::f32::consts::PI * f * kf * t).sin();
+            }
+        }
+        let env = (i.min(len - i) as f32 / 320.0).min(1.0);
+        *v += amp * env * s;
+    }
+}
+
 fn tones() -> Vec<Sound> {
     let mut out = Vec::new();
     let secs = |s: f32| vec![0.0f32; (s * RATE) as usize];
@@ -493,6 +530,52 @@ fn tones() -> Vec<Sound> {
             name: format!("{name}-arpeggio"),
             category: "tones",
             samples: to_i16(&x, 0.7),
+        });
+    }
+    // Square, sawtooth and triangle tones and chords (electronic beeps,
+    // alarms, music), clean and in a quiet room (pink noise 26 dB down).
+    let mut rng = Rng(2323);
+    let shapes: [(&str, Wave, &[f32]); 9] = [
+        ("square-110hz", Wave::Square, &[110.0]),
+        ("square-200hz", Wave::Square, &[200.0]),
+        ("square-330hz", Wave::Square, &[330.0]),
+        ("sawtooth-150hz", Wave::Sawtooth, &[150.0]),
+        ("sawtooth-262hz", Wave::Sawtooth, &[261.6]),
+        ("triangle-250hz", Wave::Triangle, &[250.0]),
+        (
+            "sawtooth-chord-Cmaj",
+            Wave::Sawtooth,
+            &[261.6, 329.6, 392.0],
+        ),
+        ("square-chord-Amin", Wave::Square, &[220.0, 261.6, 329.6]),
+        ("sawtooth-chord-fifth", Wave::Sawtooth, &[110.0, 164.8]),
+    ];
+    for (name, shape, notes) in shapes {
+        let mut x = secs(1.6);
+        for f in notes {
+            wave(&mut x, 3200, 19_200, *f, shape, 1.0 / notes.len() as f32);
+        }
+        out.push(Sound {
+            name: name.to_owned(),
+            category: "tones",
+            samples: to_i16(&x, 0.6),
+        });
+        let peak = x.iter().fold(1e-9f32, |m, v| m.max(v.abs()));
+        let mut b = [0.0f32; 3];
+        let noisy: Vec<f32> = x
+            .iter()
+            .map(|v| {
+                let w = rng.unit();
+                b[0] = 0.99765 * b[0] + w * 0.099_046;
+                b[1] = 0.963 * b[1] + w * 0.296_516_4;
+                b[2] = 0.57 * b[2] + w * 1.052_691_3;
+                v / peak + 0.05 * (b[0] + b[1] + b[2] + w * 0.1848) / 3.0
+            })
+            .collect();
+        out.push(Sound {
+            name: format!("{name}-in-room"),
+            category: "tones",
+            samples: to_i16(&noisy, 0.6),
         });
     }
     out
@@ -617,6 +700,12 @@ fn speech(dir: &Path) -> Vec<(String, Vec<Sound>)> {
         ("+m3", "+m3", 140, 35, None),
         ("noise10dB", "", 175, 50, Some(10.0)),
     ];
+    // Korean also in espeak-ng's monotone voices (a pitch range of 0: one
+    // pitch throughout, only the formants move), against the tone check.
+    let monotone: [(&str, &str, u32, u32, Option<f32>); 2] = [
+        ("+robosoft6", "+robosoft6", 160, 50, None),
+        ("+robosoft8", "+robosoft8", 140, 50, None),
+    ];
     let mut out = Vec::new();
     for (code, voice) in LOCALES {
         let Ok(vocab) = Vocabulary::builtin(code) else {
@@ -650,7 +739,9 @@ fn speech(dir: &Path) -> Vec<(String, Vec<Sound>)> {
         texts.dedup();
         let mut sounds = Vec::new();
         let mut rng = Rng(code.as_bytes()[0] as u64 * 1000 + code.as_bytes()[1] as u64);
-        for (vname, variant, speed, pitch, snr) in variants {
+        let extra: &[(&str, &str, u32, u32, Option<f32>)] =
+            if code == "ko" { &monotone } else { &[] };
+        for &(vname, variant, speed, pitch, snr) in variants.iter().chain(extra) {
             for (i, text) in texts.iter().enumerate() {
                 let Some(s) = espeak(dir, &format!("{voice}{variant}"), speed, pitch, text) else {
                     continue;
@@ -748,6 +839,10 @@ fn settings() -> VoicingSettings {
             "pre_emphasis" => s.pre_emphasis = f,
             "lowpass_hz" => s.lowpass_hz = f,
             "window_ms" => s.window_ms = f as u32,
+            "tone_steady_share" => s.tone_steady_share = f,
+            "tone_pitch_spread" => s.tone_pitch_spread = f,
+            "tone_max_movement" => s.tone_max_movement = f,
+            "tone_min_ms" => s.tone_min_ms = f as u32,
             _ => eprintln!("voice_noise: unknown setting {k}"),
         }
     }
@@ -821,9 +916,11 @@ fn main() {
         for chunk in s.chunks(320) {
             m.push(chunk);
         }
+        let passes = m.passes();
+        let tone = m.tone_measure();
         measure_time += t.elapsed().as_secs_f64();
         measured_secs += s.len() as f64 / 16_000.0;
-        (m.voiced_ms(), m.longest_run_ms())
+        (m.voiced_ms(), m.longest_run_ms(), passes, tone)
     };
 
     let mut listener = model.as_ref().and_then(|dir| {
@@ -865,10 +962,19 @@ fn main() {
         let (mut n, mut pass) = (0, 0);
         for s in noise.iter().filter(|s| s.category == cat) {
             n += 1;
-            let (ms, run) = voiced(&s.samples);
-            let ok = settings.passes(ms);
+            let (ms, run, ok, tone) = voiced(&s.samples);
             pass += usize::from(ok);
-            let mut line = format!("  {:<34} voiced {ms:>4} ms (run {run:>3})", s.name);
+            let mut line = format!(
+                "  {:<34} voiced {ms:>4} ms (run {run:>4}, steady {:.2}, moving {:.2}{})",
+                s.name,
+                tone.steady_share,
+                tone.movement,
+                if settings.passes(ms) && !ok {
+                    ": a tone"
+                } else {
+                    ""
+                }
+            );
             if let Some(l) = listener.as_mut() {
                 l.voicing = VoicingSettings::off();
                 let b = l.hear(&pos, mode, &s.samples).map(|h| h.decision);
@@ -933,17 +1039,23 @@ fn main() {
     for (code, sounds) in speech(tmp.path()) {
         let mut per: std::collections::BTreeMap<String, (usize, usize, u32)> = Default::default();
         for s in &sounds {
-            let (ms, _) = voiced(&s.samples);
+            let (ms, _, ok, tone) = voiced(&s.samples);
             let variant = s.name.split('-').nth(1).unwrap_or("").to_owned();
             let e = per.entry(variant).or_insert((0, 0, u32::MAX));
             e.0 += 1;
             e.2 = e.2.min(ms);
             least = least.min(ms);
-            if !settings.passes(ms) {
+            if !ok {
                 e.1 += 1;
-                println!("  FAILS: {} (voiced {ms} ms)", s.name);
+                println!(
+                    "  FAILS: {} (voiced {ms} ms, steady {:.2}, moving {:.2})",
+                    s.name, tone.steady_share, tone.movement
+                );
             } else if list {
-                println!("  {} (voiced {ms} ms)", s.name);
+                println!(
+                    "  {} (voiced {ms} ms, steady {:.2}, moving {:.2})",
+                    s.name, tone.steady_share, tone.movement
+                );
             }
         }
         let line: Vec<String> = per
@@ -956,8 +1068,8 @@ fn main() {
         println!("{code}: {f} of {n} fail — {}", line.join(", "));
     }
     println!(
-        "all speech: {failed} of {total} utterances fail the voicing check (least voiced: {least} ms; needed {} ms)",
-        settings.min_voiced_ms
+        "all speech: {failed} of {total} utterances fail the voicing check (least voiced: {least} ms; needed {} ms; sustained tones rejected: steady share >= {}, movement <= {})",
+        settings.min_voiced_ms, settings.tone_steady_share, settings.tone_max_movement
     );
     println!();
     println!(

@@ -16,20 +16,20 @@ die() {
     exit 1
 }
 
-forbidden='^(vosk|vosk-sys|tts|speech-dispatcher|speech-dispatcher-sys) '
+forbidden='^(vosk|vosk-sys|tts|speech-dispatcher|speech-dispatcher-sys|cpal|alsa|alsa-sys) '
 tree=$("$CARGO" tree -p annabella --no-default-features -e normal --prefix none --format '{p}')
 if bad=$(grep -E "$forbidden" <<<"$tree"); then
     die "annabella --no-default-features depends on: $(tr '\n' ' ' <<<"$bad")"
 fi
-say "cargo tree -p annabella --no-default-features -e normal: none of vosk, tts, speech-dispatcher"
+say "cargo tree -p annabella --no-default-features -e normal: none of vosk, tts, speech-dispatcher, cpal, alsa"
 
 "$CARGO" clippy --quiet --no-default-features --lib --bins --target-dir "$TARGET" -- -D warnings
 "$CARGO" build --quiet --no-default-features --bin annabella --target-dir "$TARGET"
 bin=$TARGET/debug/annabella
-if ldd "$bin" | grep -E 'libvosk|libspeechd'; then
-    die "$bin links libvosk or libspeechd"
+if ldd "$bin" | grep -E 'libvosk|libspeechd|libasound'; then
+    die "$bin links libvosk, libspeechd or libasound"
 fi
-say "$bin links no libvosk or libspeechd"
+say "$bin links no libvosk, libspeechd or libasound"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +40,7 @@ out=$(printf '%s\n' 'Felix drei' press 'Felix drei' 'Eva fuenf' press 'Eva fuenf
     "$bin" --plain --silent --voice --journal "$work/g.jsonl" --save "$work/g.pgn" 2>&1) ||
     die "the typed game failed: $out"
 grep -q '^\[Result "0-1"\]' "$work/g.pgn" || die "no 0-1 in the saved game: $(cat "$work/g.pgn" 2>&1) / $out"
-grep -q '2\. g4 Qh4#' "$work/g.pgn" || die "the moves are not in the saved game: $(cat "$work/g.pgn")"
+grep -q ' Qh4#' "$work/g.pgn" || die "the moves are not in the saved game: $(cat "$work/g.pgn")"
 moves=$(grep -c '"kind":"board"' "$work/g.jsonl")
 ((moves >= 4)) || die "the journal holds $moves board moves"
 say "a typed game in --plain: checkmate, 0-1 saved, $moves board events in the journal; --voice refused in one line: $(grep -c . <<<"$out") lines in all"

@@ -19,6 +19,7 @@
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod environment;
 pub mod fsutil;
 pub mod journal;
 pub mod output;

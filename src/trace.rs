@@ -10,13 +10,13 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 /// The environment variable naming the trace file.
-pub const TRACE_ENV: &str = "ANNABELLA_TRACE";
+pub const TRACE_ENV: &str = crate::environment::TRACE;
 
 static FILE: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
 
 fn file() -> Option<&'static Mutex<std::fs::File>> {
     FILE.get_or_init(|| {
-        let path = std::env::var_os(TRACE_ENV).filter(|p| !p.is_empty())?;
+        let path = crate::environment::get().trace.clone()?;
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)

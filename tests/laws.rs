@@ -178,8 +178,9 @@ fn law_5_2_3_no_draw_by_agreement_before_both_players_have_moved() {
     let lines = screen(
         &["--mode", "hotseat"],
         &format!(
-            "e4\n{}\n{}\n{}\n",
+            "e4\n{}\n{}\n{}\n{}\n",
             de_word("ui.cmd.draw"),
+            de_word("ui.cmd.yes"),
             de_word("ui.cmd.accept"),
             de_word("ui.cmd.yes")
         ),
@@ -246,17 +247,17 @@ fn law_a_3_an_incorrect_claim_in_rapid_gives_one_minute_in_standard_two() {
 #[test]
 fn law_7_5_2_a_pawn_pressed_without_a_piece_becomes_a_queen_and_counts_as_illegal() {
     let fen = "7k/4P3/8/8/8/8/8/4K3 w - - 0 1";
-    let lines = play(
-        Some(fen),
-        "90m",
-        &[],
-        "white board: e8\nannounce\npress\nblack board: e8=Q\nstatus\n",
-    );
+    let script = "white board: e8\nannounce\npress\nblack board: e8=Q\nstatus\n";
     let missing = de(
         "mirror.promotion_missing",
         &[("side", &white()), ("queen", "Dame")],
     );
+    // In practice the player is warned before the press; in a tournament
+    // game (the default) nothing is said before it (11.3).
+    let lines = play(Some(fen), "90m", &["--practice"], script);
     assert!(has(&lines, &missing), "{lines:#?}");
+    let lines = play(Some(fen), "90m", &[], script);
+    assert!(!has(&lines, &missing), "{lines:#?}");
     let penalty = de(
         "penalty.illegal_move",
         &[
@@ -337,15 +338,16 @@ fn law_a_5_2_unsupervised_blitz_an_illegal_move_loses_when_the_opponent_claims()
 
 #[test]
 fn law_8_1_5_the_draw_offer_mark_is_on_both_scoresheets_of_the_play_screen() {
-    let (draw, press, sheet) = (
+    let (draw, press, sheet, yes) = (
         de_word("ui.cmd.draw"),
         de_word("ui.cmd.press"),
         de_word("ui.cmd.sheet"),
+        de_word("ui.cmd.yes"),
     );
     let (w, b) = (de_word("ui.cmd.white"), de_word("ui.cmd.black"));
     let lines = screen(
         &["--mode", "hotseat"],
-        &format!("e4\n{draw}\n{press}\n{sheet} {w}\n{sheet} {b}\n"),
+        &format!("e4\n{draw}\n{yes}\n{press}\n{sheet} {w}\n{sheet} {b}\n"),
     );
     for side in [white(), black()] {
         let expected = de("ui.sheet", &[("sheet", &side), ("moves", "1. e4 (=)")]);
@@ -384,7 +386,7 @@ fn irreversible_actions_are_said_back_naming_the_side() {
     let press = de_word("ui.cmd.press");
     let lines = screen(
         &["--mode", "hotseat"],
-        &format!("e4\n{press}\ne5\n{draw}\n{accept}\n{no}\n{resign}\n{no}\n"),
+        &format!("e4\n{press}\ne5\n{draw}\n{yes}\n{accept}\n{no}\n{resign}\n{no}\n"),
     );
     let accept_back = de(
         "ui.confirm_accept",
@@ -481,4 +483,779 @@ fn law_6_9_a_flag_falls_against_a_side_that_can_never_mate_is_a_draw() {
         &[("loser", &black()), ("winner", &white())],
     );
     assert!(has(&lines, &draw), "{lines:#?}");
+}
+
+// ---------------------------------------------------------------------
+// The Laws, second pass (issue 22): claims as the Law makes them, no help
+// before the press, the sighted player under the ordinary rules, games
+// that are over before they begin, the smaller clauses, the arbiter's
+// paperwork, imported games, one outcome in every front end.
+// ---------------------------------------------------------------------
+
+/// The real binary's output lines with a settings file holding `settings`
+/// (in a fresh settings folder).
+fn with_settings(args: &[&str], settings: &str, input: &str) -> Vec<String> {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let conf = dir.path().join("annabella");
+    std::fs::create_dir_all(&conf).expect("the settings folder");
+    std::fs::write(conf.join("config.toml"), settings).expect("the settings file");
+    let mut child = common::annabella(args, dir.path())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the binary reads its input");
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Both players shuffle their knights out and back twice (on both boards,
+/// both scoresheets written): `ply` half-moves of Nf3 Nf6 Ng1 Ng8 ….
+fn knight_shuffle(plies: usize) -> String {
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut s = String::new();
+    for i in 0..plies {
+        let (mover, other) = if i % 2 == 0 {
+            ("white", "black")
+        } else {
+            ("black", "white")
+        };
+        let m = moves[i % 4];
+        s.push_str(&format!(
+            "{mover} board: {m}\nannounce\npress\n{other} board: {m}\n"
+        ));
+    }
+    for sheet in ["white", "black"] {
+        for i in 0..plies {
+            s.push_str(&format!("{sheet} sheet: {}\n", moves[i % 4]));
+        }
+    }
+    s
+}
+
+#[test]
+fn law_9_2_1_1_a_claim_on_the_move_written_on_the_scoresheet_and_not_made_is_judged_on_that_move() {
+    // Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1: Black writes Ng8 without making it;
+    // after it the start position stands for the third time.
+    let script = format!(
+        "{}black sheet: Ng8\nblack claim\nstatus\n",
+        knight_shuffle(7)
+    );
+    let lines = play(None, "90m", &[], &script);
+    let draw = de("result.threefold", &[("side", &black())]);
+    assert!(has(&lines, &draw), "{lines:#?}");
+    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    assert!(
+        !lines.iter().any(|l| l.starts_with(&rejected)),
+        "no penalty: {lines:#?}"
+    );
+    // `claim MOVE` writes the move with the claim.
+    let script = format!("{}black claim Ng8\n", knight_shuffle(7));
+    let lines = play(None, "90m", &[], &script);
+    assert!(has(&lines, &draw), "{lines:#?}");
+    // The play screen: `claim MOVE`, said back, then yes.
+    let (claim, press, yes) = (
+        de_word("ui.cmd.claim"),
+        de_word("ui.cmd.press"),
+        de_word("ui.cmd.yes"),
+    );
+    let mut input = String::new();
+    for m in ["Sf3", "Sf6", "Sg1", "Sg8", "Sf3", "Sf6", "Sg1"] {
+        input.push_str(&format!("{m}\n{press}\n"));
+    }
+    input.push_str(&format!("{claim} Sg8\n{yes}\n"));
+    let lines = screen(&["--mode", "hotseat"], &input);
+    assert!(has(&lines, &game_over(&draw)), "{lines:#?}");
+}
+
+/// Black to move after 99 half-moves without a pawn move or a capture.
+const FIFTY_LESS_ONE: &str = "k7/8/8/8/8/8/8/K6R b - - 99 80";
+
+#[test]
+fn law_9_3_1_a_fifty_move_claim_on_the_move_written_and_not_made_is_judged_on_that_move() {
+    let draw = de("result.fifty_moves", &[("side", &black())]);
+    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    // Kb8 written, not made: the 50th move of each side.
+    let lines = play(
+        Some(FIFTY_LESS_ONE),
+        "90m",
+        &[],
+        "black claim Kb8
+status
+",
+    );
+    assert!(has(&lines, &draw), "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with(&rejected)),
+        "{lines:#?}"
+    );
+    // Without the written move the 50 moves are not complete.
+    let lines = play(
+        Some(FIFTY_LESS_ONE),
+        "90m",
+        &[],
+        "black claim
+status
+",
+    );
+    assert!(!has(&lines, &draw), "{lines:#?}");
+    // The play screen: `claim MOVE`, said back, then yes.
+    let (claim, yes) = (de_word("ui.cmd.claim"), de_word("ui.cmd.yes"));
+    let lines = screen(
+        &["--mode", "hotseat", "--fen", FIFTY_LESS_ONE],
+        &format!("{claim} Kb8\n{yes}\n"),
+    );
+    assert!(has(&lines, &game_over(&draw)), "{lines:#?}");
+}
+
+#[test]
+fn law_9_5_3_after_an_incorrect_claim_on_a_written_move_that_move_must_be_made() {
+    // Black writes Nc6 and claims: the position after it has not appeared
+    // before. Two minutes for White, and Black must play Nc6.
+    let script = "white board: e4\nannounce\npress\nblack board: e4\nwhite sheet: e4\n\
+         black sheet: e4\nblack claim: Nc6\nblack board: Nf6\nblack board: Nc6\nstatus\n";
+    let lines = play(None, "90m", &[], script);
+    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    assert!(lines.iter().any(|l| l.starts_with(&rejected)), "{lines:#?}");
+    let must = de(
+        "mirror.err.claim_move_required",
+        &[
+            ("side", &black()),
+            ("move", "Springer Bella acht Cesar sechs"),
+        ],
+    );
+    assert!(lines.iter().any(|l| l.ends_with(&must)), "{lines:#?}");
+    // The written move is then made.
+    let made = de(
+        "mirror.made",
+        &[
+            ("side", &black()),
+            ("move", "Springer Bella acht Cesar sechs"),
+        ],
+    );
+    assert!(has(&lines, &made), "{lines:#?}");
+}
+
+#[test]
+fn law_11_3_in_a_tournament_game_nothing_about_the_legality_of_a_players_own_move_is_said_before_the_press()
+ {
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "white board: e2e5\nannounce\npress\nstatus\n",
+    );
+    // Made and announced as given, like any move.
+    let made = de("mirror.made", &[("side", &white()), ("move", "e2e5")]);
+    let announced = de(
+        "mirror.announced",
+        &[("number", "1"), ("side", &white()), ("move", "e2e5")],
+    );
+    let at = position_of(&lines, &made);
+    assert_eq!(lines[at + 1], announced, "{lines:#?}");
+    // Nothing about its legality before the press ...
+    let bad = de_until("mirror.err.bad_move", &[("board", &white())], "reason");
+    let warned = de("mirror.illegal_made", &[("side", &white())]);
+    assert!(
+        !lines[..=at + 1]
+            .iter()
+            .any(|l| l.contains(&bad) || *l == warned),
+        "{lines:#?}"
+    );
+    // ... and the press applies 7.5.
+    let penalty = de(
+        "penalty.illegal_move",
+        &[
+            ("side", &white()),
+            ("opponent", &black()),
+            ("minutes", &de("time.minutes.other", &[("n", "2")])),
+        ],
+    );
+    assert!(has(&lines, &penalty), "{lines:#?}");
+    // The play screen: the same move is made, said as given, and the press
+    // counts it.
+    let press = de_word("ui.cmd.press");
+    let lines = screen(&["--mode", "hotseat"], &format!("e2e5\n{press}\n"));
+    assert!(has(&lines, &announced), "{lines:#?}");
+    assert!(has(&lines, &penalty), "{lines:#?}");
+    let unknown = de_until("ui.unknown", &[], "error");
+    assert!(
+        !lines.iter().any(|l| l.starts_with(&unknown)),
+        "no refusal that tells why: {lines:#?}"
+    );
+    // Nor are the legal moves of a piece listed; practice lists them.
+    let legal = format!("{} g1\n", de_word("ui.cmd.legal"));
+    let refused = de("ui.legal_tournament", &[]);
+    let lines = screen(&["--mode", "hotseat"], &legal);
+    assert!(has(&lines, &refused), "{lines:#?}");
+    let listed = de_until("ui.legal_moves", &[("piece", "Springer")], "square");
+    assert!(!lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
+    let lines = screen(&["--mode", "hotseat", "--practice"], &legal);
+    assert!(lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
+    assert!(!has(&lines, &refused), "{lines:#?}");
+}
+
+#[test]
+fn law_11_3_practice_keeps_the_immediate_warnings() {
+    let warned = de("mirror.illegal_made", &[("side", &white())]);
+    let lines = play(None, "90m", &["--practice"], "white board: e2e5\n");
+    assert!(has(&lines, &warned), "{lines:#?}");
+    // The settings file's `practice` does the same.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let journal = dir.path().join("g.jsonl");
+    let args = [
+        "play",
+        "--script",
+        "-",
+        "--journal",
+        journal.to_str().expect("a UTF-8 path"),
+    ];
+    let lines = with_settings(&args, "practice = true\n", "white board: e2e5\n");
+    assert!(has(&lines, &warned), "{lines:#?}");
+    // The play screen refuses the move at once, with the reason.
+    let unknown = de_until("ui.unknown", &[], "error");
+    let lines = screen(&["--mode", "hotseat", "--practice"], "e2e5\n");
+    assert!(lines.iter().any(|l| l.starts_with(&unknown)), "{lines:#?}");
+    let lines = with_settings(
+        &["--plain", "--mode", "hotseat"],
+        "practice = \"on\"\n",
+        "e2e5\n",
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&unknown)), "{lines:#?}");
+}
+
+#[test]
+fn guideline_i_8_a_tournament_sealer_is_not_told_that_his_sealed_move_is_illegal() {
+    let faulty = de_until("mirror.seal_faulty", &[("side", &white())], "fault");
+    let script = "seal: e2e5 @ Monday\npress\n";
+    let lines = play(None, "90m", &[], script);
+    assert!(!lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
+    let lines = play(None, "90m", &["--practice"], script);
+    assert!(lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
+    // The play screen: the same.
+    let (seal, press) = (de_word("ui.cmd.seal"), de_word("ui.cmd.press"));
+    let input = format!("{seal} e2e5 @ Monday\n{press}\n");
+    let lines = screen(&["--mode", "hotseat"], &input);
+    assert!(!lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
+    let lines = screen(&["--mode", "hotseat", "--practice"], &input);
+    assert!(lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
+}
+
+/// White to play Qf8, mate (the king on h8, White's king on g6).
+const SIGHTED_MATE: &str = "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1";
+
+#[test]
+fn law_d_2_5_for_the_sighted_player_a_mate_placed_on_his_board_ends_the_game_at_once() {
+    let script = "time 10\nwhite board: Qf8\ntime 400\nannounce\n";
+    let mate = de("result.checkmate", &[("winner", &white())]);
+    let lines = play(Some(SIGHTED_MATE), "5m", &["--sighted", "white"], script);
+    assert!(has(&lines, &mate), "{lines:#?}");
+    // Complete when placed: he is not told to announce it and press.
+    let queen_mate = "Dame Felix fuenf Felix acht Matt";
+    let final_made = de(
+        "mirror.made_final",
+        &[("side", &white()), ("move", queen_mate)],
+    );
+    let made = de("mirror.made", &[("side", &white()), ("move", queen_mate)]);
+    assert!(
+        has(&lines, &final_made) && !has(&lines, &made),
+        "{lines:#?}"
+    );
+    let flag = de_until("result.time", &[], "loser");
+    assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
+    // Not announced before the flag fell: for a visually impaired player
+    // (D.2.3) the move counts only once announced.
+    let lines = play(Some(SIGHTED_MATE), "5m", &["--sighted", "black"], script);
+    assert!(!has(&lines, &mate), "{lines:#?}");
+    // The play screen: the sighted player's released piece stays (4.7).
+    let takeback = de_word("ui.cmd.takeback");
+    let stands = de(
+        "mirror.err.move_stands",
+        &[("side", &white()), ("press", &de_word("ui.cmd.press"))],
+    );
+    let input = format!("e4\n{takeback}\n");
+    let lines = screen(&["--mode", "hotseat", "--sighted", "white"], &input);
+    assert!(has(&lines, &stands), "{lines:#?}");
+    let lines = screen(&["--mode", "hotseat"], &input);
+    assert!(!has(&lines, &stands), "{lines:#?}");
+    // And the settings file's `sighted`.
+    let lines = with_settings(
+        &["--plain", "--mode", "hotseat"],
+        "sighted = \"white\"\n",
+        &input,
+    );
+    assert!(has(&lines, &stands), "{lines:#?}");
+}
+
+#[test]
+fn law_5_2_1_a_game_started_from_a_finished_position_is_over_at_once() {
+    let over = |result: &str| de("mirror.err.game_over", &[("result", result)]);
+    let stalemate = de("result.stalemate", &[]);
+    let mate = de("result.checkmate", &[("winner", &white())]);
+    for (fen, result) in [
+        ("k7/8/1QK5/8/8/8/8/8 b - - 0 1", &stalemate),
+        ("k6R/8/1K6/8/8/8/8/8 b - - 0 1", &mate),
+    ] {
+        let lines = play(
+            Some(fen),
+            "5m",
+            &[],
+            "time 10\npress\nresign\nblack board: Ka7\ntime 400\nstatus\n",
+        );
+        // Said at once, before any line of the script.
+        assert_eq!(lines[1], over(result), "{lines:#?}");
+        let penalty = de_until("penalty.illegal_move", &[], "side");
+        assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
+        let flag = de_until("result.time", &[], "loser");
+        assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
+        let refused = |n: u32| format!("Zeile {n}: {}", over(result));
+        for n in [2, 3, 4] {
+            assert!(has(&lines, &refused(n)), "line {n}: {lines:#?}");
+        }
+        // The play screen: over at once.
+        let lines = screen(&["--mode", "hotseat", "--fen", fen, "--control", "5m"], "");
+        assert!(has(&lines, &game_over(result)), "{lines:#?}");
+        // A journal whose last position is finished: resumed, it is over
+        // at once too, in the script and on the play screen.
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let journal = dir.path().join("g.jsonl");
+        let path = journal.to_str().expect("a UTF-8 path");
+        run_with_input(
+            &["play", "--script", "-", "--fen", fen, "--journal", path],
+            "",
+        );
+        let (lines, _) = run_with_input(
+            &["resume", path, "--script", "-", "--locale", "fide"],
+            "press
+black resign
+",
+        );
+        for n in [1, 2] {
+            assert!(has(&lines, &refused(n)), "line {n}: {lines:#?}");
+        }
+        let penalty = de_until("penalty.illegal_move", &[], "side");
+        assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
+        let press = de_word("ui.cmd.press");
+        let lines = screen(&["--journal", path], &format!("{press}\n"));
+        assert!(has(&lines, &game_over(result)), "{lines:#?}");
+        assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
+    }
+}
+
+#[test]
+fn law_7_5_1_the_move_replacing_an_illegal_move_is_under_touch_move() {
+    let report = de(
+        "mirror.touch_not_honoured",
+        &[("side", &white()), ("square", "Eva zwei")],
+    );
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "white board: e2e5\nannounce\npress\nwhite board: d4\n",
+    );
+    assert!(has(&lines, &report), "{lines:#?}");
+    // The pawn that was moved illegally, moved legally: nothing to report.
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "white board: e2e5\nannounce\npress\nwhite board: e4\n",
+    );
+    assert!(!has(&lines, &report), "{lines:#?}");
+    let press = de_word("ui.cmd.press");
+    let lines = screen(&["--mode", "hotseat"], &format!("e2e5\n{press}\nd4\n"));
+    assert!(has(&lines, &report), "{lines:#?}");
+}
+
+#[test]
+fn law_7_5_2_the_unpromoted_pawn_is_said_to_become_a_queen_and_nothing_else() {
+    let fen = "7k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let restored = de("mirror.illegal_completed", &[("side", &white())]);
+    let unpromoted = de("mirror.unpromoted_completed", &[("side", &white())]);
+    let lines = play(Some(fen), "90m", &[], "white board: e8\nannounce\npress\n");
+    assert!(has(&lines, &unpromoted), "{lines:#?}");
+    assert!(!has(&lines, &restored), "{lines:#?}");
+    let press = de_word("ui.cmd.press");
+    let lines = screen(
+        &["--mode", "hotseat", "--fen", fen],
+        &format!("e8\n{press}\n"),
+    );
+    assert!(has(&lines, &unpromoted), "{lines:#?}");
+    assert!(!has(&lines, &restored), "{lines:#?}");
+}
+
+#[test]
+fn law_a_5_2_without_an_arbiter_an_illegal_move_not_claimed_stands() {
+    // 1. e2-e5 (a pawn jump) in unsupervised blitz: Black may claim; he
+    // plays d5 instead, and the pawn stays on e5.
+    let lines = play(
+        None,
+        "5m",
+        &["--unsupervised"],
+        "white board: e2e5\nannounce\npress\nblack board: e2e5\nblack board: d5\nannounce\npress\n\
+         white board: d5\nwhite board: e5d6\nannounce\npress\nstatus\n",
+    );
+    let stands = de_until(
+        "mirror.win_claimable_stands",
+        &[("side", &black())],
+        "claim",
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&stands)), "{lines:#?}");
+    // Black makes it on his board as it was made ...
+    let executed = de(
+        "mirror.executed",
+        &[("side", &black()), ("move", "e2e5"), ("next", &black())],
+    );
+    assert!(has(&lines, &executed), "{lines:#?}");
+    // ... and the pawn on e5 takes en passant on d6: the illegal move
+    // stood. No line of the script was refused.
+    assert!(!lines.iter().any(|l| l.starts_with("Zeile ")), "{lines:#?}");
+    let penalty = de_until("penalty.illegal_move", &[], "side");
+    assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
+    // The play screen: the same move stands on both boards.
+    let press = de_word("ui.cmd.press");
+    let lines = screen(
+        &["--mode", "hotseat", "--control", "5m", "--unsupervised"],
+        &format!("e2e5\n{press}\nd5\n{press}\nexd6\n"),
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&stands)), "{lines:#?}");
+    let unknown = de_until("ui.unknown", &[], "error");
+    assert!(!lines.iter().any(|l| l.starts_with(&unknown)), "{lines:#?}");
+}
+
+#[test]
+fn law_d_2_10_4_on_request_the_time_used_is_told_too() {
+    let used = de_until("clock.time_used", &[("side", &white())], "time");
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "time 5\nwhite board: e4\nannounce\npress\nclock\n",
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(&format!("{used}0:00:05"))),
+        "{lines:#?}"
+    );
+    let time = de_word("ui.cmd.time");
+    let lines = screen(&["--mode", "hotseat"], &format!("{time}\n"));
+    assert!(lines.iter().any(|l| l.contains(&used)), "{lines:#?}");
+}
+
+#[test]
+fn law_9_1_2_1_a_typed_draw_offer_is_said_back_before_it_is_made() {
+    let (draw, yes, no, press) = (
+        de_word("ui.cmd.draw"),
+        de_word("ui.cmd.yes"),
+        de_word("ui.cmd.no"),
+        de_word("ui.cmd.press"),
+    );
+    let lines = screen(
+        &["--mode", "hotseat"],
+        &format!("e4\n{draw}\n{no}\n{draw}\n{yes}\n{press}\n"),
+    );
+    let back = de(
+        "ui.confirm_offer",
+        &[("side", &white()), ("yes", &yes), ("no", &no)],
+    );
+    assert_eq!(
+        lines.iter().filter(|l| **l == back).count(),
+        2,
+        "{lines:#?}"
+    );
+    let offered = de_until("ui.draw_offered", &[("side", &white())], "opponent");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with(&offered)).count(),
+        1,
+        "only after yes: {lines:#?}"
+    );
+}
+
+#[test]
+fn law_8_1_5_a_scoresheet_without_the_draw_offer_mark_is_reported() {
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "white board: e4\nwhite offer draw\nannounce\npress\nblack board: e4\n\
+         white sheet: e4 (=)\nblack sheet: e4\n",
+    );
+    let unmarked = |sheet: &str| {
+        de(
+            "mirror.sheet_offer_unmarked",
+            &[("sheet", sheet), ("number", "1"), ("side", &white())],
+        )
+    };
+    assert!(has(&lines, &unmarked(&black())), "{lines:#?}");
+    assert!(!has(&lines, &unmarked(&white())), "{lines:#?}");
+}
+
+#[test]
+fn guideline_i_2_the_envelope_holds_the_names_and_the_position_before_the_sealed_move() {
+    let names = de(
+        "mirror.envelope_players",
+        &[("white", "Anna Weiß"), ("black", "Bella Schwarz")],
+    );
+    let fen = de(
+        "mirror.envelope_fen",
+        &[(
+            "fen",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        )],
+    );
+    let position = de_until("mirror.envelope_position", &[], "pieces");
+    let check = |lines: &[String]| {
+        let sealed = lines
+            .iter()
+            .find(|l| l.contains(&names))
+            .unwrap_or_else(|| panic!("no envelope with the names: {lines:#?}"));
+        assert!(sealed.contains(&fen), "{sealed}");
+        assert!(sealed.contains(&position), "{sealed}");
+        // The pieces in words (the knight on b8 among them), never the
+        // sealed move.
+        assert!(sealed.contains("Springer Bella acht"), "{sealed}");
+    };
+    let lines = play(
+        None,
+        "90m",
+        &["--white", "Anna Weiß", "--black", "Bella Schwarz"],
+        "white board: e4\nannounce\npress\nblack board: e4\nseal: Nc6 @ Monday\npress\nstatus\n",
+    );
+    check(&lines);
+    let (seal, press) = (de_word("ui.cmd.seal"), de_word("ui.cmd.press"));
+    let lines = screen(
+        &[
+            "--mode",
+            "hotseat",
+            "--white",
+            "Anna Weiß",
+            "--black",
+            "Bella Schwarz",
+        ],
+        &format!("e4\n{press}\n{seal} Sc6 @ Monday\n{press}\n"),
+    );
+    check(&lines);
+}
+
+#[test]
+fn law_d_2_9_differing_boards_stop_both_clocks_until_the_arbiters_correction() {
+    // Black makes d4 on his board instead of White's e4.
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "time 10\nwhite board: e4\nannounce\npress\ntime 20\nblack board: d4\nwhite sheet: e4\n\
+         black sheet: e4\ntime 80\nclock\narbiter: correct\ntime 90\nclock\n",
+    );
+    let differ = de_until(
+        "mirror.boards_differ",
+        &[("number", "1"), ("side", &white())],
+        "black",
+    );
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(&differ))
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(
+        lines[at].ends_with(&format!("({}).", "arbiter: correct")),
+        "names the script's command: {}",
+        lines[at]
+    );
+    let reading = |black: &str| {
+        de(
+            "mirror.clock_reading",
+            &[
+                ("white", "1:29:50"),
+                ("black", black),
+                ("white_moves", &de("count.moves.one", &[("n", "1")])),
+                ("black_moves", &de("count.moves.other", &[("n", "0")])),
+            ],
+        )
+    };
+    // Stopped at 0:20 while the arbiter is called (60 s pass) ...
+    assert!(
+        lines.iter().any(|l| l.starts_with(&reading("1:29:50"))),
+        "{lines:#?}"
+    );
+    // ... and running again after the correction (10 s more).
+    assert!(
+        lines.iter().any(|l| l.starts_with(&reading("1:29:40"))),
+        "{lines:#?}"
+    );
+    // The play screen names its own command, and help lists the
+    // arbiter's commands while the boards differ.
+    let (press, help, correct) = (
+        de_word("ui.cmd.press"),
+        de_word("ui.cmd.help"),
+        de_word("ui.cmd.correct"),
+    );
+    let lines = screen(&[], &format!("e4\n{press}\nd4\n{help}\n"));
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(&differ))
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(
+        lines[at].ends_with(&format!("({correct}).")),
+        "{}",
+        lines[at]
+    );
+    let listed = de_until("ui.help_mismatch", &[("correct", &correct)], "commands");
+    assert!(lines.iter().any(|l| l.contains(&listed)), "{lines:#?}");
+}
+
+#[test]
+fn law_d_2_1_an_unreadable_move_is_not_understood_and_records_nothing_in_every_front_end() {
+    let incomplete = de_until(
+        "parse.incomplete",
+        &[("heard", "Springer Felix")],
+        "example",
+    );
+    let lines = play(
+        None,
+        "90m",
+        &[],
+        "white board: Springer Felix\nannounce\nstatus\n",
+    );
+    assert!(lines.iter().any(|l| l.contains(&incomplete)), "{lines:#?}");
+    // Nothing was made: nothing to announce.
+    let no_move = de("mirror.err.no_move", &[("side", &white())]);
+    assert!(lines.iter().any(|l| l.ends_with(&no_move)), "{lines:#?}");
+    let made = de_until("mirror.made", &[("side", &white())], "move");
+    assert!(!lines.iter().any(|l| l.starts_with(&made)), "{lines:#?}");
+    // The play screen says the same words.
+    let lines = screen(&["--mode", "hotseat"], "Springer Felix\n");
+    assert!(lines.iter().any(|l| l.contains(&incomplete)), "{lines:#?}");
+}
+
+/// A game with clock times and comments, a null move (Black passes) and
+/// two moves after it.
+const WITH_NULL: &str = "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+{Opening book} 1. e4 {[%clk 1:29:50] best by test} e5 {[%clk 1:29:40]} \
+2. Nf3 {[%clk 1:29:20]} -- 3. Ke2 Qh4 *\n";
+
+#[test]
+fn law_d_2_7_a_game_continued_from_pgn_keeps_its_times_and_comments_and_says_what_it_cannot_import()
+{
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, WITH_NULL).expect("the PGN");
+    let journal = dir.path().join("g.jsonl");
+    let (lines, _) = run_with_input(
+        &[
+            "play",
+            "--script",
+            "-",
+            "--from-pgn",
+            pgn.to_str().expect("a UTF-8 path"),
+            "--journal",
+            journal.to_str().expect("a UTF-8 path"),
+        ],
+        "status\n",
+    );
+    // The null move and the moves after it are said, not dropped.
+    let null = de(
+        "play.pgn_null_move",
+        &[("number", "2..."), ("last", "2. Nf3"), ("count", "3")],
+    );
+    assert!(has(&lines, &null), "{lines:#?}");
+    // The clocks stand where the PGN left them.
+    let clocks = de(
+        "mirror.clocks_from_pgn",
+        &[("white", "1:29:20"), ("black", "1:29:40")],
+    );
+    assert!(has(&lines, &clocks), "{lines:#?}");
+    let state = de_until(
+        "journal.state",
+        &[("number", "2"), ("side", &black())],
+        "white",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("{state}1:29:20, "))),
+        "{lines:#?}"
+    );
+    // The export keeps the clock times and the comments.
+    let (pgn_out, _) = run_with_input(
+        &[
+            "export",
+            "--board",
+            "white",
+            journal.to_str().expect("a UTF-8 path"),
+        ],
+        "",
+    );
+    let text = pgn_out.join("\n");
+    for kept in [
+        "{Opening book}",
+        "best by test",
+        "[%clk 1:29:50]",
+        "[%clk 1:29:40]",
+        "[%clk 1:29:20]",
+    ] {
+        assert!(text.contains(kept), "{kept} in {text}");
+    }
+}
+
+#[test]
+fn law_d_2_7_review_reads_cutechess_times_and_export_gives_the_result_code() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pgn = dir.path().join("cute.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"c\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n\
+         1. e4 {+0.20/18 0.8s} e5 {-8.11/24 5.0s, White resigns} 0-1\n",
+    )
+    .expect("the PGN");
+    let (lines, _) = run_with_input(
+        &["review", "--plain", pgn.to_str().expect("a UTF-8 path")],
+        "last\nclock\n",
+    );
+    let used = de_until(
+        "review.move_time",
+        &[("side", &black()), ("number", "1")],
+        "time",
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&used)), "{lines:#?}");
+    assert!(!has(&lines, &de("review.no_clock", &[])), "{lines:#?}");
+    // The result's code beside its words.
+    let journal = dir.path().join("g.jsonl");
+    play_journal(&journal, "white resign\n");
+    let (json, _) = run_with_input(
+        &[
+            "export",
+            "--format",
+            "json",
+            journal.to_str().expect("a UTF-8 path"),
+        ],
+        "",
+    );
+    let json = json.join("\n");
+    assert!(json.contains("\"result_code\": \"0-1\""), "{json}");
+}
+
+/// Plays `script` into the journal `journal`.
+fn play_journal(journal: &std::path::Path, script: &str) {
+    run_with_input(
+        &[
+            "play",
+            "--script",
+            "-",
+            "--journal",
+            journal.to_str().expect("a UTF-8 path"),
+        ],
+        script,
+    );
 }

@@ -83,6 +83,8 @@ fn new_mirror(vocab: &Vocabulary, g: &Game) -> Mirror {
         style: Style::Long,
         unsupervised: false,
         quickplay: false,
+        practice: false,
+        sighted: None,
     };
     Mirror::new(vocab.clone(), config, Duration::ZERO)
 }

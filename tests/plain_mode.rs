@@ -125,16 +125,22 @@ yes
     let corrected = de_until("mirror.corrected_board", &[], "boards");
     assert!(lines[13].starts_with(&corrected), "{}", lines[13]);
     assert!(lines[13].contains(black), "{}", lines[13]);
-    assert_eq!(lines[14], de("ui.arbiter_back", &[]));
+    // The clocks, stopped while the boards differed, run again (D.2.9).
+    assert_eq!(
+        lines[14],
+        de("clock.resumed", &[("side", black)]),
+        "{lines:#?}"
+    );
+    assert_eq!(lines[15], de("ui.arbiter_back", &[]));
     // An unknown word is explained and nothing is lost.
     let unknown = de_until("ui.unknown", &[], "error");
-    assert!(lines[15].starts_with(&unknown), "{}", lines[15]);
-    assert!(lines[15].contains("'neun'"), "{}", lines[15]);
-    assert_eq!(lines[16], announced("2", black, "Springer Cesar sechs"));
-    check_pressed(17, pressed(black, white, "Springer Cesar sechs"));
-    assert_eq!(lines[18], executed(white, "Springer Cesar sechs", white));
+    assert!(lines[16].starts_with(&unknown), "{}", lines[16]);
+    assert!(lines[16].contains("'neun'"), "{}", lines[16]);
+    assert_eq!(lines[17], announced("2", black, "Springer Cesar sechs"));
+    check_pressed(18, pressed(black, white, "Springer Cesar sechs"));
+    assert_eq!(lines[19], executed(white, "Springer Cesar sechs", white));
     let square = [("square", "Eva vier"), ("side", white), ("piece", "Bauer")];
-    assert_eq!(lines[19], de("ui.square_piece", &square));
+    assert_eq!(lines[20], de("ui.square_piece", &square));
     let where_ = |side: &str, squares: &str| {
         de(
             "ui.where",
@@ -142,7 +148,7 @@ yes
         )
     };
     assert_eq!(
-        lines[20],
+        lines[21],
         format!(
             "{} {}",
             where_(white, "Bella eins, Felix drei"),
@@ -152,7 +158,7 @@ yes
     // Resigning is said back, naming the side (White's clock runs).
     let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
     assert_eq!(
-        lines[21],
+        lines[22],
         de(
             "ui.confirm_resign",
             &[("side", white), ("yes", &yes), ("no", &no)]
@@ -161,7 +167,7 @@ yes
     let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
     let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
     assert_eq!(
-        lines[22],
+        lines[23],
         de(
             "ui.game_over",
             &[
@@ -173,9 +179,9 @@ yes
         )
     );
     let file = pgn.display().to_string();
-    assert_eq!(lines[23], de("ui.saved", &[("file", &file)]));
+    assert_eq!(lines[24], de("ui.saved", &[("file", &file)]));
     assert_eq!(
-        lines[24],
+        lines[25],
         de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
     );
     // After yes: where the game is kept and how it goes on.
@@ -273,4 +279,51 @@ fn with_save_every_completed_move_is_on_disk() {
     // game's record) has only the completed move.
     assert!(text.contains("\n1. e4 {[%clk 1:"), "{text}");
     assert!(!text.contains("e5"), "{text}");
+}
+
+/// A mate ends the game at the press: the saved game (`--save`, written
+/// after every completed move) and `export` hold the mating move although
+/// the loser's board has not received it yet, and again once it has.
+#[test]
+fn the_saved_game_holds_the_move_that_ended_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    let journal = dir.path().join("game.jsonl");
+    let moves = "\
+Felix drei
+press
+Felix drei
+Eva fuenf
+press
+Eva fuenf
+Gustav vier
+press
+Gustav vier
+Dame Hector vier
+press
+";
+    let args = [
+        "-l",
+        "fide",
+        "--save",
+        pgn.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+    ];
+    // Quit before White's board shows the mate.
+    run_plain(&args, &format!("{moves}quit\nja\n"));
+    let saved = std::fs::read_to_string(&pgn).expect("the game was saved");
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(saved.contains("2. g4"), "{saved}");
+    assert!(saved.contains(" Qh4#"), "the mating move is saved: {saved}");
+    // Exported from the journal: the same moves.
+    let out = std::process::Command::new(common::bin())
+        .args(["export", journal.to_str().unwrap()])
+        .output()
+        .expect("export runs");
+    let exported = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        exported.contains(" Qh4#") && exported.contains("0-1"),
+        "{exported}"
+    );
 }

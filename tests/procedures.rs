@@ -170,7 +170,17 @@ fn the_play_script_runs_every_procedure() {
     expect(&lines, "sealed", "mirror.sealed", &[("side", &b)]);
     expect(&lines, "present", "mirror.present", &[("side", &w)]);
     expect(&lines, "opened", "mirror.seal_opened", &[]);
-    expect(&lines, "clock", "mirror.clock_reading", &[]);
+    // Both clocks, then the time each has used (D.2.10.4).
+    let reading = format!(
+        "{} {} {}",
+        de("mirror.clock_reading", &[]),
+        de("clock.time_used", &[("side", &w)]),
+        de("clock.time_used", &[("side", &b)])
+    );
+    assert!(
+        lines.iter().any(|l| fits(l, &reading)),
+        "clock: no line fits {reading:?} in {lines:#?}"
+    );
     expect(&lines, "state", "journal.state", &[]);
     expect(
         &lines,
@@ -197,6 +207,7 @@ fn the_plain_play_screen_runs_every_procedure() {
         word("ui.cmd.takeback"),
         "e4".to_owned(),
         word("ui.cmd.draw"),
+        word("ui.cmd.yes"),
         word("ui.cmd.press"),
         "e4".to_owned(),
         word("ui.cmd.decline"),

@@ -83,6 +83,18 @@ fn white_low() -> String {
     format!("{} {} 1:30\n", word("ui.cmd.set"), word("ui.cmd.white"))
 }
 
+/// The screen's lines with which III.4 is asked for, the draw it offers
+/// declined and the increment refused by the arbiter: III.4 cannot be
+/// applied, so III.5 may (2023 wording).
+fn increment_refused() -> String {
+    format!(
+        "{}\n{}\n{}\n",
+        word("ui.cmd.request_increment"),
+        word("ui.cmd.decline"),
+        word("ui.cmd.refuse_increment")
+    )
+}
+
 /// "2 Minuten": the locale's counted words (German plural "other").
 fn two_minutes() -> String {
     de("time.minutes.other", &[("n", "2")])
@@ -244,9 +256,50 @@ press
 }
 
 #[test]
+fn guideline_iii_5_only_when_iii_4_cannot_be_applied() {
+    let w = white();
+    let first = de(
+        "quickplay.err.increment_first",
+        &[("side", &w), ("request", "request increment")],
+    );
+    let lines = play(
+        "15m",
+        &["--quickplay"],
+        "time 13:30
+white claim cannot win
+",
+    );
+    in_order(&lines, &[line_error(2, &first)]);
+    // Once the arbiter refused the increment, the claim is taken.
+    let script = format!(
+        "time 13:30\n{}white claim cannot win\n",
+        "white request increment\nblack decline draw\narbiter: refuse increment\n"
+    );
+    let lines = play("15m", &["--quickplay"], &script);
+    assert!(!lines.iter().any(|l| l.ends_with(&first)), "{lines:#?}");
+    // The play screen: the same, in its own words; nothing is said back.
+    let input = format!("{}{}\n", white_low(), word("ui.cmd.claim_cannot_win"));
+    let lines = screen(&["--control", "15m"], &input);
+    let first = de(
+        "quickplay.err.increment_first",
+        &[("side", &w), ("request", &word("ui.cmd.request_increment"))],
+    );
+    in_order(&lines, &[first]);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| *l == confirm("ui.confirm_quickplay_claim")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn guideline_iii_5_1_the_arbiter_agrees_in_play() {
     let script = "\
 time 13:30
+white request increment
+black decline draw
+arbiter: refuse increment
 white claim cannot win
 white board: e4
 arbiter: agree
@@ -268,7 +321,7 @@ arbiter: agree
         &[
             de("quickplay.claimed", &claimed),
             // Nothing goes on before the arbiter decides.
-            line_error(3, &de("quickplay.err.claim_pending", &pending)),
+            line_error(6, &de("quickplay.err.claim_pending", &pending)),
             white_result("result.quickplay_claim"),
         ],
     );
@@ -280,6 +333,9 @@ fn guideline_iii_5_2_postponed_then_decided_after_the_flag_in_play() {
     let journal = dir.path().join("g.jsonl");
     let until_flag = "\
 time 13:30
+white request increment
+black decline draw
+arbiter: refuse increment
 white claim no effort
 arbiter: postpone 2m
 white board: e4
@@ -312,7 +368,7 @@ white board: e5
             // White's flag falls at 15:00: the game waits for the arbiter.
             flag_fell.clone(),
             line_error(
-                12,
+                15,
                 &de(
                     "quickplay.err.awaits_result",
                     &[
@@ -354,6 +410,9 @@ white board: e5
 fn guideline_iii_5_3_rejected_gives_two_minutes_in_play() {
     let script = "\
 time 13:30
+white request increment
+black decline draw
+arbiter: refuse increment
 white claim cannot win and no effort
 arbiter: reject
 status
@@ -516,7 +575,7 @@ fn screen_claimed(grounds_key: &str) -> String {
 fn guideline_iii_5_1_the_arbiter_agrees_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n{}\n",
-        white_low(),
+        white_low() + &increment_refused(),
         word("ui.cmd.claim_cannot_win"),
         word("ui.cmd.yes"),
         word("ui.cmd.agree"),
@@ -537,7 +596,7 @@ fn guideline_iii_5_1_the_arbiter_agrees_on_the_screen() {
 fn guideline_iii_5_2_postponed_then_agreed_later_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n{} 2m\ne4\n{}\n",
-        white_low(),
+        white_low() + &increment_refused(),
         word("ui.cmd.claim_no_effort"),
         word("ui.cmd.yes"),
         word("ui.cmd.postpone"),
@@ -568,7 +627,7 @@ fn guideline_iii_5_3_rejected_gives_two_minutes_on_the_screen() {
     // Both grounds: one claim word after the other.
     let input = format!(
         "{}{} {}\n{}\n{}\n",
-        white_low(),
+        white_low() + &increment_refused(),
         word("ui.cmd.claim_cannot_win"),
         word("ui.cmd.claim_no_effort"),
         word("ui.cmd.yes"),

@@ -72,10 +72,12 @@ countdown = 5
 theme = \"monochrome\"
 white = \"Anna\"
 black = \"Bella\"
+practice = true
+sighted = \"White\"
 ";
 
 /// (key, value) as the file sets them.
-const IN_FILE: [(&str, &str); 17] = [
+const IN_FILE: [(&str, &str); 19] = [
     ("locale", "en"),
     ("style", "long"),
     ("verbosity", "full"),
@@ -93,6 +95,8 @@ const IN_FILE: [(&str, &str); 17] = [
     ("theme", "monochrome"),
     ("white", "Anna"),
     ("black", "Bella"),
+    ("practice", "on"),
+    ("sighted", "white"),
 ];
 
 fn shown(key: &str, value: &str, source: &str) -> String {
@@ -255,7 +259,7 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
         [en.message("config.removed", &[("key", "rate"), ("file", &f)])]
     );
     let out = annabella(cfg.path(), &["config", "keys"], "");
-    assert_eq!(lines(&out).len(), 17);
+    assert_eq!(lines(&out).len(), 19);
     assert_eq!(
         lines(&out)[4],
         en.message(

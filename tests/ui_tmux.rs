@@ -205,7 +205,12 @@ fn every_procedure_on_the_full_screen() {
             "e4".into(),
             head("mirror.announced", &[("number", "1"), ("side", w)]),
         ),
-        (word("ui.cmd.draw"), head("ui.draw_offered", &[("side", w)])),
+        // An offer cannot be withdrawn: said back first.
+        (
+            word("ui.cmd.draw"),
+            head("ui.confirm_offer", &[("side", w)]),
+        ),
+        (word("ui.cmd.yes"), head("ui.draw_offered", &[("side", w)])),
         (word("ui.cmd.press"), head("mirror.pressed", &[("side", w)])),
         ("e4".into(), head("mirror.executed", &[("side", b)])),
         (

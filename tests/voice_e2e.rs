@@ -14,7 +14,8 @@
 mod common;
 
 use common::{
-    noise_heard_as_commands, sox, synthesize_ko as synthesize, voice_prerequisites as prerequisites,
+    noise_heard_as_commands, sox, synthesize_ko as synthesize, tones_heard_as_words,
+    voice_prerequisites as prerequisites,
 };
 
 use std::path::Path;
@@ -257,6 +258,12 @@ fn the_binary_hears_files_and_never_makes_a_move_of_silence_noise_or_damage() {
     // Noise that the recognizers alone hear as command words (about one
     // noise file in ten did before the voicing check).
     for f in noise_heard_as_commands(dir.path()) {
+        files.push((f.to_string_lossy().into_owned(), None));
+    }
+    // Sustained tones and chords the recognizers alone hear as "yes", "no",
+    // "help" and questions about moves, which the old voicing check let
+    // through (periodic in the pitch range; fails without the tone check).
+    for f in tones_heard_as_words(dir.path()) {
         files.push((f.to_string_lossy().into_owned(), None));
     }
     files.push((p("stereo44k.wav"), first_move));

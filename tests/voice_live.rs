@@ -11,7 +11,10 @@
 
 mod common;
 
-use common::{noise_heard_as_commands, sox, synthesize_ko, voice_prerequisites as prerequisites};
+use common::{
+    noise_heard_as_commands, sox, synthesize_ko, tones_heard_as_words,
+    voice_prerequisites as prerequisites,
+};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -631,6 +634,69 @@ fn noise_is_never_heard_as_a_command_move_number_or_question() {
     }
     println!(
         "noise: {} utterances, {acted} decided (command, move, number or question) without the voicing check, none with it",
+        after.len()
+    );
+}
+
+#[test]
+fn a_sustained_tone_or_chord_is_never_heard_as_a_command_move_number_or_question() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let mut listener = load(&model_dir);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pos = Chess::default();
+    let files = tones_heard_as_words(dir.path());
+    let hear_all = |listener: &Listener| -> Vec<(String, Decision)> {
+        let mut out = Vec::new();
+        for f in &files {
+            let mut engine = LiveDecoder::new(
+                listener,
+                pos.clone(),
+                CastlingMode::Standard,
+                true,
+                VadSettings::default(),
+            );
+            let mut audio = room(300);
+            audio.extend(read_wav(f).expect("own WAV"));
+            audio.extend(room(800));
+            for h in feed(&mut engine, &audio) {
+                out.push((f.display().to_string(), h.decision));
+            }
+        }
+        out
+    };
+    // The premise: the voicing check as it was (enough voiced frames, no
+    // tone check) lets these tones through, and the recognizers make
+    // words of them.
+    listener.voicing = annabella::voice::voicing::VoicingSettings {
+        tone_max_movement: 0.0,
+        ..Default::default()
+    };
+    let before = hear_all(&listener);
+    let acted = before
+        .iter()
+        .filter(|(_, d)| !matches!(d, Decision::NotUnderstood { .. }))
+        .count();
+    assert!(
+        acted > 0,
+        "nothing heard in the tones without the tone check: {before:?}"
+    );
+    // With it (the default): every one is "nothing heard".
+    listener.voicing = annabella::voice::voicing::VoicingSettings::default();
+    let after = hear_all(&listener);
+    assert!(!after.is_empty(), "the detector heard no utterance at all");
+    for (f, d) in &after {
+        assert_eq!(
+            *d,
+            Decision::NotUnderstood {
+                heard: String::new()
+            },
+            "{f}"
+        );
+    }
+    println!(
+        "tones: {} utterances, {acted} decided (command, move, number or question) without the tone check, none with it",
         after.len()
     );
 }

@@ -68,8 +68,10 @@ pub struct ExportArgs {
     /// The journal.
     #[arg(value_name = "JOURNAL")]
     pub journal: PathBuf,
-    /// Language of the messages before the journal is read.
-    #[arg(long, short, default_value = "en")]
+    /// Language of the messages before the journal is read (a locale code
+    /// or a path to a locale file); by default the settings file's, else
+    /// fide.
+    #[arg(long, short, default_value = "fide")]
     pub locale: String,
 }
 
@@ -125,6 +127,7 @@ pub fn state_json(m: &Mirror) -> serde_json::Value {
             "black": m.board(Color::White).illegal_moves(Color::Black),
         },
         "result": m.result().map(|r| m.vocab().describe_result(&r).display),
+        "result_code": crate::mirror::result_token(m.result()),
         "arbiter": m
             .arbiter_record()
             .iter()
@@ -173,7 +176,7 @@ fn output_refused(
 
 /// `annabella export`.
 pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, UserError> {
-    let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("en"))?;
+    let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("fide"))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add(&args.journal);
     if let Some(output) = &args.output {
@@ -203,7 +206,7 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
             let source = match (args.board, args.sheet) {
                 (_, Some(s)) => PgnSource::Sheet(s.into()),
                 (Some(b), None) => PgnSource::Board(b.into()),
-                (None, None) => PgnSource::Board(Color::White),
+                (None, None) => PgnSource::Board(mirror.game_board()),
             };
             let date = loaded
                 .header

@@ -128,8 +128,9 @@ enum Command {
     /// Speech models: list, install (NAME, URL, zip file or folder),
     /// verify, remove.
     Models {
-        /// Language of the messages (a locale code).
-        #[arg(long, short, default_value = "en")]
+        /// Language of the messages (a locale code, or a path to a locale
+        /// file); by default the settings file's, else fide.
+        #[arg(long, short, default_value = "fide")]
         locale: String,
         #[command(subcommand)]
         action: models::ModelsAction,
@@ -233,9 +234,9 @@ pub fn load_locale_in(
                 },
             )
         })?;
-        let loc = locale::from_file_text(spec, &text)
+        let vocab = Vocabulary::from_file_text(spec, &text)
             .map_err(|e| base().map_or_else(|e| e, |l| UserError(e.describe(l))))?;
-        return Ok((Vocabulary::new(loc), Some(text)));
+        return Ok((vocab, Some(text)));
     }
     if !locale::builtin_codes().contains(&spec) {
         let base = base()?;
@@ -287,10 +288,118 @@ fn read_locale_file(path: &str) -> Result<String, LocaleFileError> {
         .map_err(|_| LocaleFileError::Io(std::io::Error::from(std::io::ErrorKind::InvalidData)))
 }
 
+/// The locale of a command line clap refused: `--locale`/`-l` as written,
+/// else the settings file's, else fide (the one locale rule).
+fn locale_of_bad_command_line() -> Option<Locale> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut given = None;
+    for (i, a) in args.iter().enumerate() {
+        if let Some(v) = a.strip_prefix("--locale=") {
+            given = Some(v.to_owned());
+        } else if a == "--locale" || a == "-l" {
+            given = args.get(i + 1).cloned();
+        } else if let Some(v) = a.strip_prefix("-l").filter(|v| !v.is_empty()) {
+            given = Some(v.trim_start_matches('=').to_owned());
+        }
+    }
+    let file = settings::file_locale();
+    [given, file]
+        .into_iter()
+        .flatten()
+        .find_map(|code| load_locale(&code).ok().map(|v| v.locale().clone()))
+        .or_else(|| locale::builtin("fide").ok())
+        .or_else(|| locale::base().cloned())
+}
+
+/// Prints clap's refusal of the command line in the user's language (its
+/// own text is English) and exits with clap's code; help and the version
+/// are clap's.
+fn exit_with_clap_error(e: clap::Error) -> ! {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as K};
+    if matches!(
+        e.kind(),
+        K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let Some(loc) = locale_of_bad_command_line() else {
+        e.exit()
+    };
+    let text = |kind: ContextKind| -> String {
+        match e.get(kind) {
+            Some(ContextValue::String(s)) => s.clone(),
+            Some(ContextValue::Strings(v)) => v.join(", "),
+            Some(ContextValue::StyledStr(s)) => s.to_string(),
+            Some(ContextValue::StyledStrs(v)) => v
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            Some(ContextValue::Number(n)) => n.to_string(),
+            _ => String::new(),
+        }
+    };
+    let arg = text(ContextKind::InvalidArg);
+    let mut line = match e.kind() {
+        // Nothing to name: clap's context is empty.
+        K::UnknownArgument
+        | K::InvalidValue
+        | K::ValueValidation
+        | K::MissingRequiredArgument
+        | K::ArgumentConflict
+        | K::TooManyValues
+        | K::WrongNumberOfValues
+        | K::TooFewValues
+        | K::NoEquals
+            if arg.trim().is_empty() =>
+        {
+            loc.message("cli.other", &[])
+        }
+        K::UnknownArgument => loc.message("cli.unknown_argument", &[("arg", &arg)]),
+        K::InvalidSubcommand => loc.message(
+            "cli.unknown_subcommand",
+            &[("arg", &text(ContextKind::InvalidSubcommand))],
+        ),
+        K::InvalidValue | K::ValueValidation | K::InvalidUtf8 => loc.message(
+            "cli.bad_value",
+            &[
+                ("arg", &arg),
+                ("value", &text(ContextKind::InvalidValue)),
+                ("valid", &text(ContextKind::ValidValue)),
+            ],
+        ),
+        K::MissingRequiredArgument => loc.message("cli.missing", &[("arg", &arg)]),
+        K::ArgumentConflict => loc.message(
+            "cli.conflict",
+            &[("arg", &arg), ("other", &text(ContextKind::PriorArg))],
+        ),
+        K::TooManyValues | K::WrongNumberOfValues | K::TooFewValues | K::NoEquals => {
+            loc.message("cli.values", &[("arg", &arg)])
+        }
+        K::MissingSubcommand => loc.message("cli.missing_subcommand", &[]),
+        _ => loc.message("cli.other", &[]),
+    };
+    let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand]
+        .into_iter()
+        .map(text)
+        .find(|s| !s.is_empty());
+    if let Some(s) = suggested {
+        line.push(' ');
+        line.push_str(&loc.message("cli.suggested", &[("suggestion", &s)]));
+    }
+    line.push(' ');
+    line.push_str(&loc.message("cli.help", &[]));
+    eprintln!("{line}");
+    std::process::exit(e.exit_code())
+}
+
 /// Parses the command line, applies the settings file (options given on
 /// the command line win) and runs the command.
 pub fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => exit_with_clap_error(e),
+    };
     let mut cli = match Cli::from_arg_matches(&matches) {
         Ok(c) => c,
         Err(e) => e.exit(),
@@ -321,6 +430,16 @@ pub fn main() -> ExitCode {
                 settings::apply_review(a, cfg, m);
                 a.notices = notices;
             }
+            // One locale rule for every command: --locale, else the
+            // settings file's, else fide.
+            Command::Announce { game, .. } | Command::Parse { game, .. } => {
+                settings::apply_locale(&mut game.locale, cfg, m)
+            }
+            Command::Replay { locale, .. } | Command::Models { locale, .. } => {
+                settings::apply_locale(locale, cfg, m)
+            }
+            Command::Resume(a) => settings::apply_locale(&mut a.locale, cfg, m),
+            Command::Export(a) => settings::apply_locale(&mut a.locale, cfg, m),
             _ => {}
         }
     }

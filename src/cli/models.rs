@@ -61,7 +61,7 @@ pub fn run(
         UserError(msg(
             &vocab,
             "voice.model_error",
-            &[("error", "no data folder (set ANNABELLA_MODELS_DIR)".into())],
+            &[("error", vocab.locale().message("model.no_data_dir", &[]))],
         ))
     })?;
     match action {

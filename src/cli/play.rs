@@ -88,6 +88,19 @@ pub struct PlayArgs {
     /// and goes to the appointed arbiter (III.6).
     #[arg(long)]
     pub unsupervised: bool,
+    /// Practice, not a rated game: the legality of a player's own move
+    /// (an illegal move made, an illegal sealed move) is told at once. By
+    /// default (a tournament game) nothing is said about it before the
+    /// clock is pressed; the press then counts an illegal move (7.5).
+    #[arg(long)]
+    pub practice: bool,
+    /// The sighted player (FIDE Appendix D.2.5): for him the ordinary
+    /// rules apply, so his move counts when it is made on his board (a
+    /// mate placed there ends the game at once) and a released piece
+    /// stays where it is. Without it, both players' moves count when
+    /// made and announced (D.2.3).
+    #[arg(long, value_name = "white|black", value_parser = parse_side)]
+    pub sighted: Option<Side>,
     /// Speech: by default spoken in a terminal, printed only with --script.
     #[command(flatten)]
     pub speech: SpeechArgs,
@@ -331,7 +344,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
     }
     let mut session = match &args.journal {
         Some(p) if p.exists() => {
-            let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
+            let ui = load_locale(&args.locale).or_else(|_| load_locale("fide"))?;
             let c = session::resume(p, session::Resume::Strict, &ui, &mut session::NoArbiter)?;
             let vocab = c.game.mirror().vocab().clone();
             for u in &c.said {
@@ -392,6 +405,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
     let mut chess960 = args.chess960;
     let mut fen = args.fen.clone();
     let mut imported = Vec::new();
+    let mut pgn_game = None;
     if let Some(pgn) = &args.from_pgn {
         let name = pgn.display().to_string();
         let (game, replayed) = crate::pgn::continue_from(
@@ -405,6 +419,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
             fen = game.header("FEN").map(str::to_owned);
         }
         imported = replayed.moves.iter().map_while(|m| *m).collect::<Vec<_>>();
+        pgn_game = Some((game, replayed));
     }
     let spec = NewGame {
         white: args.white.clone(),
@@ -418,6 +433,8 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
         site: args.site.clone(),
         quickplay: args.quickplay,
         unsupervised: args.unsupervised,
+        practice: args.practice,
+        sighted: args.sighted,
     };
     let (game, writer) = session::start(&spec, args.journal.as_deref())?;
     let mut session = Session::new(game, writer, 0);
@@ -428,6 +445,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
     session.say(out, &text, Priority::Request)?;
     // A game continued from PGN: its moves on both boards and sheets.
     let mode = session.game.mirror().config().mode;
+    let plies = imported.len();
     for m in imported {
         let uci = m.to_uci(mode).to_string();
         let mover = Side::from(session.game.mirror().mover());
@@ -458,7 +476,83 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
             session.submit(&mut std::io::sink(), Duration::ZERO, c, None)?;
         }
     }
+    if let Some((game, replayed)) = pgn_game {
+        import_notes(out, &mut session, &game, &replayed, plies)?;
+    }
+    // A start position (or the end of an imported game) that is mate,
+    // stalemate or dead: the game is over at once (5.1.1, 5.2), and said
+    // so before anything else.
+    if let Some(r) = session.game.mirror().result() {
+        let text = session
+            .game
+            .wording(&ScriptVerbs)
+            .error(&crate::mirror::GameError::GameOver(r));
+        session.say(out, &text, Priority::Critical)?;
+    }
     Ok(session)
+}
+
+/// What a PGN says beyond its moves, for a game continued from it: the
+/// clock times and comments are kept (the clocks set to the last times),
+/// and what cannot be continued is said, never dropped silently: a null
+/// move (no game on the board can pass its move) with the moves after it,
+/// and a result the PGN gives for a game that is not over on the board.
+fn import_notes(
+    out: &mut dyn Write,
+    session: &mut Session,
+    game: &crate::pgn::PgnGame,
+    replayed: &crate::pgn::ReplayedGame,
+    plies: usize,
+) -> Result<(), UserError> {
+    let ms = |d: &Option<Duration>| d.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let clocks: Vec<Option<u64>> = game.clocks.iter().take(plies).map(ms).collect();
+    let comments: Vec<String> = game.comments.iter().take(plies + 1).cloned().collect();
+    if clocks.iter().any(Option::is_some) || comments.iter().any(|c| !c.is_empty()) {
+        session.submit(
+            out,
+            Duration::ZERO,
+            Command::PgnNotes { clocks, comments },
+            None,
+        )?;
+    }
+    let vocab = session.vocab().clone();
+    if plies < replayed.moves.len() {
+        let last = session
+            .game
+            .wording(&ScriptVerbs)
+            .last_move(session.game.mirror());
+        let text = vocab.message(
+            "play.pgn_null_move",
+            &[
+                ("number", &Utterance::plain(replayed.move_number(plies))),
+                ("last", &last),
+                (
+                    "count",
+                    &Utterance::plain((replayed.moves.len() - plies).to_string()),
+                ),
+            ],
+        );
+        session.say(out, &text, Priority::Critical)?;
+    }
+    let result = game.header("Result").unwrap_or("*").trim();
+    if result != "*" && !result.is_empty() && session.game.mirror().result().is_none() {
+        let text = vocab.message(
+            "play.pgn_result_not_imported",
+            &[("result", &Utterance::plain(result))],
+        );
+        session.say(out, &text, Priority::Critical)?;
+    }
+    Ok(())
+}
+
+/// A side as the command line and the settings file name it: `white` or
+/// `black`.
+pub fn parse_side(text: &str) -> Result<Side, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Side::White),
+        "black" | "b" => Ok(Side::Black),
+        _ => Err("white, black".to_owned()),
+    }
 }
 
 /// The message for a script that cannot be opened.
@@ -614,7 +708,7 @@ mod tests {
                     fail_sync: Some(3),
                     ..Faults::default()
                 },
-                en("io.system_error", &[("code", "5")]),
+                en("io.device_error", &[]),
             ),
             (
                 "fsync and the cut fail",
@@ -623,7 +717,7 @@ mod tests {
                     fail_cut: true,
                     ..Faults::default()
                 },
-                en("io.system_error", &[("code", "5")]),
+                en("io.device_error", &[]),
             ),
         ];
         for (what, faults, error) in cases {

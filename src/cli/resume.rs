@@ -44,8 +44,10 @@ pub struct ResumeArgs {
     /// Continue with events from FILE (or `-`), as `play --script`.
     #[arg(long, value_name = "FILE")]
     pub script: Option<String>,
-    /// Language of the messages before the journal is read.
-    #[arg(long, short, default_value = "en")]
+    /// Language of the messages before the journal is read (a locale code
+    /// or a path to a locale file); by default the settings file's, else
+    /// fide.
+    #[arg(long, short, default_value = "fide")]
     pub locale: String,
     /// Speech: by default spoken in a terminal, printed only with --script.
     #[command(flatten)]
@@ -54,7 +56,7 @@ pub struct ResumeArgs {
 
 /// `annabella resume`.
 pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitCode, UserError> {
-    let ui = load_locale(&args.locale).or_else(|_| load_locale("en"))?;
+    let ui = load_locale(&args.locale).or_else(|_| load_locale("fide"))?;
     let path = match &args.journal {
         Some(p) => p.clone(),
         None => session::latest(&ui)?,

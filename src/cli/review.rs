@@ -180,9 +180,8 @@ pub fn review_game(
     game: ReviewGame,
     note: Option<Utterance>,
 ) -> Result<ExitCode, UserError> {
-    let plain = args.plain
-        || !std::io::stdout().is_terminal()
-        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let plain =
+        args.plain || !std::io::stdout().is_terminal() || crate::environment::get().term_dumb;
     let mut notices = Vec::new();
     let output = if args.silent {
         speech::Output::Text

@@ -51,6 +51,9 @@ pub fn vocabulary_of(
     match &header.locale_file {
         Some(text) => {
             let name = format!("{} ({})", header.locale, path.display());
+            // The journal's own locale is read as it was written (its
+            // game stays readable and exportable even if the locale
+            // checker of a later version would refuse the file).
             let loc = locale::from_file_text(&name, text)
                 .map_err(|e| UserError(e.describe(ui.locale())))?;
             Ok(Vocabulary::new(loc))
@@ -127,6 +130,11 @@ pub struct NewGame {
     /// Rapid or blitz without adequate supervision (A.5.2, B.3).
     /// (Also Guideline III.6: a draw claim concludes the game.)
     pub unsupervised: bool,
+    /// Practice: the legality of a player's own move is told before the
+    /// press (a tournament game by default).
+    pub practice: bool,
+    /// The sighted player (D.2.5), if named.
+    pub sighted: Option<crate::game::Side>,
 }
 
 /// A new game and its new journal: `journal` if given (never an existing
@@ -151,6 +159,8 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), U
         continues: None,
         quickplay: spec.quickplay,
         unsupervised: spec.unsupervised,
+        practice: spec.practice,
+        sighted: spec.sighted,
     };
     let config: Config = journal::config_of(&header).map_err(UserError)?;
     let writer = match journal {

@@ -85,6 +85,12 @@ fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, Stri
     locale::builtin(given.unwrap_or("fide")).map_err(|e| e.to_string())
 }
 
+/// The settings file's `locale`, if the file can be read.
+pub fn file_locale() -> Option<String> {
+    let path = file::path()?;
+    file::load(&path).ok()?.get(Key::Locale).map(str::to_owned)
+}
+
 /// Reads the settings file for a command whose options are `m`.
 pub fn startup(m: Option<&ArgMatches>) -> Startup {
     let Some(path) = file::path() else {
@@ -156,6 +162,15 @@ fn parsed<T: std::str::FromStr>(v: Option<&str>) -> Option<T> {
     v.and_then(|v| v.parse().ok())
 }
 
+/// Applies the settings file's `locale` to a command's `--locale` when it
+/// was not given on the command line (the one locale rule of every
+/// command: `--locale`, else the file's, else fide).
+pub fn apply_locale(locale: &mut String, c: &UserConfig, m: &ArgMatches) {
+    if let Some(v) = from_file(c, m, Key::Locale, &["locale"]) {
+        *locale = v.to_owned();
+    }
+}
+
 /// Applies the settings to the play screen's options (`annabella` with no
 /// subcommand); `m` are its matches.
 pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgMatches) {
@@ -218,6 +233,12 @@ pub fn apply_play_screen(a: &mut super::ui::ScreenArgs, c: &UserConfig, m: &ArgM
     }
     if let Some(v) = parsed(from_file(c, m, Key::Countdown, &["countdown"])) {
         a.countdown = Some(v);
+    }
+    if from_file(c, m, Key::Practice, &["practice"]) == Some("on") {
+        a.practice = true;
+    }
+    if let Some(v) = from_file(c, m, Key::Sighted, &["sighted"]) {
+        a.sighted = super::play::parse_side(v).ok();
     }
 }
 
@@ -284,6 +305,12 @@ pub fn apply_play(a: &mut super::play::PlayArgs, c: &UserConfig, m: &ArgMatches)
     }
     if let Some(v) = from_file(c, m, Key::Black, &["black"]) {
         a.black = v.to_owned();
+    }
+    if from_file(c, m, Key::Practice, &["practice"]) == Some("on") {
+        a.practice = true;
+    }
+    if let Some(v) = from_file(c, m, Key::Sighted, &["sighted"]) {
+        a.sighted = super::play::parse_side(v).ok();
     }
     let plain = a.script.is_some();
     apply_speech(&mut a.speech, c, m, plain);
@@ -386,6 +413,13 @@ fn in_force(key: Key, a: &super::ui::ScreenArgs) -> String {
                 name.clone()
             }
         }
+        Key::Practice => if a.practice { "on" } else { "off" }.to_owned(),
+        Key::Sighted => match a.sighted {
+            Some(crate::game::Side::White) => "white",
+            Some(crate::game::Side::Black) => "black",
+            None => "none",
+        }
+        .to_owned(),
     }
 }
 
@@ -409,6 +443,8 @@ fn play_screen_ids(key: Key) -> &'static [&'static str] {
         Key::Theme => &["monochrome", "high_contrast"],
         Key::White => &["white"],
         Key::Black => &["black"],
+        Key::Practice => &["practice"],
+        Key::Sighted => &["sighted"],
     }
 }
 

@@ -170,6 +170,20 @@ pub struct ScreenArgs {
     /// and goes to the appointed arbiter (III.6).
     #[arg(long)]
     pub unsupervised: bool,
+    /// Practice, not a rated game: a typed move that is not legal is
+    /// refused with the reason, and an illegal sealed move is warned of.
+    /// By default (a tournament game) nothing is said about the legality
+    /// of a player's own move before the clock is pressed; the press then
+    /// counts an illegal move (7.5).
+    #[arg(long)]
+    pub practice: bool,
+    /// The sighted player (FIDE Appendix D.2.5): for him the ordinary
+    /// rules apply, so his move counts when it is made on his board (a
+    /// mate ends the game at once) and a released piece stays where it
+    /// is (no take-back). Without it, both players' moves count when made
+    /// and announced (D.2.3).
+    #[arg(long, value_name = "white|black", value_parser = super::play::parse_side)]
+    pub sighted: Option<crate::game::Side>,
     /// Speaking rate from -100 (slowest) to 100 (fastest); default: your
     /// setting.
     #[arg(long, allow_hyphen_values = true, value_name = "-100..100")]
@@ -312,9 +326,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         })?,
         None => TimeControl::default(),
     };
-    let plain = args.plain
-        || !std::io::stdout().is_terminal()
-        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let plain =
+        args.plain || !std::io::stdout().is_terminal() || crate::environment::get().term_dumb;
     let mut settings = Settings {
         mode: args.mode,
         front: if plain {
@@ -337,6 +350,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         chess960: false,
         quickplay: args.quickplay,
         unsupervised: args.unsupervised,
+        practice: args.practice,
+        sighted: args.sighted.map(shakmaty::Color::from),
         speech: SpeechChoice {
             rate: args.rate,
             voice: args.voice_name.clone(),
@@ -390,6 +405,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         settings.chess960 = config.mode == CastlingMode::Chess960;
         settings.quickplay = config.quickplay;
         settings.unsupervised = config.unsupervised;
+        settings.practice = config.practice;
+        settings.sighted = config.sighted;
         settings.journal_path = Some(c.writer.path().to_owned());
         resumed = Some(c);
     }
@@ -407,6 +424,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             site: String::new(),
             quickplay: settings.quickplay,
             unsupervised: args.unsupervised,
+            practice: args.practice,
+            sighted: args.sighted,
         };
         let (game, writer) = session::start(&spec, args.journal.as_deref())?;
         let file = Utterance::plain(writer.path().display().to_string());
@@ -550,6 +569,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     );
     head.append(&mut first);
     first = head;
+    // A failure of the terminal is told in the player's language.
+    let ui_locale = app.vocab().locale().clone();
     let result = if plain {
         crate::ui::term::install_signal_handlers();
         let stdin = std::io::BufReader::new(std::io::stdin());
@@ -559,12 +580,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()), inbox)
     };
     if let Err(e) = result {
-        let loc = crate::locale::builtin(crate::locale::BASE_LOCALE).ok();
-        let error = e.to_string();
-        let msg = match loc {
-            Some(l) => l.message("ui.terminal_error", &[("error", &error)]),
-            None => error,
-        };
+        let error = crate::input::describe_io_error(&ui_locale, &e);
+        let msg = ui_locale.message("ui.terminal_error", &[("error", &error)]);
         return Err(UserError(msg));
     }
     Ok(ExitCode::SUCCESS)

@@ -57,6 +57,11 @@ pub enum Key {
     White,
     /// Name of Black.
     Black,
+    /// Practice (the legality of a player's own move told before the
+    /// press) or a tournament game: on or off.
+    Practice,
+    /// The sighted player (D.2.5): none, white or black.
+    Sighted,
 }
 
 /// The smallest and largest `silence-ms`.
@@ -73,7 +78,7 @@ pub const RATE: (i64, i64) = (-100, 100);
 
 impl Key {
     /// Every key, in the order they are listed.
-    pub const ALL: [Key; 17] = [
+    pub const ALL: [Key; 19] = [
         Key::Locale,
         Key::Style,
         Key::Verbosity,
@@ -91,6 +96,8 @@ impl Key {
         Key::Theme,
         Key::White,
         Key::Black,
+        Key::Practice,
+        Key::Sighted,
     ];
 
     /// Its name in the file and on the command line of `annabella config`.
@@ -113,6 +120,8 @@ impl Key {
             Key::Theme => "theme",
             Key::White => "white",
             Key::Black => "black",
+            Key::Practice => "practice",
+            Key::Sighted => "sighted",
         }
     }
 
@@ -143,6 +152,8 @@ impl Key {
             Key::Theme => "config.key.theme",
             Key::White => "config.key.white",
             Key::Black => "config.key.black",
+            Key::Practice => "config.key.practice",
+            Key::Sighted => "config.key.sighted",
         }
     }
 
@@ -152,6 +163,8 @@ impl Key {
             Key::Style => &["short", "long"],
             Key::Verbosity => &["brief", "full"],
             Key::Speech => &["auto", "on", "off"],
+            Key::Practice => &["on", "off"],
+            Key::Sighted => &["none", "white", "black"],
             Key::Mode => &["board", "assistant", "engine", "hotseat"],
             Key::Listen => &["off", "hands-free", "push-to-talk"],
             Key::Theme => &["default", "high-contrast", "monochrome"],
@@ -194,10 +207,11 @@ impl ConfigError {
     /// in the locale's words.
     pub fn describe(&self, loc: &Locale) -> String {
         match self {
-            ConfigError::Syntax { line, message } => loc.message(
-                "config.bad_syntax",
-                &[("line", &line.to_string()), ("error", message)],
-            ),
+            // The parser's own words are English: the line and what to
+            // check there, in the locale's words.
+            ConfigError::Syntax { line, .. } => {
+                loc.message("config.bad_syntax", &[("line", &line.to_string())])
+            }
             ConfigError::UnknownKey(key) => loc.message(
                 "config.unknown_key",
                 &[("key", key), ("keys", &key_names())],
@@ -229,7 +243,7 @@ pub fn validate(key: Key, value: &str) -> Result<String, ConfigError> {
     let v = value.trim();
     if let Some(choices) = key.choices() {
         let mut norm = v.to_ascii_lowercase().replace('_', "-");
-        if key == Key::Speech {
+        if matches!(key, Key::Speech | Key::Practice) {
             norm = match norm.as_str() {
                 "true" | "yes" => "on".to_owned(),
                 "false" | "no" => "off".to_owned(),

@@ -36,7 +36,7 @@ pub const CUT_TAIL_MS: u32 = 100;
 
 /// Test only: set to `1` to switch the gate off (the microphone then hears
 /// annabella's own voice), to show that the self-hearing test can fail.
-pub const NO_MUTE_ENV: &str = "ANNABELLA_NO_SELF_MUTE";
+pub const NO_MUTE_ENV: &str = crate::environment::NO_SELF_MUTE;
 
 /// At most this many intervals are kept (the oldest go first); the voice
 /// worker only asks about audio of the last second or so.
@@ -254,7 +254,7 @@ impl SpeechActivity {
     /// As [`new`](Self::new), switched off when env [`NO_MUTE_ENV`] is `1`.
     pub fn from_env(tail: Duration) -> SpeechActivity {
         let mut a = SpeechActivity::new(tail);
-        a.enabled = std::env::var(NO_MUTE_ENV).as_deref() != Ok("1");
+        a.enabled = !crate::environment::get().no_self_mute;
         a
     }
 

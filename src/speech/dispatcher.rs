@@ -131,10 +131,9 @@ pub fn primary_language(tag: &str) -> String {
 /// The language of the user's session (`LC_ALL`, `LC_MESSAGES`, `LANG`).
 #[cfg(feature = "dispatcher")]
 fn session_language() -> Option<String> {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .filter_map(|k| std::env::var(k).ok())
-        .find(|v| !v.is_empty())
+    crate::environment::get()
+        .session_language
+        .as_deref()
         .map(|v| match primary_language(&v).as_str() {
             // The C locale's messages are English.
             "c" | "posix" => "en".to_owned(),

@@ -56,7 +56,10 @@ impl EspeakNg {
     ///
     /// [`SpeechError::NoEngine`] when the program cannot be run.
     pub fn probe(voice: &Voice) -> Result<(EspeakNg, Option<SpeechError>), SpeechError> {
-        let program = std::env::var("ANNABELLA_ESPEAK").unwrap_or_else(|_| PROGRAM.to_owned());
+        let program = crate::environment::get()
+            .espeak
+            .clone()
+            .unwrap_or_else(|| PROGRAM.to_owned());
         let wanted = voice.name.clone().unwrap_or_else(|| voice.language.clone());
         let status = Command::new(&program)
             .args(["-q", "-v", &wanted, "--", ""])

@@ -27,6 +27,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+#[cfg(feature = "voice")]
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
 use super::espeak::{EspeakNg, resample};
@@ -227,7 +228,7 @@ fn fill(
 /// takes 10 ms of 48 kHz stereo every 10 ms, paced by the wall clock
 /// (ALSA's `null` device takes everything at once), calling the same
 /// callback a real device calls.
-pub const TEST_OUTPUT_ENV: &str = "ANNABELLA_TEST_OUTPUT";
+pub const TEST_OUTPUT_ENV: &str = crate::environment::TEST_OUTPUT;
 
 /// The paced test sound card's thread; dropping it stops it.
 struct VirtualCard {
@@ -265,9 +266,64 @@ impl Drop for VirtualCard {
     }
 }
 
+/// An open output stream of the sound card (none without the `voice`
+/// feature: no cpal, no ALSA).
+#[cfg(feature = "voice")]
+type Stream = cpal::Stream;
+#[cfg(not(feature = "voice"))]
+type Stream = std::convert::Infallible;
+
+/// Opens the default output device, its samples filled by `callback`
+/// (the block, its channel count, its rate): the stream, the rate and the
+/// device's name.
+#[cfg(feature = "voice")]
+fn open_device(
+    mut callback: impl FnMut(&mut [f32], usize, u32) + Send + 'static,
+) -> Result<(Stream, u32, String), SpeechError> {
+    let host = cpal::default_host();
+    let device = host
+        .default_output_device()
+        .ok_or_else(|| no_audio("no output device"))?;
+    let name = device
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_else(|_| "default".to_owned());
+    let supported = device.default_output_config().map_err(no_audio)?;
+    if supported.sample_format() != cpal::SampleFormat::F32 {
+        return Err(no_audio(format!(
+            "unsupported sample format {:?}",
+            supported.sample_format()
+        )));
+    }
+    let config = supported.config();
+    let channels = usize::from(config.channels.max(1));
+    let rate = config.sample_rate;
+    let stream = device
+        .build_output_stream(
+            config,
+            move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
+                callback(out, channels, rate);
+            },
+            |_e: cpal::Error| {},
+            None,
+        )
+        .map_err(no_audio)?;
+    stream.play().map_err(no_audio)?;
+    Ok((stream, rate, name))
+}
+
+/// Built without the `voice` feature: no sound card is used (speech goes
+/// to espeak-ng's own output).
+#[cfg(not(feature = "voice"))]
+fn open_device(
+    _callback: impl FnMut(&mut [f32], usize, u32) + Send + 'static,
+) -> Result<(Stream, u32, String), SpeechError> {
+    Err(no_audio("built without the sound card (feature voice)"))
+}
+
 /// Where the card speaker's samples go.
 enum Card {
-    Device { _stream: cpal::Stream },
+    Device { _stream: Stream },
     Virtual { _card: VirtualCard },
 }
 
@@ -388,7 +444,7 @@ impl CardSpeaker {
                 ping.ping();
             }
         };
-        let (card, rate, name) = if std::env::var(TEST_OUTPUT_ENV).as_deref() == Ok("virtual") {
+        let (card, rate, name) = if crate::environment::get().virtual_output {
             let card = VirtualCard::start(move |out| callback(out, 2, 48_000));
             (
                 Card::Virtual { _card: card },
@@ -396,35 +452,7 @@ impl CardSpeaker {
                 "test card".to_owned(),
             )
         } else {
-            let host = cpal::default_host();
-            let device = host
-                .default_output_device()
-                .ok_or_else(|| no_audio("no output device"))?;
-            let name = device
-                .description()
-                .map(|d| d.to_string())
-                .unwrap_or_else(|_| "default".to_owned());
-            let supported = device.default_output_config().map_err(no_audio)?;
-            if supported.sample_format() != cpal::SampleFormat::F32 {
-                return Err(no_audio(format!(
-                    "unsupported sample format {:?}",
-                    supported.sample_format()
-                )));
-            }
-            let config = supported.config();
-            let channels = usize::from(config.channels.max(1));
-            let rate = config.sample_rate;
-            let stream = device
-                .build_output_stream(
-                    config,
-                    move |out: &mut [f32], _: &cpal::OutputCallbackInfo| {
-                        callback(out, channels, rate);
-                    },
-                    |_e: cpal::Error| {},
-                    None,
-                )
-                .map_err(no_audio)?;
-            stream.play().map_err(no_audio)?;
+            let (stream, rate, name) = open_device(callback)?;
             (Card::Device { _stream: stream }, rate, name)
         };
         played.set_live(true);

@@ -478,7 +478,9 @@ fn a_long_scoresheet_line_goes_on_under_its_number() {
     let mut a = assistant("fide");
     play(
         &mut a,
-        &["e4", "remis", "drücken", "f5", "drücken", "Dh5", "drücken"],
+        &[
+            "e4", "remis", "ja", "drücken", "f5", "drücken", "Dh5", "drücken",
+        ],
     );
     let lines = sheet_lines(&a, Color::White);
     assert_eq!(lines, ["1. e4 (=) f5", "2. Dh5+"]);

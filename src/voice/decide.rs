@@ -164,7 +164,9 @@ pub fn decide_with(
     settings: &DecisionSettings,
     costs: &WordCosts,
 ) -> Decision {
-    let exact = decide_exact(vocab, commands, pos, mode, grammar, hearing, settings);
+    let exact = decide_exact(
+        vocab, commands, pos, mode, grammar, hearing, settings, costs,
+    );
     if let Decision::Move { mv, heard } = &exact
         && settings.near_miss
         && let Some(grammar) = grammar
@@ -192,7 +194,7 @@ pub fn decide_with(
     };
     let rules = NearMissRules {
         max_candidates: settings.max_candidates.clamp(1, 3),
-        ..NearMissRules::default()
+        ..costs.rules
     };
     let candidates = near_misses(costs, &PhraseWords::new(grammar), hearing, &rules);
     if candidates.is_empty() {
@@ -204,7 +206,7 @@ pub fn decide_with(
 
 /// Other moves that make taking `mv` doubtful: a move whose phrase is
 /// one of the locale's learned confusions away from the best transcript
-/// (less than [`NearMissRules::confusable`] further than `mv`'s own
+/// (less than the locale's [`NearMissRules::confusable`] further than `mv`'s own
 /// phrase: the recognizer is known to hear that move's words as these), and a move that a close rival
 /// alternative (within `rival_gap` of the best, naming no move itself) is
 /// at least as near to as it is to `mv`.
@@ -223,7 +225,7 @@ fn doubts(
     let Some(top) = hearing.alternatives.first() else {
         return out;
     };
-    let rules = NearMissRules::default();
+    let rules = costs.rules;
     let phrases = PhraseWords::new(grammar);
     let best = Hearing {
         alternatives: vec![top.clone()],
@@ -279,7 +281,51 @@ fn doubts(
     out
 }
 
+/// What a command or number heard exactly means.
+#[derive(Clone, Copy, PartialEq)]
+enum Said {
+    Command(Cmd),
+    Number(usize),
+}
+
+/// How much further from `heard` the nearest phrase of `grammar` that
+/// means something else (a move, another command or number) is than the
+/// nearest phrase meaning `own`.
+fn margin(costs: &WordCosts, grammar: &Grammar, heard: &str, own: Said) -> f32 {
+    let mut mine = f32::INFINITY;
+    let mut other = f32::INFINITY;
+    let mut score = |phrase: &str, is_own: bool| {
+        let c = costs.phrase_distance(phrase, heard);
+        if is_own {
+            mine = mine.min(c);
+        } else {
+            other = other.min(c);
+        }
+    };
+    for (p, _) in &grammar.moves {
+        score(p, false);
+    }
+    for (p, c) in &grammar.commands {
+        score(p, own == Said::Command(*c));
+    }
+    for (p, n) in &grammar.numbers {
+        score(p, own == Said::Number(*n));
+    }
+    other - mine
+}
+
+/// Is a command or number heard exactly clear enough to act on (the
+/// locale's [`NearMissRules::command_margin`])?
+fn clear_enough(costs: &WordCosts, grammar: Option<&Grammar>, heard: &str, own: Said) -> bool {
+    let need = costs.rules.command_margin;
+    match grammar {
+        Some(g) if need > 0.0 => margin(costs, g, heard, own) >= need,
+        _ => true,
+    }
+}
+
 /// The decision on exact readings alone (no near misses).
+#[allow(clippy::too_many_arguments)]
 fn decide_exact(
     vocab: &Vocabulary,
     commands: &SpokenCommandWords,
@@ -288,6 +334,7 @@ fn decide_exact(
     grammar: Option<&Grammar>,
     hearing: &Hearing,
     settings: &DecisionSettings,
+    costs: &WordCosts,
 ) -> Decision {
     let heard = hearing.best_text().to_owned();
     let Some(top) = hearing.alternatives.first() else {
@@ -304,7 +351,7 @@ fn decide_exact(
             .words
             .iter()
             .all(|w| w.conf.is_some_and(|c| c >= settings.min_word_confidence));
-        if !sure {
+        if !sure || !clear_enough(costs, grammar, &heard, Said::Number(number)) {
             return Decision::NotUnderstood { heard };
         }
         return Decision::Number { number, heard };
@@ -330,7 +377,7 @@ fn decide_exact(
                 Meaning::Nothing => true,
                 Meaning::Moves(_) => false,
             });
-            if agree {
+            if agree && clear_enough(costs, grammar, &heard, Said::Command(*c)) {
                 Decision::Command { command: *c, heard }
             } else {
                 Decision::NotUnderstood { heard }

@@ -32,7 +32,7 @@ pub const FRAME: usize = RATE / 100;
 /// fail; set to `mute` to switch hands-free barge-in off (the microphone
 /// is muted while she speaks, as before), to show that the barge-in test
 /// can fail.
-pub const ECHO_CANCEL_ENV: &str = "ANNABELLA_ECHO_CANCEL";
+pub const ECHO_CANCEL_ENV: &str = crate::environment::ECHO_CANCEL;
 
 /// How the adaptive filter learns.
 #[derive(Debug, Clone, Copy, PartialEq)]

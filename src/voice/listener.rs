@@ -62,9 +62,10 @@ pub struct Heard {
 /// `ANNABELLA_VOICING=off` (a diagnostic switch, for comparing with the
 /// behaviour before the check).
 fn voicing_from_env() -> VoicingSettings {
-    match std::env::var("ANNABELLA_VOICING") {
-        Ok(v) if v == "off" => VoicingSettings::off(),
-        _ => VoicingSettings::default(),
+    if crate::environment::get().voicing_off {
+        VoicingSettings::off()
+    } else {
+        VoicingSettings::default()
     }
 }
 

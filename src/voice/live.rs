@@ -53,7 +53,7 @@ use crate::wake::Post;
 
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
-use super::echo_cancel::{DetectorSettings, ECHO_CANCEL_ENV, EchoCanceller};
+use super::echo_cancel::{DetectorSettings, EchoCanceller};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
@@ -142,12 +142,12 @@ pub enum BargeInMode {
 }
 
 impl BargeInMode {
-    /// From env [`ECHO_CANCEL_ENV`] (`off`: [`Uncancelled`](Self::Uncancelled),
+    /// From env [`ECHO_CANCEL`](crate::environment::ECHO_CANCEL) (`off`: [`Uncancelled`](Self::Uncancelled),
     /// `mute`: [`Mute`](Self::Mute), else [`Cancel`](Self::Cancel)).
     pub fn from_env() -> BargeInMode {
-        match std::env::var(ECHO_CANCEL_ENV).as_deref() {
-            Ok("off") => BargeInMode::Uncancelled,
-            Ok("mute") => BargeInMode::Mute,
+        match crate::environment::get().echo_cancel.as_deref() {
+            Some("off") => BargeInMode::Uncancelled,
+            Some("mute") => BargeInMode::Mute,
             _ => BargeInMode::Cancel,
         }
     }
@@ -340,8 +340,8 @@ pub fn model_dir_or(
     if let Some(p) = arg {
         return Ok(p.to_owned());
     }
-    if let Some(p) = std::env::var_os("ANNABELLA_MODEL").filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(p));
+    if let Some(p) = &crate::environment::get().model {
+        return Ok(p.clone());
     }
     let manifest = Manifest::builtin();
     let code = vocab.locale().code.clone();
@@ -376,7 +376,10 @@ pub fn load_listener(
     drop(quiet);
     let model = loaded.map_err(|e| match e {
         ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
-        e => msg(&vocab, "voice.model_error", &[("error", e.to_string())]),
+        e => {
+            let error = e.describe(vocab.locale());
+            msg(&vocab, "voice.model_error", &[("error", error)])
+        }
     })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {

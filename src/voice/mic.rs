@@ -8,7 +8,15 @@
 
 use std::sync::mpsc::{Receiver, channel};
 
+#[cfg(feature = "voice")]
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+
+/// An open input stream (none without the `voice` feature: no cpal, no
+/// ALSA).
+#[cfg(feature = "voice")]
+type Stream = cpal::Stream;
+#[cfg(not(feature = "voice"))]
+type Stream = std::convert::Infallible;
 
 use super::rate::{DeviceSample, InputConverter};
 
@@ -24,7 +32,7 @@ pub enum MicError {
 /// An open microphone stream. Samples arrive on [`Microphone::samples`]
 /// (16 kHz mono); dropping it stops the capture.
 pub struct Microphone {
-    _stream: cpal::Stream,
+    _stream: Stream,
     /// 16 kHz mono chunks.
     pub samples: Receiver<Vec<i16>>,
     /// Device description for messages.
@@ -70,6 +78,7 @@ impl<F: FnMut(Vec<i16>)> Capture<F> {
 }
 
 /// The callback of an input stream.
+#[cfg(feature = "voice")]
 fn callback<S: DeviceSample, F: FnMut(Vec<i16>) + Send + 'static>(
     mut capture: Capture<F>,
 ) -> impl FnMut(&[S], &cpal::InputCallbackInfo) + Send + 'static {
@@ -95,7 +104,7 @@ impl Microphone {
 /// An open input stream that hands its 16 kHz mono chunks to a function
 /// (called on the audio thread); dropping it stops the capture.
 pub struct MicStream {
-    _stream: cpal::Stream,
+    _stream: Stream,
     /// Device description for messages.
     pub name: String,
 }
@@ -120,9 +129,16 @@ impl MicStream {
     }
 }
 
-fn open_stream(
-    sink: impl FnMut(Vec<i16>) + Send + 'static,
-) -> Result<(cpal::Stream, String), MicError> {
+/// Built without the `voice` feature: there is no microphone.
+#[cfg(not(feature = "voice"))]
+fn open_stream(_sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<(Stream, String), MicError> {
+    Err(MicError::Unavailable(
+        "built without the microphone (feature voice)".to_owned(),
+    ))
+}
+
+#[cfg(feature = "voice")]
+fn open_stream(sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<(Stream, String), MicError> {
     {
         let host = cpal::default_host();
         let device = host

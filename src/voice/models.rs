@@ -93,8 +93,8 @@ impl Manifest {
 
 /// Where installed models live.
 pub fn models_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("ANNABELLA_MODELS_DIR").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(d));
+    if let Some(d) = &crate::environment::get().models_dir {
+        return Some(d.clone());
     }
     dirs::data_dir().map(|d| d.join("annabella").join("models"))
 }

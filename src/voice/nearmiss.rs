@@ -39,13 +39,16 @@ pub struct WordCosts {
     /// cost: the recognizer splits a long word into two short ones
     /// ("호텔" heard as "에코 퀸"). Unlisted splits cost a substitution and
     /// an insertion.
-    split: HashMap<String, HashMap<String, f32>>,
+    split: HashMap<String, HashMap<String, HashMap<String, f32>>>,
     /// Cost of a substitution the table does not list.
     pub default_substitute: f32,
     /// Cost of an insertion the table does not list.
     pub default_insert: f32,
     /// Cost of a deletion the table does not list.
     pub default_delete: f32,
+    /// The locale's decision thresholds in these costs' units (the
+    /// `[rules]` table; [`NearMissRules::default`] without one).
+    pub rules: NearMissRules,
 }
 
 impl Default for WordCosts {
@@ -59,6 +62,7 @@ impl Default for WordCosts {
             default_substitute: 1.0,
             default_insert: 1.0,
             default_delete: 1.0,
+            rules: NearMissRules::default(),
         }
     }
 }
@@ -79,7 +83,23 @@ const TOP_KEYS: &[&str] = &[
     "delete",
     "keep",
     "split",
+    "rules",
 ];
+
+/// The keys of the `[rules]` table (the fields of [`NearMissRules`]).
+const RULE_KEYS: &[&str] = &[
+    "max_cost",
+    "per_word",
+    "spread",
+    "max_candidates",
+    "rank_penalty",
+    "confusable",
+    "min_heard_words",
+    "command_margin",
+];
+
+/// The largest threshold a `[rules]` table may give.
+pub const MAX_RULE: f32 = 100.0;
 
 impl WordCosts {
     /// The costs of a built-in locale (uniform if it has none).
@@ -97,7 +117,10 @@ impl WordCosts {
     /// `default_delete` (numbers), and the lists `substitute` (tables with
     /// `said`, `heard`, `cost`), `insert` (`heard`, `cost`) and `delete`
     /// (`said`, `cost`), `keep` (`said`, `cost`: a word heard as itself),
-    /// `split` (`said`, `first`, `second`, `cost`: one word heard as two).
+    /// `split` (`said`, `first`, `second`, `cost`: one word heard as two),
+    /// and the table `rules` (the thresholds of [`NearMissRules`] in these
+    /// costs' units: numbers from 0 to [`MAX_RULE`]; `max_candidates` and
+    /// `min_heard_words` whole numbers from 1 to 10).
     /// Every cost is a number from 0 to [`MAX_COST`].
     /// Size and errors as for locale files: the file, the dotted key and
     /// what is allowed there.
@@ -152,6 +175,12 @@ impl WordCosts {
         let mut out = WordCosts::default();
         for (key, value) in &table {
             match key.as_str() {
+                "rules" => {
+                    let toml::Value::Table(t) = value else {
+                        return Err(bad(key.clone(), LocaleProblem::ExpectedTable));
+                    };
+                    out.rules = read_rules(t, &bad)?;
+                }
                 "default_substitute" => out.default_substitute = cost(key.clone(), value)?,
                 "default_insert" => out.default_insert = cost(key.clone(), value)?,
                 "default_delete" => out.default_delete = cost(key.clone(), value)?,
@@ -195,7 +224,9 @@ impl WordCosts {
                                 out.split
                                     .entry(said)
                                     .or_default()
-                                    .insert(format!("{first} {second}"), c);
+                                    .entry(first)
+                                    .or_default()
+                                    .insert(second, c);
                             }
                             "insert" => {
                                 let heard = word(format!("{at}.heard"), t.get("heard"))?;
@@ -225,6 +256,14 @@ impl WordCosts {
         Ok(out)
     }
 
+    /// The cost of the words `heard` as the phrase `said` (both split into
+    /// words): [`WordCosts::distance`] on phrases.
+    pub fn phrase_distance(&self, said: &str, heard: &str) -> f32 {
+        let s: Vec<&str> = said.split_whitespace().collect();
+        let h: Vec<&str> = heard.split_whitespace().collect();
+        self.distance(&s, &h)
+    }
+
     /// Cost of hearing `heard` where `said` was said (for the same word,
     /// its `keep` cost, 0 unless listed).
     pub fn substitute(&self, said: &str, heard: &str) -> f32 {
@@ -251,13 +290,11 @@ impl WordCosts {
     pub fn split(&self, said: &str, first: &str, second: &str) -> f32 {
         let unlisted = (self.substitute(said, first) + self.insert(second))
             .min(self.insert(first) + self.substitute(said, second));
-        match self.split.get(said) {
-            Some(m) if !m.is_empty() => m
-                .get(&format!("{first} {second}"))
-                .copied()
-                .map_or(unlisted, |c| c.min(unlisted)),
-            _ => unlisted,
-        }
+        self.split
+            .get(said)
+            .and_then(|m| m.get(first))
+            .and_then(|m| m.get(second))
+            .map_or(unlisted, |&c| c.min(unlisted))
     }
 
     /// Cost of hearing nothing where `said` was said.
@@ -296,6 +333,52 @@ impl WordCosts {
         }
         prev[heard.len()]
     }
+}
+
+/// Reads a `[rules]` table: every key optional, the rest as
+/// [`NearMissRules::default`].
+fn read_rules(
+    t: &toml::Table,
+    bad: &impl Fn(String, LocaleProblem) -> LocaleError,
+) -> Result<NearMissRules, LocaleError> {
+    let mut r = NearMissRules::default();
+    for (k, v) in t {
+        let key = format!("rules.{k}");
+        let x = match v {
+            toml::Value::Float(f) => *f,
+            toml::Value::Integer(i) => *i as f64,
+            _ => return Err(bad(key, LocaleProblem::BadCost)),
+        };
+        if !x.is_finite() || !(0.0..=f64::from(MAX_RULE)).contains(&x) {
+            return Err(bad(key, LocaleProblem::BadCost));
+        }
+        let count = || -> Result<usize, LocaleError> {
+            if x.fract() == 0.0 && (1.0..=10.0).contains(&x) {
+                Ok(x as usize)
+            } else {
+                Err(bad(format!("rules.{k}"), LocaleProblem::BadCost))
+            }
+        };
+        match k.as_str() {
+            "max_cost" => r.max_cost = x as f32,
+            "per_word" => r.per_word = x as f32,
+            "spread" => r.spread = x as f32,
+            "max_candidates" => r.max_candidates = count()?,
+            "rank_penalty" => r.rank_penalty = x as f32,
+            "confusable" => r.confusable = x as f32,
+            "min_heard_words" => r.min_heard_words = count()?,
+            "command_margin" => r.command_margin = x as f32,
+            _ => {
+                return Err(bad(
+                    key,
+                    LocaleProblem::UnknownKey {
+                        allowed: RULE_KEYS.join(", "),
+                    },
+                ));
+            }
+        }
+    }
+    Ok(r)
 }
 
 /// What a phrase of the grammar means.
@@ -427,6 +510,12 @@ pub struct NearMissRules {
     /// Alternatives of fewer words are not asked about (noise is often
     /// heard as one word, which is near many moves).
     pub min_heard_words: usize,
+    /// A command or number heard exactly is acted on only when every
+    /// phrase of another meaning (a move, another command or number) is at
+    /// least this much further from what was heard than its own phrase;
+    /// otherwise it is "not understood" (0: always acted on). Single words
+    /// are easily heard for one another.
+    pub command_margin: f32,
 }
 
 impl NearMissRules {
@@ -446,6 +535,7 @@ impl Default for NearMissRules {
             rank_penalty: 0.1,
             confusable: 0.95,
             min_heard_words: 2,
+            command_margin: 0.0,
         }
     }
 }

@@ -103,6 +103,25 @@ mod absent {
     }
 }
 
+impl ModelError {
+    /// The error in the locale's words (`Display` is the base locale's).
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            ModelError::NotFound(p) => {
+                locale.message("model.not_found", &[("path", &p.display().to_string())])
+            }
+            ModelError::NotAModel { path, missing } => locale.message(
+                "model.not_a_model",
+                &[("path", &path.display().to_string()), ("missing", missing)],
+            ),
+            ModelError::LoadFailed(p) => {
+                locale.message("model.load_failed", &[("path", &p.display().to_string())])
+            }
+            ModelError::NotBuilt => locale.message("voice.not_built", &[]),
+        }
+    }
+}
+
 /// Set once libvosk has been used (a model loaded): from then on the
 /// process must not run libvosk's exit-time destructors (see [`exit`]).
 static LOADED: AtomicBool = AtomicBool::new(false);

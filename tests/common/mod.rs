@@ -34,7 +34,7 @@ pub fn run_with_input(args: &[&str], input: &str) -> (Vec<String>, String) {
 /// The real binary with `args`, its data and settings folders in `data`,
 /// and every stream piped.
 pub fn annabella(args: &[&str], data: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    let mut c = Command::new(bin());
     c.args(args)
         .env("XDG_DATA_HOME", data)
         .env("XDG_CONFIG_HOME", data)
@@ -101,9 +101,14 @@ pub fn en(key: &str, args: &[(&str, &str)]) -> String {
         .message(key, args)
 }
 
-/// The real binary under test.
+/// The real binary under test: this build's, or the one named by
+/// `ANNABELLA_TEST_BIN` (to show that a test fails on an older build).
 pub fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_annabella")
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var("ANNABELLA_TEST_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_annabella").to_owned())
+    })
 }
 
 /// The German message `key` up to the placeholder `{stop}`.
@@ -338,6 +343,55 @@ pub fn noise_heard_as_commands(dir: &std::path::Path) -> Vec<std::path::PathBuf>
             let mut args = vec!["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", &out];
             args.extend_from_slice(effects);
             sox(&args);
+            p
+        })
+        .collect()
+}
+
+/// Sustained tones and chords the Korean model hears as words when nothing
+/// checks for a voice, and the old voicing check (enough voiced frames)
+/// let through: they are periodic in the pitch range. Start position,
+/// whole files, measured with `annabella listen` and ANNABELLA_VOICING=off:
+/// a square tone at 110 Hz -> command "no", a sawtooth at 220 Hz -> "yes",
+/// a triangle at 250 Hz -> "help", a sawtooth at 150 Hz and sawtooth
+/// chords (C major, A minor) -> questions about moves. sox, repeatable.
+pub fn tones_heard_as_words(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let tones: [(&str, &str, &[&str]); 6] = [
+        ("square-110", "1.2", &["square", "110"]),
+        ("sawtooth-220", "1.5", &["sawtooth", "220"]),
+        ("triangle-250", "1.2", &["triangle", "250"]),
+        ("sawtooth-150", "1.2", &["sawtooth", "150"]),
+        (
+            "sawtooth-chord-cmaj",
+            "1.2",
+            &["sawtooth", "261.6", "sawtooth", "329.6", "sawtooth", "392"],
+        ),
+        (
+            "sawtooth-chord-amin",
+            "1.2",
+            &["sawtooth", "220", "sawtooth", "261.6", "sawtooth", "329.6"],
+        ),
+    ];
+    tones
+        .iter()
+        .map(|(name, secs, synth)| {
+            // One channel per tone, then mixed down to one.
+            let channels = (synth.len() / 2).to_string();
+            let multi = dir.join(format!("{name}.multi.wav"));
+            let multi = multi.to_string_lossy().into_owned();
+            let mut args = vec![
+                "-R", "-n", "-r", "16000", "-c", &channels, "-b", "16", &multi,
+            ];
+            args.extend_from_slice(&["synth", secs]);
+            args.extend_from_slice(synth);
+            sox(&args);
+            let p = dir.join(format!("{name}.wav"));
+            let out = p.to_string_lossy().into_owned();
+            sox(&[
+                &multi, "-c", "1", &out, "remix", "-", "fade", "0.02", "0", "0.02", "vol", "0.5",
+                "pad", "0.3", "0.3",
+            ]);
+            let _ = std::fs::remove_file(&multi);
             p
         })
         .collect()

@@ -114,9 +114,15 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
         (io::ErrorKind::PermissionDenied, _) => "io.permission",
         (io::ErrorKind::IsADirectory, _) => "io.is_directory",
         (io::ErrorKind::InvalidData, _) => "io.not_utf8",
-        (io::ErrorKind::StorageFull, _) => "io.no_space",
-        (io::ErrorKind::InvalidFilename, _) => "io.name_too_long",
+        (io::ErrorKind::InvalidFilename, _) | (_, Some(36)) => "io.name_too_long",
+        (io::ErrorKind::NotADirectory, _) => "io.not_a_directory",
         (io::ErrorKind::ReadOnlyFilesystem, _) => "io.read_only",
+        (io::ErrorKind::StorageFull, _) | (io::ErrorKind::QuotaExceeded, _) => "io.no_space",
+        (io::ErrorKind::AlreadyExists, _) => "io.exists",
+        (io::ErrorKind::FileTooLarge, _) => "io.too_large",
+        (io::ErrorKind::ResourceBusy, _) | (io::ErrorKind::ExecutableFileBusy, _) => "io.busy",
+        (_, Some(40)) => "io.link_loop",
+        (_, Some(5)) => "io.device_error",
         // Any other error of the system by its number: the system's own
         // text is English whatever the player's language.
         (_, Some(code)) => {

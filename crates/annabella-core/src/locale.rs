@@ -88,6 +88,8 @@ struct RawLocale {
     fold: BTreeMap<String, String>,
     numbers: BTreeMap<String, String>,
     messages: BTreeMap<String, String>,
+    cases: BTreeMap<String, BTreeMap<String, String>>,
+    particles: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -142,7 +144,9 @@ struct TomlReader<'a> {
 
 const TOP_KEYS: &[&str] = &[
     "meta", "files", "ranks", "pieces", "words", "notation", "fold", "numbers", "messages",
+    "cases", "grammar",
 ];
+const GRAMMAR_KEYS: &[&str] = &["particles"];
 const META_KEYS: &[&str] = &[
     "code",
     "name",
@@ -404,6 +408,26 @@ impl TomlReader<'_> {
         let fold = self.optional_section(&mut top, "fold")?;
         let numbers = self.optional_section(&mut top, "numbers")?;
         let messages = self.optional_section(&mut top, "messages")?;
+        let mut cases = BTreeMap::new();
+        for (case, forms) in self.optional_section(&mut top, "cases")? {
+            let path = Self::join("cases", &case);
+            let forms = self.table(forms, &path)?;
+            cases.insert(case, self.text_table(forms, &path)?);
+        }
+        let mut grammar = self.optional_section(&mut top, "grammar")?;
+        self.only(&grammar, "grammar", GRAMMAR_KEYS)?;
+        let particles = match grammar.remove("particles") {
+            Some(v) => self.texts(v, "grammar.particles")?,
+            None => Vec::new(),
+        };
+        if let Some(bad) = particles.iter().find(|p| particle_pair(p).is_none()) {
+            return Err(self.fail(
+                "grammar.particles",
+                LocaleProblem::NotParticle {
+                    particle: bad.clone(),
+                },
+            ));
+        }
         Ok(RawLocale {
             meta,
             files,
@@ -414,6 +438,8 @@ impl TomlReader<'_> {
             fold: self.text_table(fold, "fold")?,
             numbers: self.text_table(numbers, "numbers")?,
             messages: self.text_table(messages, "messages")?,
+            cases,
+            particles,
         })
     }
 }
@@ -481,6 +507,14 @@ pub struct Locale {
     /// where a locale provides them.
     pub numbers: BTreeMap<String, String>,
     messages: HashMap<String, String>,
+    /// Grammatical cases: for each case (`gen`, `acc`), the form of words
+    /// and counts in that case by their plain form ("Białe" → "Białych"),
+    /// used by placeholders `{side:gen}`.
+    cases: BTreeMap<String, BTreeMap<String, String>>,
+    /// Particles chosen by the sound before them, written "with(without)"
+    /// for a final consonant or none: Korean `을(를)`, `은(는)`, `이(가)`,
+    /// `과(와)`, `으로(로)`.
+    particles: Vec<String>,
 }
 
 /// What went wrong with a locale file: always names the file, and the key
@@ -532,6 +566,11 @@ pub enum LocaleProblem {
     EmptySpelling,
     /// A notation letter must be letters without spaces.
     NotLetters,
+    /// A particle of `[grammar]` not written "with(without)".
+    NotParticle {
+        /// The particle as written.
+        particle: String,
+    },
     /// `notation.files` needs eight letters.
     EightFiles {
         /// How many there are.
@@ -561,6 +600,18 @@ pub enum LocaleProblem {
         form: String,
         /// The key that has it.
         other: String,
+    },
+    /// Two spellings can be read the same way with different meanings
+    /// (see [`crate::vocab::check`]): the key is the one that wins.
+    Collision {
+        /// The spelling that wins.
+        form: Box<str>,
+        /// The spelling it hides.
+        other: Box<str>,
+        /// Where the locale has that one.
+        other_key: Box<str>,
+        /// Words that could mean either.
+        example: Box<str>,
     },
     /// No built-in locale with this code (`meta.fallback`, or a built-in
     /// asked for).
@@ -599,6 +650,9 @@ impl LocaleProblem {
             P::ExpectedDirection => locale.message("locale.expected_direction", &[]),
             P::EmptySpelling => locale.message("locale.empty_spelling", &[]),
             P::NotLetters => locale.message("locale.not_letters", &[]),
+            P::NotParticle { particle } => {
+                locale.message("locale.not_particle", &[("particle", particle)])
+            }
             P::EightFiles { found } => {
                 locale.message("locale.eight_files", &[("found", &found.to_string())])
             }
@@ -614,6 +668,20 @@ impl LocaleProblem {
             P::IgnoredDuplicate { form, other } => locale.message(
                 "locale.ignored_duplicate",
                 &[("form", form), ("other", other)],
+            ),
+            P::Collision {
+                form,
+                other,
+                other_key,
+                example,
+            } => locale.message(
+                "locale.collision",
+                &[
+                    ("form", form),
+                    ("other", other),
+                    ("other_key", other_key),
+                    ("example", example),
+                ],
             ),
             P::NoBuiltin { code, known } => {
                 locale.message("locale.no_builtin", &[("code", code), ("known", known)])
@@ -829,6 +897,8 @@ impl Locale {
             fold,
             numbers: raw.numbers,
             messages: raw.messages.into_iter().collect(),
+            cases: raw.cases,
+            particles: raw.particles,
         };
         locale.check_unique_spellings(file)?;
         Ok(locale)
@@ -907,6 +977,11 @@ impl Locale {
         for (k, v) in &fallback.messages {
             self.messages.entry(k.clone()).or_insert_with(|| v.clone());
         }
+    }
+
+    /// Whether the locale (with what its fallback filled in) has `key`.
+    pub fn has_message(&self, key: &str) -> bool {
+        self.messages.contains_key(key)
     }
 
     /// Message keys from [`MESSAGE_KEYS`] this locale does not have.
@@ -1007,33 +1082,26 @@ impl Locale {
         }
     }
 
-    /// Standard algebraic notation (`Qh4#`, `e8=Q+`) with the locale's
-    /// piece letters (`Dh4#`, `퀸h4#`, `e8=D+`), as scoresheets show it: the
-    /// moving piece and the piece a pawn promotes to; check and mate signs
-    /// kept.
+    /// Standard algebraic notation (`Qh4#`) with the locale's piece
+    /// letters and, where it has its own, its file letters (`Dh4#`,
+    /// Hebrew `מהד2`, Greek `Βζ3`), as scoresheets show it: one script, the
+    /// letters the announcements use.
     pub fn display_san(&self, san: &str) -> String {
-        if san.starts_with("O-") {
+        if san.starts_with("O-O") || san.starts_with("0-0") {
             return san.to_owned();
         }
-        let letter = |c: char| match c {
-            'K' | 'Q' | 'R' | 'B' | 'N' => {
-                Role::from_char(c.to_ascii_lowercase()).map(|r| self.piece_letter(r))
-            }
-            _ => None,
-        };
-        let mut out = String::with_capacity(san.len() + 8);
-        let mut chars = san.chars().peekable();
-        if let Some(l) = chars.peek().copied().and_then(letter) {
-            chars.next();
-            out.push_str(&l);
-        }
-        while let Some(c) = chars.next() {
-            out.push(c);
-            if c == '='
-                && let Some(l) = chars.peek().copied().and_then(letter)
-            {
-                chars.next();
-                out.push_str(&l);
+        let mut out = String::with_capacity(san.len() + 4);
+        for c in san.chars() {
+            match c {
+                'K' | 'Q' | 'R' | 'B' | 'N' => match Role::from_char(c.to_ascii_lowercase()) {
+                    Some(role) => out.push_str(&self.piece_letter(role)),
+                    None => out.push(c),
+                },
+                'a'..='h' => match &self.notation.files {
+                    Some(files) => out.push_str(&files[usize::from(c as u8 - b'a')]),
+                    None => out.push(c),
+                },
+                _ => out.push(c),
             }
         }
         out
@@ -1041,9 +1109,19 @@ impl Locale {
 
     /// A message with `{name}` placeholders filled in. An unknown key yields
     /// the key itself, so a gap is visible but never fatal.
+    ///
+    /// A placeholder may name a grammatical case, `{side:gen}`: the value
+    /// of `side` in that case from the locale's `[cases.gen]` table (as it
+    /// is when the table does not have it). Particles of `[grammar]` are
+    /// then chosen by the sound before them ([`choose_particles`]).
     pub fn message(&self, key: &str, args: &[(&str, &str)]) -> String {
         let template = self.messages.get(key).map(String::as_str).unwrap_or(key);
-        fill(template, args)
+        let text = fill_cases(template, args, &self.cases);
+        if self.particles.is_empty() {
+            text
+        } else {
+            choose_particles(&text, &self.particles)
+        }
     }
 
     /// Lowercases, applies the locale's folds, removes accents and other
@@ -1069,6 +1147,16 @@ pub fn role_key(role: Role) -> &'static str {
 /// Replaces `{name}` in `template` by the value of `name` in `args`;
 /// unknown placeholders stay as they are.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    fill_cases(template, args, &BTreeMap::new())
+}
+
+/// [`fill`], where `{name:case}` is the value of `name` put in `case` by
+/// `cases` (left as it is when `cases` has no such form).
+pub fn fill_cases(
+    template: &str,
+    args: &[(&str, &str)],
+    cases: &BTreeMap<String, BTreeMap<String, String>>,
+) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(start) = rest.find('{') {
@@ -1077,8 +1165,17 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
         match after.find('}') {
             Some(end) => {
                 let name = &after[..end];
-                match args.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(v),
+                let (arg, case) = match name.split_once(':') {
+                    Some((a, c)) => (a, Some(c)),
+                    None => (name, None),
+                };
+                match args.iter().find(|(k, _)| *k == arg) {
+                    Some((_, v)) => {
+                        let inflected = case
+                            .and_then(|c| cases.get(c))
+                            .and_then(|forms| forms.get(*v));
+                        out.push_str(inflected.map_or(v, String::as_str));
+                    }
                     None => {
                         out.push('{');
                         out.push_str(name);
@@ -1094,6 +1191,72 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// The two forms of a particle written "with(without)": the form after a
+/// final consonant and the form after a vowel (`을(를)` → `을`, `를`).
+fn particle_pair(p: &str) -> Option<(&str, &str)> {
+    let (with, rest) = p.split_once('(')?;
+    let without = rest.strip_suffix(')')?;
+    (!with.is_empty() && !without.is_empty() && !without.contains(['(', ')']))
+        .then_some((with, without))
+}
+
+/// How the end of a word sounds in Korean: `None` when it ends in a vowel,
+/// `Some(true)` in ㄹ, `Some(false)` in another final consonant; `None` too
+/// for what cannot be read. Digits and Latin letters are read as a Korean
+/// speaker reads them (3 삼, 4 사, 10 십; m 엠, l 엘, e 이).
+pub fn korean_final(word: &str) -> Option<bool> {
+    let c = word.chars().rev().find(|c| c.is_alphanumeric())?;
+    match c {
+        '\u{AC00}'..='\u{D7A3}' => match (u32::from(c) - 0xAC00) % 28 {
+            0 => None,
+            8 => Some(true),
+            _ => Some(false),
+        },
+        // 일, 칠, 팔; 삼, 육, 영/십/백/천/만; 이, 사, 오, 구.
+        '1' | '7' | '8' => Some(true),
+        '0' | '3' | '6' => Some(false),
+        'l' | 'L' | 'r' | 'R' => Some(true),
+        'm' | 'M' | 'n' | 'N' => Some(false),
+        _ => None,
+    }
+}
+
+/// Chooses each Korean particle written "with(without)" (`을(를)`) in
+/// `text` by the word before it: `흑은(는)` → `흑은`, `백은(는)` → `백은`,
+/// `e4을(를)` → `e4를`, `59초을(를)` → `59초를`. `으로(로)` takes 로 after a
+/// vowel and after ㄹ. A particle at the start of the text keeps the second
+/// form.
+pub fn choose_particles(text: &str, particles: &[String]) -> String {
+    let pairs: Vec<(&str, &str, &str)> = particles
+        .iter()
+        .filter_map(|p| particle_pair(p).map(|(w, wo)| (p.as_str(), w, wo)))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'outer: while !rest.is_empty() {
+        for (full, with, without) in &pairs {
+            if let Some(after) = rest.strip_prefix(full) {
+                let before = korean_final(&out);
+                let rieul_is_vowel = *with == "으로";
+                let consonant = match before {
+                    None => false,
+                    Some(true) => !rieul_is_vowel,
+                    Some(false) => true,
+                };
+                out.push_str(if consonant { with } else { without });
+                rest = after;
+                continue 'outer;
+            }
+        }
+        let mut chars = rest.chars();
+        if let Some(c) = chars.next() {
+            out.push(c);
+        }
+        rest = chars.as_str();
+    }
     out
 }
 
@@ -1183,7 +1346,13 @@ pub const BASE_LOCALE: &str = "en";
 /// (callers with a locale use their `describe`).
 pub fn base() -> Option<&'static Locale> {
     static BASE: std::sync::OnceLock<Option<Locale>> = std::sync::OnceLock::new();
-    BASE.get_or_init(|| builtin(BASE_LOCALE).ok()).as_ref()
+    // Read without the locale checker (which reads the base locale's
+    // command words itself); the unit tests check the base locale.
+    BASE.get_or_init(|| {
+        let (_, text) = BUILTIN.iter().find(|(c, _)| *c == BASE_LOCALE)?;
+        Locale::from_toml(&format!("locales/{BASE_LOCALE}.toml"), text).ok()
+    })
+    .as_ref()
 }
 
 /// `f` applied to the base locale (an empty text if it could not load,
@@ -1223,7 +1392,8 @@ pub const MAX_LOCALE_BYTES: u64 = 1024 * 1024;
 /// A locale from the text of a file of the user's: parsed, validated,
 /// completed from its fallback chain and the base locale, and its messages
 /// checked to use only the placeholders each message is given. `file`
-/// names it in errors.
+/// names it in errors. (Its words are checked for readings that collide
+/// when it becomes a vocabulary: [`crate::vocab::Vocabulary::from_file_text`].)
 ///
 /// # Errors
 ///
@@ -1350,6 +1520,25 @@ mod tests {
     }
 
     #[test]
+    fn scoresheets_write_one_script() {
+        // Issue 20: the Hebrew sheet wrote מהd2 (Hebrew letter, Latin
+        // file) while the announcements say ד2.
+        let he = builtin("he").unwrap();
+        assert_eq!(he.display_san("Qd2"), "מהד2");
+        assert_eq!(he.display_san("exd5"), "הxד5");
+        assert_eq!(he.display_san("e8=Q+"), "ה8=מה+");
+        assert_eq!(he.display_san("Nbd2"), "פבד2");
+        assert_eq!(he.display_san("O-O-O"), "O-O-O");
+        let el = builtin("el").unwrap();
+        assert_eq!(el.display_san("Nf3"), "Ιζ3");
+        // Korean files are Latin, and so are its piece letters.
+        let ko = builtin("ko").unwrap();
+        assert_eq!(ko.display_san("Bxc4"), "Bxc4");
+        assert_eq!(builtin("de").unwrap().display_san("Qh4#"), "Dh4#");
+        assert_eq!(builtin("en").unwrap().display_san("exd8=N"), "exd8=N");
+    }
+
+    #[test]
     fn fill_replaces_known_placeholders_only() {
         assert_eq!(fill("a {x} b {y} c {", &[("x", "1")]), "a 1 b {y} c {");
     }
@@ -1393,7 +1582,7 @@ code = "t"
 name = "test"
 language = "en"
 [files]
-a = "a1x"
+a = "alpha"
 b = "b"
 c = "c"
 d = "d"
@@ -1417,6 +1606,8 @@ rook = "rook"
 bishop = "bishop"
 knight = "knight"
 pawn = "pawn"
+[notation]
+knight = "N"
 [words]
 capture = "takes"
 check = "check"
@@ -1459,6 +1650,8 @@ castle_long = "long castle"
         text.split('{')
             .skip(1)
             .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+            // `{side:gen}` is `side` in a grammatical case.
+            .map(|name| name.split_once(':').map_or(name, |(n, _)| n))
             .collect()
     }
 
@@ -1692,6 +1885,9 @@ castle_long = "long castle"
             P::ExpectedDirection,
             P::EmptySpelling,
             P::NotLetters,
+            P::NotParticle {
+                particle: "을".into(),
+            },
             P::EightFiles { found: 3 },
             P::NotOneLetter {
                 letter: "xy".into(),
@@ -1736,5 +1932,120 @@ castle_long = "long castle"
                 assert!(!text.contains("locale."), "{code}: {text}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::*;
+
+    fn ko() -> Vec<String> {
+        [
+            "을(를)",
+            "은(는)",
+            "이(가)",
+            "과(와)",
+            "으로(로)",
+            "이라고(라고)",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    #[test]
+    fn korean_particles_follow_the_sound_before_them() {
+        let p = ko();
+        for (text, want) in [
+            ("흑은(는) 둡니다", "흑은 둡니다"),
+            ("백이(가) 눌렀습니다", "백이 눌렀습니다"),
+            ("e4을(를) 두세요", "e4를 두세요"),
+            ("Nf3을(를) 두세요", "Nf3을 두세요"),
+            ("59초을(를) 뺐습니다", "59초를 뺐습니다"),
+            ("5초이(가) 추가", "5초가 추가"),
+            ("2분이(가) 추가", "2분이 추가"),
+            ("10초이(가)", "10초가"),
+            ("10이(가)", "10이"),
+            ("e3으로(로)", "e3으로"),
+            ("e1으로(로)", "e1로"),
+            ("e4으로(로)", "e4로"),
+            ("서울으로(로)", "서울로"),
+            ("'비숍'이라고(라고)", "'비숍'이라고"),
+            ("'나이트'이라고(라고)", "'나이트'라고"),
+            ("폰과(와) 룩", "폰과 룩"),
+            ("룩과(와) 폰", "룩과 폰"),
+            ("비숍과(와)", "비숍과"),
+            ("퀸과(와)", "퀸과"),
+            ("나이트과(와)", "나이트와"),
+            ("Rm이(가)", "Rm이"),
+        ] {
+            assert_eq!(choose_particles(text, &p), want, "{text}");
+        }
+        // Text that only looks like a particle stays.
+        assert_eq!(choose_particles("(이미지)", &p), "(이미지)");
+    }
+
+    #[test]
+    fn cases_come_from_the_locale_data() {
+        let mut cases = BTreeMap::new();
+        cases.insert(
+            "gen".to_owned(),
+            BTreeMap::from([("Białe".to_owned(), "Białych".to_owned())]),
+        );
+        let args = [("side", "Białe"), ("other", "Czarne")];
+        assert_eq!(
+            fill_cases(
+                "Reklamacja {side:gen}, {other:gen}, {side}, {x:gen}",
+                &args,
+                &cases
+            ),
+            "Reklamacja Białych, Czarne, Białe, {x:gen}"
+        );
+    }
+
+    #[test]
+    fn no_built_in_message_keeps_a_written_particle_pair_or_an_unknown_case() {
+        let mut problems = Vec::new();
+        for code in builtin_codes() {
+            let l = builtin(code).unwrap();
+            for key in MESSAGE_KEYS {
+                let text = l.message(key, &[]);
+                for pair in [
+                    "을(를)",
+                    "를(을)",
+                    "은(는)",
+                    "는(은)",
+                    "이(가)",
+                    "가(이)",
+                    "과(와)",
+                    "(으)로",
+                    "(이)라고",
+                ] {
+                    if text.contains(pair) && !key.starts_with("locale.not_particle") {
+                        problems.push(format!("{code} {key}: {pair}"));
+                    }
+                }
+                let template = l.messages.get(*key).map(String::as_str).unwrap_or("");
+                let mut rest = template;
+                while let Some(i) = rest.find('{') {
+                    let after = &rest[i + 1..];
+                    let Some(end) = after.find('}') else { break };
+                    if let Some((_, case)) = after[..end].split_once(':')
+                        && !l.cases.contains_key(case)
+                    {
+                        problems.push(format!("{code} {key}: no [cases.{case}]"));
+                    }
+                    rest = &after[end + 1..];
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn a_bad_particle_is_refused_in_one_line() {
+        let text = include_str!("../../../locales/ko.toml")
+            .replace("particles = [\"을(를)\"", "particles = [\"을\"");
+        let e = Locale::from_toml("ko.toml", &text).unwrap_err();
+        assert!(e.to_string().contains("grammar.particles"), "{e}");
     }
 }

@@ -83,9 +83,12 @@ fn read_comment(raw: &str) -> (String, Option<Duration>, Option<Duration>) {
     }
     text.push_str(rest);
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    // cutechess: "+0.69/29 36s" (score/depth, then the move's time).
+    // cutechess: "+0.69/29 36s" (score/depth, then the move's time), on
+    // the last move followed by how the game ended: "-8.11/24 5.0s, White
+    // resigns".
+    let head = text.split(',').next().unwrap_or_default();
     if emt.is_none()
-        && let [score, time] = text.split_whitespace().collect::<Vec<_>>()[..]
+        && let [score, time] = head.split_whitespace().collect::<Vec<_>>()[..]
         && score.contains('/')
         && time.ends_with('s')
     {

@@ -115,6 +115,23 @@ pub fn chess960_start(id: u16) -> Option<Chess> {
     <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960).ok()
 }
 
+/// The position after the move `m` that is not legal in `pos`, if the
+/// game can go on from it (Appendix A.5.2: the illegal move stands): a
+/// valid position with the other side to move. `None` otherwise (a king
+/// left in check, a king captured, a pawn on its first or last rank).
+pub fn standing_after(pos: &Chess, m: Move, mode: CastlingMode) -> Option<Chess> {
+    use shakmaty::{FromSetup, Role};
+    let from = m.from()?;
+    let piece = pos.board().piece_at(from)?;
+    if piece.color != pos.turn() || m.capture() == Some(Role::King) {
+        return None;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    Chess::from_setup(after.to_setup(EnPassantMode::Legal), mode).ok()?;
+    Some(after)
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -374,6 +391,28 @@ impl Match {
             return Err(RuleError::GameOver(r));
         }
         if !self.pos.is_legal(m) {
+            return Err(RuleError::IllegalMove);
+        }
+        self.history.push(self.pos.clone());
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        self.result = self.automatic_ending();
+        Ok(self.result)
+    }
+
+    /// Plays a move that is not legal but stands (Appendix A.5.2: in rapid
+    /// or blitz without adequate supervision, an illegal move nobody
+    /// claimed stays on the board), when the position it leaves is one
+    /// the game can go on from (a valid position with the other side to
+    /// move). Returns the result if it ended the game.
+    pub fn play_standing(&mut self, m: Move) -> Result<Option<GameResult>, RuleError> {
+        if let Some(r) = self.result {
+            return Err(RuleError::GameOver(r));
+        }
+        if self.pos.is_legal(m) {
+            return self.play(m);
+        }
+        if standing_after(&self.pos, m, self.mode).is_none() {
             return Err(RuleError::IllegalMove);
         }
         self.history.push(self.pos.clone());

@@ -146,6 +146,12 @@ pub struct Settings {
     /// Rapid or blitz without adequate supervision (A.5.2, B.3).
     /// (Also Guideline III.6: a draw claim concludes the game.)
     pub unsupervised: bool,
+    /// Practice: a typed move that is not legal is refused with the
+    /// reason; in a tournament game (the default) it is made, and the
+    /// press counts it (7.5).
+    pub practice: bool,
+    /// The sighted player (D.2.5), if named.
+    pub sighted: Option<Color>,
     /// The speech rate, voice and verbosity (the settings command).
     pub speech: SpeechChoice,
     /// The low-time alarm (the alarm command).
@@ -169,6 +175,8 @@ impl Default for Settings {
             chess960: false,
             quickplay: false,
             unsupervised: false,
+            practice: false,
+            sighted: None,
             speech: SpeechChoice::default(),
             alarm: Alarm::default(),
         }
@@ -191,6 +199,8 @@ impl Settings {
             style: self.style,
             quickplay: self.quickplay,
             unsupervised: self.unsupervised,
+            practice: self.practice,
+            sighted: self.sighted,
         }
     }
 }
@@ -398,6 +408,11 @@ impl App {
                 ],
             );
             app.say(&mut fx, u, Priority::Move);
+        }
+        // A start position that is already mate, stalemate or dead: the
+        // game is over at once (5.1.1, 5.2).
+        if let Some(r) = app.game.mirror().result() {
+            app.announce_result(r, &mut fx);
         }
         app.maybe_ask_engine(&mut fx);
         app.finish(&mut fx);
@@ -918,7 +933,7 @@ impl App {
     pub fn pgn(&self) -> String {
         let words = self.words();
         self.game.mirror().pgn(
-            PgnSource::Board(Color::White),
+            PgnSource::Board(self.game.mirror().game_board()),
             "annabella game",
             "?",
             "????.??.??",

@@ -4,7 +4,7 @@
 //! resignation, and the arbiter's commands.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, Move, Square};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::prompt::{Pending, Prompt};
 use super::{App, Effect, Mode, Tell, Unpressed};
@@ -97,9 +97,17 @@ impl App {
         let pos = self.game.mirror().board(board).position().clone();
         match self.vocab.parse(&pos, self.castling_mode(), text) {
             Ok(m) => self.chosen(m, fx),
+            Err(ParseError::Illegal(_)) if !executing && !self.settings.practice => {
+                // A tournament game: nothing about the legality of his own
+                // move before the press (11.3). It is made and announced
+                // as given; the press counts it (7.5).
+                self.make_as_given(board, text, fx);
+            }
             Err(ParseError::Ambiguous(moves)) if !executing && only_promotions(&moves) => {
                 // A pawn to the last rank without a piece: it is made so
-                // (7.5.2 warns what a press would do), and the piece asked.
+                // (in practice 7.5.2 warns what a press would do), and the
+                // piece asked.
+                self.replace_unlegal();
                 let command = Command::Board {
                     side: side_of(board),
                     text: text.to_owned(),
@@ -138,15 +146,37 @@ impl App {
         }
     }
 
-    /// A move chosen for the board the next move is made on.
-    pub(super) fn chosen(&mut self, m: Move, fx: &mut Vec<Effect>) {
+    /// A move that is not legal, made on the mover's board and announced
+    /// as given (a tournament game): the press completes it (7.5).
+    fn make_as_given(&mut self, board: Color, text: &str, fx: &mut Vec<Effect>) {
+        self.replace_unlegal();
+        let command = Command::Board {
+            side: side_of(board),
+            text: text.to_owned(),
+            uci: None,
+        };
+        if self.act_say(command, Tell::Warnings, fx) {
+            self.act_say(Command::Announce { text: None }, Tell::All, fx);
+        }
+    }
+
+    /// A move not completed that is no legal move (an illegal one, or a
+    /// pawn on the last rank without a piece) is replaced by the next one
+    /// the player makes: it is taken off his board first.
+    fn replace_unlegal(&mut self) {
         if matches!(
             self.game.mirror().stage(),
             Stage::Made { mv: None, .. } | Stage::Announced { mv: None, .. }
         ) {
-            // The piece for a pawn left without one: that move replaces it.
             let _ = self.act(Command::TakeBack);
         }
+    }
+
+    /// A move chosen for the board the next move is made on.
+    pub(super) fn chosen(&mut self, m: Move, fx: &mut Vec<Effect>) {
+        // The piece for a pawn left without one, or a move replacing an
+        // illegal one not yet completed: that move replaces it.
+        self.replace_unlegal();
         match self.target_board() {
             (board, true) => self.execute(board, m, fx),
             (_, false) => self.make_move(m, fx),
@@ -155,11 +185,21 @@ impl App {
 
     fn board_command(&self, board: Color, m: Move) -> Command {
         let pos = self.game.mirror().board(board).position();
-        let san = San::from_move(pos, m).to_string();
         Command::Board {
             side: side_of(board),
-            text: self.local_san(&san),
+            text: self.entry_text(pos, m),
             uci: Some(self.game.mirror().uci(m)),
+        }
+    }
+
+    /// A move as the scoresheet writes it: standard notation in the
+    /// locale's letters, or the squares for a move that is not legal but
+    /// stands (A.5.2).
+    fn entry_text(&self, pos: &Chess, m: Move) -> String {
+        if pos.is_legal(m) {
+            self.local_san(&San::from_move(pos, m).to_string())
+        } else {
+            self.game.mirror().uci(m)
         }
     }
 
@@ -168,14 +208,22 @@ impl App {
     /// then (5.1.1, 5.2): it goes on the scoresheets at once.
     pub(super) fn make_move(&mut self, m: Move, fx: &mut Vec<Effect>) {
         let mover = self.game.mirror().mover();
+        let before = self.game.mirror().board(mover).position().clone();
+        let made = Unpressed {
+            mv: m,
+            by: mover,
+            words: self.vocab.announce(&before, m, self.settings.style),
+            before,
+        };
         let command = self.board_command(mover, m);
         if self.act_say(command, Tell::Warnings, fx) {
-            let made = self.unpressed();
-            self.act_say(Command::Announce { text: None }, Tell::All, fx);
-            if let Some(u) = made
-                && self.game.mirror().result().is_some()
-            {
-                self.complete(&u, fx);
+            // The sighted player's move that ends the game ends it when it
+            // is made on his board (D.2.5): nothing is left to announce.
+            if self.game.mirror().result().is_none() {
+                self.act_say(Command::Announce { text: None }, Tell::All, fx);
+            }
+            if self.game.mirror().result().is_some() {
+                self.complete(&made, fx);
             }
         }
     }
@@ -183,7 +231,7 @@ impl App {
     /// A completed move on both scoresheets (with the draw-offer mark,
     /// 8.1.5) and, where one person keeps both boards, on the other board.
     fn complete(&mut self, u: &Unpressed, fx: &mut Vec<Effect>) {
-        let mut entry = self.local_san(&San::from_move(&u.before, u.mv).to_string());
+        let mut entry = self.entry_text(&u.before, u.mv);
         if self
             .game
             .mirror()
@@ -209,6 +257,30 @@ impl App {
                 self.tell(said, Tell::Warnings, fx);
             }
         }
+    }
+
+    /// After the press of a move that was no legal move, the move it left
+    /// on the board (a queen, 7.5.2; an illegal move that stands, A.5.2)
+    /// goes on both scoresheets and, where one person keeps both boards,
+    /// on the other board.
+    fn complete_pressed(&mut self, fx: &mut Vec<Effect>) {
+        let m = self.game.mirror();
+        let Stage::Pressed { mv, .. } = *m.stage() else {
+            return;
+        };
+        let by = m.mover();
+        let line = m.board(by).moves();
+        let mut before = m.board(by).start().clone();
+        for x in &line[..line.len().saturating_sub(1)] {
+            before.play_unchecked(*x);
+        }
+        let u = Unpressed {
+            mv,
+            by,
+            words: Utterance::default(),
+            before,
+        };
+        self.complete(&u, fx);
     }
 
     /// The ply of the move `u` (its index in the game).
@@ -247,10 +319,14 @@ impl App {
                 return self.refused(&e, fx);
             }
             return match m.stage() {
-                // A pawn on the last rank without a piece (7.5.2): the
-                // press completes it, as the warning said.
+                // A move that is no legal move: the press completes it
+                // (7.5): a pawn on the last rank without a piece becomes a
+                // queen (7.5.2), an illegal move is taken back (7.5.1) or,
+                // without an arbiter, stands (A.5.2).
                 Stage::Made { .. } | Stage::Announced { .. } => {
-                    self.act_say(Command::Press, Tell::All, fx);
+                    if self.act_say(Command::Press, Tell::All, fx) {
+                        self.complete_pressed(fx);
+                    }
                 }
                 // No move made: pressing is an illegal move (7.5.3), so it
                 // is said back first.
@@ -285,14 +361,23 @@ impl App {
 
     pub(super) fn take_back(&mut self, fx: &mut Vec<Effect>) {
         match self.unpressed() {
-            Some(u) => {
-                if self.act(Command::TakeBack).is_ok() {
+            Some(u) => match self.act(Command::TakeBack) {
+                Ok(_) => {
                     let side = self.vocab.side(u.by);
                     let msg = self
                         .vocab
                         .message("ui.taken_back", &[("move", &u.words), ("side", &side)]);
                     self.say(fx, msg, Priority::Move);
                 }
+                Err(e) => self.refused(&e, fx),
+            },
+            None if matches!(
+                self.game.mirror().stage(),
+                Stage::Made { .. } | Stage::Announced { .. }
+            ) =>
+            {
+                // A move that is no legal move, not yet completed.
+                self.act_say(Command::TakeBack, Tell::All, fx);
             }
             None => {
                 let msg = self.vocab.message("ui.nothing_to_take_back", &[]);
@@ -310,7 +395,9 @@ impl App {
         }
         let (side, _) = self.words.strip_side(rest);
         let by = side.unwrap_or_else(|| self.clock_side());
-        self.make_offer(by, fx);
+        // An offer cannot be withdrawn (9.1.2.1): said back first, as
+        // every irreversible action.
+        self.ask_confirmation(Pending::OfferDraw(by), fx);
     }
 
     /// A draw offer said by voice: said back first, made after yes
@@ -375,12 +462,28 @@ impl App {
     /// claim) or, in unsupervised play, by the player who may claim the
     /// win for an illegal move. Said back for confirmation first.
     pub(super) fn claim(&mut self, rest: &str, fx: &mut Vec<Effect>) {
-        let (side, _) = self.words.strip_side(rest);
+        let (side, written) = self.words.strip_side(rest);
         let m = self.game.mirror();
         let by = side
             .or_else(|| m.win_claimable_by())
             .unwrap_or_else(|| m.mover());
-        self.ask_confirmation(Pending::Claim(by), fx);
+        // `claim MOVE`: the move he wrote on his scoresheet and intends to
+        // make, without making it (9.2.1.1, 9.3.1).
+        let written = (!written.is_empty()).then(|| written.to_owned());
+        if let Some(text) = &written {
+            let pos = self.game.mirror().board(by).position().clone();
+            if let Err(
+                e @ (ParseError::Empty
+                | ParseError::NotUnderstood { .. }
+                | ParseError::Incomplete { .. }
+                | ParseError::TooLong(_)),
+            ) = self.vocab.parse(&pos, self.castling_mode(), text)
+            {
+                let u = self.vocab.describe_error(&pos, &e);
+                return self.unknown(u, fx);
+            }
+        }
+        self.ask_confirmation(Pending::Claim(by, written), fx);
     }
 
     pub(super) fn resign(&mut self, rest: &str, fx: &mut Vec<Effect>) {
@@ -395,21 +498,33 @@ impl App {
     /// Says back what cannot be undone, naming the side, and waits for
     /// yes or no (typed or spoken).
     pub(super) fn ask_confirmation(&mut self, p: Pending, fx: &mut Vec<Effect>) {
-        let (key, side) = match p {
-            Pending::Resign(c) => ("ui.confirm_resign", c),
-            Pending::AcceptDraw(c) => ("ui.confirm_accept", c),
-            Pending::OfferDraw(c) => ("ui.confirm_offer", c),
-            Pending::Claim(c) => ("ui.confirm_claim", c),
-            Pending::PressWithoutMove(c) => ("ui.confirm_press", c),
-            Pending::QuickplayClaim(c, _) => (self.quickplay_confirmation(), c),
+        let (key, side) = match &p {
+            Pending::Resign(c) => ("ui.confirm_resign", *c),
+            Pending::AcceptDraw(c) => ("ui.confirm_accept", *c),
+            Pending::OfferDraw(c) => ("ui.confirm_offer", *c),
+            Pending::Claim(c, None) => ("ui.confirm_claim", *c),
+            Pending::Claim(c, Some(_)) => ("ui.confirm_claim_move", *c),
+            Pending::PressWithoutMove(c) => ("ui.confirm_press", *c),
+            Pending::QuickplayClaim(c, _) => (self.quickplay_confirmation(), *c),
         };
         let yes = self.cmd_word(Cmd::Yes);
         let no = self.cmd_word(Cmd::No);
+        let written = match &p {
+            Pending::Claim(c, Some(text)) => {
+                let pos = self.game.mirror().board(*c).position().clone();
+                match self.vocab.parse(&pos, self.castling_mode(), text) {
+                    Ok(m) => self.vocab.announce(&pos, m, self.settings.style),
+                    Err(_) => Utterance::plain(text.clone()),
+                }
+            }
+            _ => Utterance::default(),
+        };
         let u = self.vocab.message(
             key,
             &[
                 ("side", &self.vocab.side(side)),
                 ("opponent", &self.vocab.side(!side)),
+                ("move", &written),
                 ("yes", &yes),
                 ("no", &no),
             ],
@@ -427,7 +542,10 @@ impl App {
                 side: side_of(c),
                 accept: true,
             },
-            Pending::Claim(c) => Command::Claim { side: side_of(c) },
+            Pending::Claim(c, text) => Command::Claim {
+                side: side_of(c),
+                text,
+            },
             Pending::PressWithoutMove(_) => Command::Press,
             Pending::QuickplayClaim(c, grounds) => Command::ClaimQuickplay {
                 side: side_of(c),

@@ -38,7 +38,7 @@ impl Prompt {
 }
 
 /// An irreversible action waiting for its confirmation (the side named).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Pending {
     /// This side resigns.
     Resign(Color),
@@ -46,8 +46,9 @@ pub(super) enum Pending {
     AcceptDraw(Color),
     /// This side offers a draw (asked when said by voice).
     OfferDraw(Color),
-    /// This side claims (a draw, or the win for an illegal move).
-    Claim(Color),
+    /// This side claims (a draw, or the win for an illegal move); with the
+    /// move written on his scoresheet and not made (9.2.1.1, 9.3.1).
+    Claim(Color, Option<String>),
     /// This side presses the clock without a move made (7.5.3).
     PressWithoutMove(Color),
     /// This side claims a draw under Guideline III (III.5, III.6).
@@ -200,7 +201,7 @@ impl App {
             }
             Prompt::Confirm(p) => {
                 // The question again, naming what waits for the yes.
-                let p = *p;
+                let p = p.clone();
                 return self.ask_confirmation(p, fx);
             }
             Prompt::Arbiter => {
@@ -244,6 +245,29 @@ impl App {
                     u.display = format!("{} {}", u.display, m.display);
                     u.spoken = format!("{} {}", u.spoken, m.spoken);
                 }
+                // Boards that differ wait for the arbiter (D.2.9): his
+                // commands, which work from here too.
+                if matches!(
+                    self.game.mirror().mismatch(),
+                    Some(crate::mirror::Mismatch::Boards { .. })
+                ) {
+                    let commands = self.command_list(&[
+                        Cmd::Correct,
+                        Cmd::Add,
+                        Cmd::Remove,
+                        Cmd::Set,
+                        Cmd::Pause,
+                        Cmd::Resume,
+                    ]);
+                    let m = self.vocab.message(
+                        "ui.help_mismatch",
+                        &[
+                            ("correct", &self.cmd_word(Cmd::Correct)),
+                            ("commands", &commands),
+                        ],
+                    );
+                    crate::query::append(&mut u, &m);
+                }
                 u
             }
         };
@@ -278,10 +302,15 @@ impl App {
             Cmd::Press => self.press(fx),
             Cmd::TakeBack => self.take_back(fx),
             Cmd::Time => {
+                // Time left, and (D.2.10.4) the time each has used.
                 let clock = self.game.mirror().clock();
                 let w = clock.reading(Color::White, self.now);
                 let b = clock.reading(Color::Black, self.now);
-                let u = self.phrases.times(&w, &b, self.verbosity());
+                let mut u = self.phrases.times(&w, &b, self.verbosity());
+                for r in [&w, &b] {
+                    let used = self.phrases.time_used(r, self.verbosity());
+                    crate::query::append(&mut u, &used);
+                }
                 self.say(fx, u, Priority::Request);
             }
             Cmd::MyTime => {
@@ -330,6 +359,12 @@ impl App {
                         "repeat",
                     )));
                 }
+            }
+            // Article 11.3: in a tournament game the legal moves of a piece
+            // are help with the player's own move; practice lists them.
+            Cmd::Legal if !self.settings.practice && self.game.mirror().result().is_none() => {
+                let u = self.vocab.message("ui.legal_tournament", &[]);
+                self.say(fx, u, Priority::Request);
             }
             Cmd::Fen => {
                 let u = self.fen_line();

@@ -154,10 +154,32 @@ mod tests {
         assert!(!out.iter().any(|l| l.contains("claims a draw")), "{out:?}");
     }
 
+    /// White below two minutes asks for the increment; Black declines
+    /// the draw it includes and the arbiter refuses it: III.4 is not
+    /// applied, so III.5 may.
+    fn increment_refused(a: &mut App) {
+        said(a, "set white 1:30");
+        said(a, "increment");
+        said(a, "decline");
+        said(a, "refuse increment");
+    }
+
+    #[test]
+    fn a_claim_waits_for_the_increment_to_be_refused() {
+        let mut a = app(true);
+        said(&mut a, "set white 1:30");
+        let out = said(&mut a, "claim cannot win");
+        assert!(out.iter().any(|l| l.contains("III.4")), "{out:?}");
+        assert!(
+            !out.iter().any(|l| l.contains("cannot be withdrawn")),
+            "{out:?}"
+        );
+    }
+
     #[test]
     fn a_claim_is_confirmed_then_taken() {
         let mut a = app(true);
-        said(&mut a, "set white 1:30");
+        increment_refused(&mut a);
         let asked = said(&mut a, "claim cannot win");
         assert!(
             asked.iter().any(|l| l.contains("cannot be withdrawn")),
@@ -169,7 +191,7 @@ mod tests {
         assert!(a.mirror().quickplay_pending().is_some());
         // "no" leaves everything as it was.
         let mut b = app(true);
-        said(&mut b, "set white 1:30");
+        increment_refused(&mut b);
         said(&mut b, "claim no effort");
         said(&mut b, "no");
         assert!(b.mirror().quickplay_pending().is_none());

@@ -183,10 +183,19 @@ impl App {
     /// "Settings: rate …, voice …, verbosity …" with how to change them.
     fn settings_now(&self) -> Utterance {
         let unset = self.vocab.message("ui.settings_unset", &[]);
-        let show = |k: Key| {
-            self.setting(k)
-                .map(Utterance::plain)
-                .unwrap_or_else(|| unset.clone())
+        let show = |k: Key| match (k, self.setting(k)) {
+            // The locale's word for the value ("brief" is the settings
+            // file's).
+            (Key::Verbosity, Some(v)) => self.vocab.message(
+                if v == "full" {
+                    "ui.verbosity.full"
+                } else {
+                    "ui.verbosity.brief"
+                },
+                &[],
+            ),
+            (_, Some(v)) => Utterance::plain(v),
+            (_, None) => unset.clone(),
         };
         self.vocab.message(
             "ui.settings_now",

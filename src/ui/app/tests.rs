@@ -122,7 +122,16 @@ fn ambiguous_move_lists_candidates_and_a_number_picks() {
 
 #[test]
 fn illegal_or_unknown_input_loses_nothing() {
-    let mut a = app("en");
+    // Practice: an illegal move is refused with the reason.
+    let mut a = app_with(
+        "en",
+        Settings {
+            mode: Mode::Hotseat,
+            practice: true,
+            ..Settings::default()
+        },
+    )
+    .0;
     type_lines(&mut a, &["e4", "press"]);
     let said = type_lines(&mut a, &["Ke5"]);
     assert!(said[0].starts_with("Not a move or command:"), "{said:?}");
@@ -131,6 +140,32 @@ fn illegal_or_unknown_input_loses_nothing() {
     assert!(said[0].contains("'blah'"), "{said:?}");
     assert_eq!(a.current().moves().len(), 1);
     assert_eq!(a.clock().running(), Some(Color::Black));
+}
+
+#[test]
+fn a_tournament_game_makes_an_illegal_move_as_given_and_the_press_counts_it() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4", "press"]);
+    // Nothing about its legality before the press (11.3).
+    assert_eq!(type_lines(&mut a, &["Ke5"]), ["1. Black: Ke5"]);
+    // It may be taken back, or replaced by another move.
+    let said = type_lines(&mut a, &["take back"]);
+    assert_eq!(said, ["Black takes the move back; Black to move."]);
+    type_lines(&mut a, &["Ke5"]);
+    let said = type_lines(&mut a, &["e5"]);
+    assert_eq!(said, ["1. Black: e5"]);
+    type_lines(&mut a, &["take back", "Ke5"]);
+    let said = type_lines(&mut a, &["press"]);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("White receives 2 minutes more")),
+        "{said:?}"
+    );
+    assert_eq!(a.current().moves().len(), 1);
+    assert_eq!(a.clock().running(), Some(Color::Black));
+    // Words that are no move are refused in both kinds of game.
+    let said = type_lines(&mut a, &["blah"]);
+    assert!(said[0].contains("'blah'"), "{said:?}");
 }
 
 #[test]
@@ -156,7 +191,25 @@ fn board_queries() {
         type_lines(&mut a, &["last"]),
         ["Last move, White: Knight f3."]
     );
+    // A tournament game lists no legal moves (11.3: help with the
+    // player's own move); practice does.
     let said = type_lines(&mut a, &["legal b1"]);
+    assert_eq!(
+        said,
+        [
+            "In a tournament game annabella does not list legal moves (Article 11.3: no help with a player's own move); in practice (--practice) she does."
+        ]
+    );
+    let mut p = app_with(
+        "en",
+        Settings {
+            practice: true,
+            ..Settings::default()
+        },
+    )
+    .0;
+    type_lines(&mut p, &["Nf3", "press"]);
+    let said = type_lines(&mut p, &["legal b1"]);
     assert_eq!(said, ["Knight on b1 can move to: Knight a3, Knight c3."]);
     let said = type_lines(&mut a, &["pieces white"]);
     assert!(
@@ -184,7 +237,11 @@ fn clock_queries_on_request() {
         panic!("{fx:?}")
     };
     // White used 10 s of 5 minutes, Black 30 s so far.
-    assert_eq!(u.display, "White: 4:50. Black: 4:30.");
+    // Time left, and (D.2.10.4) the time used.
+    assert_eq!(
+        u.display,
+        "White: 4:50. Black: 4:30. White has used 0:10. Black has used 0:30."
+    );
     let fx = a.update(Msg::Line("count".into()), Duration::from_secs(40));
     let Some(Effect::Say(Item { utterance: u, .. })) = fx.last() else {
         panic!("{fx:?}")
@@ -245,7 +302,13 @@ fn resign_ends_the_game_and_moves_are_refused_after() {
 fn draw_offer_accept_and_decline() {
     let mut a = app("en");
     type_lines(&mut a, &["e4"]);
+    // Said back first: an offer cannot be withdrawn.
     let said = type_lines(&mut a, &["draw"]);
+    assert_eq!(
+        said,
+        ["White offers a draw? An offer cannot be withdrawn. Say yes to offer, or no."]
+    );
+    let said = type_lines(&mut a, &["yes"]);
     assert_eq!(
         said,
         ["White offers a draw. Black: type accept or decline."]
@@ -255,10 +318,10 @@ fn draw_offer_accept_and_decline() {
     type_lines(&mut a, &["decline"]);
     assert!(a.current().result().is_none());
     // Only one player has moved: no draw by agreement yet (5.2.3).
-    let said = type_lines(&mut a, &["press", "draw black", "accept", "yes"]);
+    let said = type_lines(&mut a, &["press", "draw black", "yes", "accept", "yes"]);
     assert!(said[0].contains("at least one move"), "{said:?}");
     assert!(a.current().result().is_none());
-    let said = type_lines(&mut a, &["e5", "draw black", "accept"]);
+    let said = type_lines(&mut a, &["e5", "draw black", "yes", "accept"]);
     assert!(said[0].starts_with("White accepts the draw?"), "{said:?}");
     type_lines(&mut a, &["yes"]);
     assert_eq!(

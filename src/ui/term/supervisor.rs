@@ -23,11 +23,11 @@ use std::process::ExitCode;
 use crate::locale::Locale;
 
 /// Set (to `1`) in the supervised child's environment.
-pub const SUPERVISED_ENV: &str = "ANNABELLA_SUPERVISED";
+pub const SUPERVISED_ENV: &str = crate::environment::SUPERVISED;
 
 /// **Test only**: the full screen ends itself after its first frame, by
 /// `abort` (also `1`), `segv` (SIGSEGV) or `kill` (SIGKILL).
-pub const TEST_ABORT_ENV: &str = "ANNABELLA_TEST_ABORT";
+pub const TEST_ABORT_ENV: &str = crate::environment::TEST_ABORT;
 
 /// Restores what the full screen may have changed: the main screen, the
 /// colours, the cursor, and the keyboard mode pushed for key releases.
@@ -56,10 +56,10 @@ pub struct Supervision<'a> {
 pub fn supervise(s: &Supervision<'_>) -> Option<ExitCode> {
     use std::io::IsTerminal;
     if s.plain
-        || std::env::var_os(SUPERVISED_ENV).is_some()
+        || crate::environment::get().supervised
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
-        || std::env::var("TERM").is_ok_and(|t| t == "dumb")
+        || crate::environment::get().term_dumb
     {
         return None;
     }
@@ -76,7 +76,7 @@ pub fn supervise(s: &Supervision<'_>) -> Option<ExitCode> {
 /// The test-only trigger (see [`TEST_ABORT_ENV`]): ends this process the
 /// way it asks, if it is set.
 pub fn test_abort() {
-    let Some(how) = std::env::var_os(TEST_ABORT_ENV) else {
+    let Some(how) = crate::environment::get().test_abort.clone() else {
         return;
     };
     #[cfg(unix)]

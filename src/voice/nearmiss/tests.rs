@@ -343,11 +343,12 @@ fn every_builtin_costs_file_reads_and_names_only_locale_words() {
                 assert!(known(h), "{file}: {h}");
             }
         }
-        for (said, pairs) in &costs.split {
+        for (said, firsts) in &costs.split {
             assert!(known(said), "{file}: {said}");
-            for pair in pairs.keys() {
-                for h in pair.split(' ') {
-                    assert!(known(h), "{file}: {h}");
+            for (first, seconds) in firsts {
+                assert!(known(first), "{file}: {first}");
+                for second in seconds.keys() {
+                    assert!(known(second), "{file}: {second}");
                 }
             }
         }

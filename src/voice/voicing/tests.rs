@@ -27,18 +27,62 @@ fn ms(n: u32) -> usize {
     RATE * n as usize / 1000
 }
 
+/// Formant targets (F1, F2 in Hz) of the vowels a, i, u.
+const VOWELS: [(f32, f32); 3] = [(750.0, 1200.0), (300.0, 2300.0), (350.0, 800.0)];
+
+/// A two-pole resonance (a formant) of bandwidth `bw`, retuned per sample.
+struct Resonance {
+    y: [f32; 2],
+}
+
+impl Resonance {
+    fn next(&mut self, x: f32, hz: f32, bw: f32) -> f32 {
+        let r = (-std::f32::consts::PI * bw / RATE as f32).exp();
+        let w = PI2 * hz / RATE as f32;
+        let y = x + 2.0 * r * w.cos() * self.y[0] - r * r * self.y[1];
+        self.y = [y, self.y[0]];
+        y * (1.0 - r)
+    }
+}
+
 /// A voice-like source: a fundamental gliding from `f0` to `f1` with
-/// `harmonics` partials falling 1/k, between 100 ms of silence.
+/// `harmonics` partials falling 1/k, through two formants moving from
+/// vowel to vowel (a, i, u, a, … every 150 ms), between 100 ms of silence.
 fn voiced(f0: f32, f1: f32, harmonics: usize, len_ms: u32) -> Vec<f32> {
     let n = ms(len_ms);
     let mut x = vec![0.0; ms(100)];
     let mut phase = 0.0f32;
+    let (mut r1, mut r2) = (Resonance { y: [0.0; 2] }, Resonance { y: [0.0; 2] });
+    let step = ms(150) as f32;
     for i in 0..n {
         let f = f0 + (f1 - f0) * i as f32 / n as f32;
         phase += PI2 * f / RATE as f32;
         let env = (i.min(n - i) as f32 / 160.0).min(1.0);
         let s: f32 = (1..=harmonics)
             .map(|k| (phase * k as f32).sin() / k as f32)
+            .sum();
+        let at = i as f32 / step;
+        let (a, b) = (VOWELS[at as usize % 3], VOWELS[(at as usize + 1) % 3]);
+        let t = at.fract();
+        let (fa, fb) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        let v = r1.next(s, fa, 90.0) + r2.next(s, fb, 120.0);
+        x.push(env * v);
+    }
+    x.extend(vec![0.0; ms(100)]);
+    x
+}
+
+/// A sustained harmonic tone: `harmonics` partials of `f` falling 1/k
+/// (`square`: odd ones only), with 20 ms fades, between 100 ms of silence.
+fn steady_tone(f: f32, harmonics: usize, square: bool, len_ms: u32) -> Vec<f32> {
+    let n = ms(len_ms);
+    let mut x = vec![0.0; ms(100)];
+    for i in 0..n {
+        let env = (i.min(n - i) as f32 / ms(20) as f32).min(1.0);
+        let t = i as f32 / RATE as f32;
+        let s: f32 = (1..=harmonics)
+            .filter(|k| !square || k % 2 == 1)
+            .map(|k| (PI2 * f * k as f32 * t).sin() / k as f32)
             .sum();
         x.push(env * s);
     }
@@ -254,6 +298,9 @@ fn the_meter_gives_the_same_in_any_chunk_size() {
         }
         assert_eq!(m.voiced_ms(), whole, "chunks of {chunk}");
         assert_eq!(m.passes(), has_voice(&x, on()));
+        let mut one = VoicingMeter::new(on());
+        one.push(&x);
+        assert_eq!(m.tone_measure(), one.tone_measure(), "chunks of {chunk}");
     }
 }
 
@@ -270,4 +317,106 @@ fn reset_forgets_and_off_lets_everything_pass() {
     assert!(!off.is_on());
     assert!(has_voice(&[], off));
     assert!(VoicingMeter::new(off).passes());
+}
+
+#[test]
+fn sustained_tones_and_chords_are_voiced_but_not_a_voice() {
+    // What was heard as commands and moves: a 200 Hz square tone
+    // ("resign"), a 330 Hz harmonic tone ("accept"), a sawtooth chord (a
+    // question about moves).
+    let mut sounds: Vec<(String, Vec<f32>)> = vec![
+        ("square 200 Hz".into(), steady_tone(200.0, 15, true, 1_000)),
+        (
+            "harmonic 330 Hz".into(),
+            steady_tone(330.0, 6, false, 1_000),
+        ),
+        ("sine 150 Hz".into(), steady_tone(150.0, 1, false, 800)),
+        ("square 110 Hz".into(), steady_tone(110.0, 25, true, 1_500)),
+    ];
+    let mut chord = vec![0.0f32; ms(1_400)];
+    for f in [261.6f32, 329.6, 392.0] {
+        for (a, b) in chord.iter_mut().zip(steady_tone(f, 12, false, 1_200)) {
+            *a += b;
+        }
+    }
+    sounds.push(("sawtooth chord C-E-G".into(), chord));
+    let mut rng = Rng(17);
+    for (name, x) in sounds {
+        for level in [2_000.0, 12_000.0, 30_000.0] {
+            let s = pcm(&x, level);
+            let v = voiced_ms(&s, on());
+            // Periodic in the pitch range: voiced by the old measure …
+            assert!(v >= 300, "{name} at {level}: only {v} ms voiced");
+            // … but one pitch and one spectral shape throughout.
+            let mut m = VoicingMeter::new(on());
+            m.push(&s);
+            assert!(
+                m.sustained_tone(),
+                "{name} at {level}: {:?}",
+                m.tone_measure()
+            );
+            assert!(!has_voice(&s, on()), "{name} at {level}");
+        }
+        // In a quiet room (pink noise 30 dB down) too.
+        let noise = pink(&mut rng, x.len());
+        let nmax = noise.iter().fold(1e-9f32, |m, v| m.max(v.abs()));
+        let xmax = x.iter().fold(1e-9f32, |m, v| m.max(v.abs()));
+        let mixed: Vec<f32> = x
+            .iter()
+            .zip(&noise)
+            .map(|(a, b)| a / xmax + 0.03 * b / nmax)
+            .collect();
+        let s = pcm(&mixed, 15_000.0);
+        assert!(!has_voice(&s, on()), "{name} in noise: {:?}", {
+            let mut m = VoicingMeter::new(on());
+            m.push(&s);
+            m.tone_measure()
+        });
+    }
+}
+
+#[test]
+fn a_monotone_voice_moving_its_formants_is_a_voice() {
+    // A robot voice holds one pitch, but its formants move.
+    for f0 in [90.0, 150.0, 240.0] {
+        let s = pcm(&voiced(f0, f0, 12, 600), 12_000.0);
+        let mut m = VoicingMeter::new(on());
+        m.push(&s);
+        assert!(!m.sustained_tone(), "{f0} Hz: {:?}", m.tone_measure());
+        assert!(has_voice(&s, on()), "{f0} Hz: {:?}", m.tone_measure());
+    }
+    // A short word in a monotone: 150 ms.
+    let s = pcm(&voiced(130.0, 130.0, 10, 150), 12_000.0);
+    assert!(has_voice(&s, on()), "{}", voiced_ms(&s, on()));
+}
+
+#[test]
+fn speech_over_a_steady_hum_is_a_voice_and_the_hum_alone_is_not() {
+    let hum = steady_tone(100.0, 8, false, 1_800);
+    let hum_max = hum.iter().fold(1e-9f32, |m, v| m.max(v.abs()));
+    let speech = voiced(180.0, 140.0, 10, 900);
+    let speech_max = speech.iter().fold(1e-9f32, |m, v| m.max(v.abs()));
+    // The hum 10 dB under the voice, from 400 ms before it to after it.
+    let mut x: Vec<f32> = hum.iter().map(|v| 0.3 * v / hum_max).collect();
+    for (i, v) in speech.iter().enumerate() {
+        x[ms(400) + i] += v / speech_max;
+    }
+    let s = pcm(&x, 14_000.0);
+    let mut m = VoicingMeter::new(on());
+    m.push(&s);
+    assert!(m.passes(), "{:?}", m.tone_measure());
+    let alone = pcm(&hum, 14_000.0);
+    assert!(!has_voice(&alone, on()));
+}
+
+#[test]
+fn the_tone_check_can_be_switched_off() {
+    let s = pcm(&steady_tone(200.0, 15, true, 1_000), 12_000.0);
+    let no_tones = VoicingSettings {
+        tone_max_movement: 0.0,
+        ..on()
+    };
+    assert!(has_voice(&s, no_tones));
+    assert!(has_voice(&s, VoicingSettings::off()));
+    assert!(!has_voice(&s, on()));
 }

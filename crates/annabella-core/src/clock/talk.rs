@@ -6,8 +6,8 @@
 //!
 //! - [`Phrasebook`]: the words. Times, counts and announcements as
 //!   [`Utterance`]s (display and spoken form) built only from locale
-//!   messages, with plural forms chosen by [`plural_category`] (CLDR
-//!   cardinal rules for de, en, pl, he, ar, el; logic, not text).
+//!   messages, with plural forms chosen by [`plural_category`] (the CLDR
+//!   cardinal rules of the locale's language, from `icu_plurals`).
 //! - [`Talker`]: the schedule. Given clock readings at injected instants
 //!   and the clock's events, it returns the [`Announcement`]s due:
 //!   periodic announcements, low-time warnings, the countdown, period
@@ -66,46 +66,40 @@ impl PluralCategory {
 }
 
 /// The CLDR plural category of the whole number `n` in `language` (a BCP 47
-/// tag: only the primary subtag counts). Languages without a rule of their
-/// own use English rules (1 is `One`, everything else `Other`).
+/// tag such as `pl`, `de-AT` or `ko`), from the CLDR data of `icu_plurals`:
+/// every language CLDR knows has its own rules (Korean counts everything as
+/// `Other`, Russian and Czech have `Few` and `Many`), built-in or a user's
+/// locale file. A tag CLDR cannot read gets the root rules (`Other`).
 pub fn plural_category(language: &str, n: u64) -> PluralCategory {
-    let primary = language
-        .split(['-', '_'])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let n10 = n % 10;
-    let n100 = n % 100;
-    match primary.as_str() {
-        "pl" => {
-            if n == 1 {
-                PluralCategory::One
-            } else if (2..=4).contains(&n10) && !(12..=14).contains(&n100) {
-                PluralCategory::Few
-            } else {
-                PluralCategory::Many
-            }
-        }
-        "ar" => match n {
-            0 => PluralCategory::Zero,
-            1 => PluralCategory::One,
-            2 => PluralCategory::Two,
-            _ if (3..=10).contains(&n100) => PluralCategory::Few,
-            _ if (11..=99).contains(&n100) => PluralCategory::Many,
-            _ => PluralCategory::Other,
-        },
-        "he" | "iw" => match n {
-            1 => PluralCategory::One,
-            2 => PluralCategory::Two,
-            _ => PluralCategory::Other,
-        },
-        _ => {
-            if n == 1 {
-                PluralCategory::One
-            } else {
-                PluralCategory::Other
-            }
-        }
+    use icu_plurals::{PluralCategory as Cldr, PluralRules};
+    let tag = language.trim().replace('_', "-");
+    let primary = tag.split('-').next().unwrap_or("");
+    let Some(rules) = [tag.as_str(), primary]
+        .into_iter()
+        .filter_map(|t| t.parse::<icu_locale_core::Locale>().ok())
+        .find_map(|l| PluralRules::try_new_cardinal((&l).into()).ok())
+    else {
+        return PluralCategory::Other;
+    };
+    match rules.category_for(n) {
+        Cldr::Zero => PluralCategory::Zero,
+        Cldr::One => PluralCategory::One,
+        Cldr::Two => PluralCategory::Two,
+        Cldr::Few => PluralCategory::Few,
+        Cldr::Many => PluralCategory::Many,
+        Cldr::Other => PluralCategory::Other,
+    }
+}
+
+/// The message key of `n` things: `STEM.CATEGORY` with the CLDR category
+/// of `n` in the locale's language, or `STEM.other` when the locale has no
+/// message for that category (a user's file written for fewer forms).
+pub fn plural_key(locale: &Locale, stem: &str, n: u64) -> String {
+    let key = format!("{stem}.{}", plural_category(&locale.language, n).key());
+    if locale.has_message(&key) {
+        key
+    } else {
+        format!("{stem}.other")
     }
 }
 
@@ -234,8 +228,7 @@ impl Phrasebook {
     /// `n` of `unit` with the plural form of the locale's language ("1
     /// minute", "5 minut", "ساعتان").
     pub fn count(&self, unit: Unit, n: u64) -> Utterance {
-        let cat = plural_category(&self.locale.language, n);
-        let key = format!("{}.{}", unit.key(), cat.key());
+        let key = plural_key(&self.locale, unit.key(), n);
         let digits = n.to_string();
         Utterance {
             display: self.locale.message(&key, &[("n", &digits)]),

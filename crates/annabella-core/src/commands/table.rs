@@ -256,7 +256,7 @@ table! {
     /// Offers a draw (9.1.2).
     Draw "draw" .menu(Menu::Game) .spoken("voice.cmd.draw")
         .script(&["offer draw", "offers draw"]) .args("[white|black] ", "")
-        .confirm(Confirm::Spoken);
+        .confirm(Confirm::Always);
     /// Accepts a draw offer (9.1.2).
     Accept "accept" .menu(Menu::Game) .spoken("voice.cmd.accept")
         .script(&["accept draw", "accepts draw"]) .args("[white|black] ", "")
@@ -267,7 +267,7 @@ table! {
     /// Claims a draw: threefold repetition, fifty moves (9.2, 9.3); in
     /// unsupervised rapid or blitz, the win for an illegal move (A.5.2).
     Claim "claim" .menu(Menu::Game) .spoken("voice.cmd.claim")
-        .script(&["claim", "claims", "claim draw", "claims draw"]) .args("[white|black] ", "")
+        .script(&["claim", "claims", "claim draw", "claims draw"]) .args("[white|black] ", " [: MOVE]")
         .confirm(Confirm::Always);
     /// Guideline III.4: the player having the move asks for an increment
     /// of five seconds for both players (also a draw offer).

@@ -125,6 +125,11 @@ pub enum Command {
     Claim {
         /// Who claims.
         side: Side,
+        /// The move he wrote on his scoresheet and intends to make, not
+        /// made on the board (9.2.1.1, 9.3.1): recorded on his scoresheet
+        /// with the claim.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
     },
     /// The player to move writes his sealed move (Guideline I.1.1; again
     /// to change it; `Press` then stops the clock and closes the envelope).
@@ -165,6 +170,16 @@ pub enum Command {
         /// Its square (`g1`).
         square: String,
     },
+    /// A game continued from PGN: what the PGN says of the moves just
+    /// played (the clock times and the comments), kept for the export.
+    PgnNotes {
+        /// Per move: the mover's time left after it (`[%clk]`), in ms.
+        #[serde(default)]
+        clocks: Vec<Option<u64>>,
+        /// `[0]` before the first move, `[i + 1]` after move `i`.
+        #[serde(default)]
+        comments: Vec<String>,
+    },
     /// Guideline III.4: the player having the move asks for an increment
     /// of five seconds for both players (also a draw offer).
     RequestIncrement {
@@ -202,7 +217,8 @@ pub enum Command {
 
 impl Command {
     /// The command of the [command table](crate::commands::table) this is
-    /// (`None` for the game's own [`Command::Tick`]).
+    /// (`None` for the game's own [`Command::Tick`] and
+    /// [`Command::PgnNotes`]).
     pub fn cmd(&self) -> Option<Cmd> {
         Some(match self {
             Command::Board { .. } => Cmd::Board,
@@ -215,7 +231,7 @@ impl Command {
             Command::AnswerDraw { accept: true, .. } => Cmd::Accept,
             Command::AnswerDraw { accept: false, .. } => Cmd::Decline,
             Command::Resign { .. } => Cmd::Resign,
-            Command::Tick => return None,
+            Command::Tick | Command::PgnNotes { .. } => return None,
             Command::Adjust { add: true, .. } => Cmd::Add,
             Command::Adjust { add: false, .. } => Cmd::Remove,
             Command::SetTime { .. } => Cmd::Set,

@@ -261,7 +261,10 @@ fn dispatch(mirror: &mut Mirror, now: Duration, command: &Command) -> Result<Sai
         Command::Pause => mirror.arbiter_pause(now),
         Command::Resume => mirror.arbiter_resume(now),
         Command::Penalty { side } => mirror.arbiter_penalty(now, (*side).into()),
-        Command::Claim { side } => mirror.claim_draw(now, (*side).into()),
+        Command::Claim { side, text } => {
+            let written = text.as_deref().map(MoveInput::from);
+            mirror.claim_draw(now, (*side).into(), written.as_ref())
+        }
         Command::Seal { text, resumption } => {
             mirror.seal(now, &MoveInput::from(text.as_str()), resumption)
         }
@@ -274,6 +277,13 @@ fn dispatch(mirror: &mut Mirror, now: Duration, command: &Command) -> Result<Sai
             Ok(sq) => mirror.report_touch(now, (*side).into(), sq),
             Err(_) => Err(GameError::BadSquare(square.clone())),
         },
+        Command::PgnNotes { clocks, comments } => {
+            let clocks: Vec<Option<Duration>> = clocks
+                .iter()
+                .map(|c| c.map(Duration::from_millis))
+                .collect();
+            mirror.import_notes(now, &clocks, comments)
+        }
         Command::RequestIncrement { side } => mirror.request_increment(now, (*side).into()),
         Command::DecideIncrement { grant } => mirror.decide_increment(now, *grant),
         Command::ClaimQuickplay { side, grounds } => {

@@ -104,6 +104,27 @@ fn claim_grounds(words: &[&str]) -> Option<ClaimGrounds> {
     }
 }
 
+/// `text` describes a move (legal or not) in the game's position.
+fn reads_as_move(mirror: &Mirror, text: &str) -> bool {
+    use crate::vocab::ParseError;
+    let pos = mirror.game().position();
+    matches!(
+        mirror.vocab().parse(pos, mirror.config().mode, text),
+        Ok(_) | Err(ParseError::Illegal(_) | ParseError::Ambiguous(_))
+    )
+}
+
+/// The move text after the word `claim` (or `claims`) of `line`, in its
+/// own spelling.
+fn written_after_claim(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    let at = ["claims ", "claim "]
+        .iter()
+        .find_map(|w| lower.find(w).map(|i| i + w.len()))?;
+    let rest = line.get(at..)?.trim();
+    (!rest.is_empty()).then(|| rest.to_owned())
+}
+
 /// Parses a duration: `12.5` (seconds), `500ms`, `30s`, `2m`, `1h30m`,
 /// `1:30` (m:ss), `1:02:03` (h:mm:ss); at most 1000 hours. The one duration
 /// grammar is [`crate::clock::parse_duration`], whose typed error says why.
@@ -155,6 +176,15 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
         _ => (None, &words[..]),
     };
     let (cmd, n) = find(words).ok_or("play.unknown_command")?;
+    if cmd == Cmd::Claim && words.len() > n && rest.is_none() {
+        // `claim MOVE`, as `claim: MOVE`: the move he wrote on his
+        // scoresheet and intends to make (9.2.1.1, 9.3.1), in its own
+        // spelling; words that are no move are no command.
+        let written = written_after_claim(line)
+            .filter(|t| reads_as_move(mirror, t))
+            .ok_or("play.unknown_command")?;
+        return command(cmd, side, &[], Some(&written), mirror);
+    }
     command(cmd, side, &words[n..], rest, mirror)
 }
 
@@ -238,6 +268,7 @@ fn command(
             none(args)?;
             Command::Claim {
                 side: side.unwrap_or(mover),
+                text: text(),
             }
         }
         Cmd::RequestIncrement => {

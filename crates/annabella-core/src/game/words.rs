@@ -10,10 +10,10 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Color, Position};
 
 use crate::clock::ClockError;
-use crate::clock::talk::{Phrasebook, Verbosity, plural_category};
+use crate::clock::talk::{Phrasebook, Verbosity, plural_key};
 use crate::commands::{Cmd, Verbs};
 use crate::mirror::{
-    BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage,
+    BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage, hms,
 };
 use crate::vocab::{Style, Utterance, Vocabulary};
 
@@ -113,7 +113,7 @@ impl<'a> Wording<'a> {
     /// in digits on screen and as the locale's number word when spoken.
     fn count(&self, stem: &str, n: u64) -> Utterance {
         let loc = self.vocab.locale();
-        let key = format!("{stem}.{}", plural_category(&loc.language, n).key());
+        let key = plural_key(loc, stem, n);
         let digits = n.to_string();
         let spoken = loc.numbers.get(&digits).cloned().unwrap_or(digits.clone());
         Utterance {
@@ -149,6 +149,14 @@ impl<'a> Wording<'a> {
                 "mirror.made",
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
+            GameEvent::MadeFinal { side, mv } => self.msg(
+                "mirror.made_final",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
+            GameEvent::MadeAsGiven { side, text } => self.msg(
+                "mirror.made",
+                &[("side", &s(*side)), ("move", &plain(text.clone()))],
+            ),
             GameEvent::NotLegal(err) => self.error(err),
             GameEvent::IllegalMade { side } => {
                 self.msg("mirror.illegal_made", &[("side", &s(*side))])
@@ -167,8 +175,12 @@ impl<'a> Wording<'a> {
                 "mirror.became_queen",
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
-            GameEvent::WinClaimable { side } => self.msg(
-                "mirror.win_claimable",
+            GameEvent::WinClaimable { side, stands } => self.msg(
+                if *stands {
+                    "mirror.win_claimable_stands"
+                } else {
+                    "mirror.win_claimable"
+                },
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
@@ -190,6 +202,14 @@ impl<'a> Wording<'a> {
                     ("number", &num(number)),
                     ("side", &s(*side)),
                     ("move", &self.move_at(mv)),
+                ],
+            ),
+            GameEvent::AnnouncedAsGiven { number, side, text } => self.msg(
+                "mirror.announced",
+                &[
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                    ("move", &plain(text.clone())),
                 ],
             ),
             GameEvent::AnnouncedIllegal { number, side, text } => self.msg(
@@ -228,6 +248,9 @@ impl<'a> Wording<'a> {
             ),
             GameEvent::IllegalCompleted { side } => {
                 self.msg("mirror.illegal_completed", &[("side", &s(*side))])
+            }
+            GameEvent::UnpromotedCompleted { side } => {
+                self.msg("mirror.unpromoted_completed", &[("side", &s(*side))])
             }
             GameEvent::Penalty { side, to, extra } => self.msg(
                 "penalty.illegal_move",
@@ -305,6 +328,22 @@ impl<'a> Wording<'a> {
                     ("decline", &self.verb(Cmd::Decline)),
                 ],
             ),
+            GameEvent::ClaimMoveToMake { side, mv } => self.msg(
+                "mirror.claim_move_to_make",
+                &[("side", &s(*side)), ("move", &self.move_at(mv))],
+            ),
+            GameEvent::SheetOfferUnmarked {
+                sheet,
+                number,
+                side,
+            } => self.msg(
+                "mirror.sheet_offer_unmarked",
+                &[
+                    ("sheet", &s(*sheet)),
+                    ("number", &num(number)),
+                    ("side", &s(*side)),
+                ],
+            ),
             GameEvent::ClaimRejected {
                 side,
                 repetitions,
@@ -331,6 +370,16 @@ impl<'a> Wording<'a> {
                 &[("side", &s(*side)), ("resume", &self.verb(Cmd::Resume))],
             ),
             GameEvent::ClockResumed { side } => self.msg("clock.resumed", &[("side", &s(*side))]),
+            GameEvent::ClocksFromPgn { white, black } => {
+                let t = |d: &Option<Duration>| match d {
+                    Some(d) => plain(hms(*d)),
+                    None => self.msg("mirror.name_unknown", &[]),
+                };
+                self.msg(
+                    "mirror.clocks_from_pgn",
+                    &[("white", &t(white)), ("black", &t(black))],
+                )
+            }
             GameEvent::ClockAdjusted {
                 side,
                 amount,
@@ -363,6 +412,7 @@ impl<'a> Wording<'a> {
                     ("resumption", &self.resumption(resumption)),
                 ],
             ),
+            GameEvent::EnvelopeContents { names, fen } => self.envelope_contents(names, fen, true),
             GameEvent::OpponentPresent { side } => self.msg(
                 "mirror.present",
                 &[
@@ -621,6 +671,23 @@ impl<'a> Wording<'a> {
             GameError::ClaimAfterTouch(c) => {
                 self.msg("mirror.err.claim_after_touch", &[("side", &s(*c))])
             }
+            GameError::ClaimMoveRequired { side, mv, before } => self.msg(
+                "mirror.err.claim_move_required",
+                &[
+                    ("side", &s(*side)),
+                    (
+                        "move",
+                        &self.move_at(&MoveAt {
+                            before: (**before).clone(),
+                            mv: *mv,
+                        }),
+                    ),
+                ],
+            ),
+            GameError::MoveStands(c) => self.msg(
+                "mirror.err.move_stands",
+                &[("side", &s(*c)), ("press", &self.verb(Cmd::Press))],
+            ),
             GameError::OwnDrawOffer(c) => {
                 self.msg("mirror.err.own_draw_offer", &[("side", &s(*c))])
             }
@@ -692,11 +759,12 @@ impl<'a> Wording<'a> {
         }
     }
 
-    /// Both clocks and move counts, as the talking clock reads them (D.2.6).
+    /// Both clocks and move counts, as the talking clock reads them (D.2.6),
+    /// and the time each player has used (D.2.10.4).
     pub fn clock_reading(&self, mirror: &Mirror, now: Duration) -> Utterance {
         let r = |c: Color| mirror.clock().reading(c, now);
         let (w, b) = (r(Color::White), r(Color::Black));
-        self.msg(
+        let mut u = self.msg(
             "mirror.clock_reading",
             &[
                 ("white", &self.time(w.remaining)),
@@ -710,7 +778,18 @@ impl<'a> Wording<'a> {
                     &self.count("count.moves", u64::from(b.moves)),
                 ),
             ],
-        )
+        );
+        for reading in [&w, &b] {
+            let used = self.msg(
+                "clock.time_used",
+                &[
+                    ("side", &self.side(reading.color)),
+                    ("time", &plain(hms(reading.used))),
+                ],
+            );
+            crate::query::append(&mut u, &used);
+        }
+        u
     }
 
     /// "Move N, SIDE to move. White h:mm:ss, Black h:mm:ss." (with the
@@ -803,7 +882,14 @@ impl<'a> Wording<'a> {
 
 impl PgnNotes for Wording<'_> {
     fn record(&self, event: &GameEvent) -> String {
-        self.event(event).display
+        match event {
+            // The PGN gives the position by its FEN; the pieces in words
+            // are for the ear.
+            GameEvent::EnvelopeContents { names, fen } => {
+                self.envelope_contents(names, fen, false).display
+            }
+            _ => self.event(event).display,
+        }
     }
 
     fn corrected(&self) -> String {

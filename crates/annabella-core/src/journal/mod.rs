@@ -125,6 +125,13 @@ pub struct Header {
     /// Rapid or blitz without adequate supervision (Appendix A.5, B.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unsupervised: bool,
+    /// Practice, not a rated game: the legality of a player's own move is
+    /// told before the press.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
+    /// The sighted player, for whom the ordinary rules apply (D.2.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sighted: Option<crate::game::Side>,
 }
 
 pub use crate::game::Record;
@@ -325,6 +332,8 @@ pub fn config_of(header: &Header) -> Result<Config, String> {
         style: header.style,
         quickplay: header.quickplay,
         unsupervised: header.unsupervised,
+        practice: header.practice,
+        sighted: header.sighted.map(shakmaty::Color::from),
     })
 }
 

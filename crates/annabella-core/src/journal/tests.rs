@@ -21,6 +21,8 @@ fn header() -> Header {
         continues: None,
         quickplay: false,
         unsupervised: false,
+        practice: false,
+        sighted: None,
     }
 }
 

@@ -195,7 +195,10 @@ impl Mirror {
                 side: mover,
                 number,
             });
-            if let Some(fault) = fault {
+            // The sealer is told of a faulty sealed move only in practice:
+            // in a tournament game that would be help with his own move
+            // (11.3); I.8 applies when the envelope is opened.
+            if let Some(fault) = fault.filter(|_| m.config.practice) {
                 said.push(GameEvent::SealFaulty { side: mover, fault });
             }
             m.stage = Stage::Adjourned {
@@ -236,6 +239,12 @@ impl Mirror {
                 number: sealed.number,
                 used: sealed.used,
                 resumption: sealed.resumption.clone(),
+            };
+            m.record(now, &event);
+            said.push(event);
+            let event = GameEvent::EnvelopeContents {
+                names: sealed.names.clone(),
+                fen: sealed.fen.clone(),
             };
             m.record(now, &event);
             said.push(event);

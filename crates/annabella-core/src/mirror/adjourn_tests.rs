@@ -26,9 +26,12 @@ fn game(fen: &str) -> Mirror {
         .unwrap()
         .into_position(CastlingMode::Standard)
         .unwrap();
+    // Practice: the sealer is warned of a faulty sealed move (in a
+    // tournament game nothing is said before I.8 applies at the opening).
     let config = Config {
         start,
         control: "90m+30s".parse().unwrap(),
+        practice: true,
         ..Config::default()
     };
     Mirror::new(Vocabulary::builtin("en").unwrap(), config, Duration::ZERO)
@@ -52,6 +55,28 @@ fn adjourned(fen: &str, text: &str) -> Mirror {
 
 fn result(m: &Mirror) -> Option<(Termination, Option<Color>)> {
     m.result().map(|r| (r.termination, r.winner))
+}
+
+#[test]
+fn i_1_1_a_tournament_game_gives_the_sealer_no_help_with_his_sealed_move() {
+    let mut m = game(OPENING);
+    m.config.practice = false;
+    let said = m.seal(mins(10), &"Nd2".into(), "Monday").unwrap();
+    assert_eq!(
+        said,
+        vec![GameEvent::SealWritten {
+            side: Color::White,
+            number: 3
+        }]
+    );
+    // I.8 applies when the envelope is opened.
+    m.close_envelope(mins(10)).unwrap();
+    m.attend(mins(100), None, true).unwrap();
+    m.open_seal(mins(100)).unwrap();
+    assert_eq!(
+        result(&m),
+        Some((Termination::SealedMove, Some(Color::Black)))
+    );
 }
 
 #[test]
@@ -134,7 +159,11 @@ fn i_2_the_envelope_holds_everything_and_a_current_draw_offer() {
                 side: Color::White,
                 number: 3,
                 used: [mins(10), Duration::ZERO],
-                resumption: "22 Nov 10:00, Hall B".into()
+                resumption: "22 Nov 10:00, Hall B".into(),
+            },
+            GameEvent::EnvelopeContents {
+                names: [String::new(), String::new()],
+                fen: OPENING.into(),
             },
             GameEvent::EnvelopeDrawOffer { side: Color::White }
         ]

@@ -203,6 +203,7 @@ impl Mirror {
         }
         self.mismatch = None;
         self.detect(&mut said);
+        self.restart_after_mismatch(now, &mut said);
         Ok((kind, said))
     }
 
@@ -222,7 +223,8 @@ impl Mirror {
             .count();
         b.truncate(common);
         for m in &line[common..] {
-            if b.play(*m).is_err() {
+            // Moves that stand though illegal (A.5.2) too.
+            if b.play_standing(*m).is_err() {
                 break;
             }
         }
@@ -241,11 +243,22 @@ impl Mirror {
             } else if e.corrected {
                 e.mv
             } else {
-                self.resolve(c, &pos, &MoveInput::Text(e.text.clone())).ok()
+                let input = MoveInput::Text(e.text.clone());
+                let ply = out.len();
+                self.resolve(c, &pos, &input)
+                    .ok()
+                    .or_else(|| self.standing_at(ply, &pos, &input))
             };
             e.mv = mv;
             match mv {
-                Some(m) if pos.is_legal(m) => pos.play_unchecked(m),
+                Some(m)
+                    if pos.is_legal(m)
+                        || self
+                            .standing_at(out.len(), &pos, &MoveInput::Move(m))
+                            .is_some() =>
+                {
+                    pos.play_unchecked(m)
+                }
                 _ => {
                     e.mv = None;
                     valid = false;

@@ -100,6 +100,20 @@ pub enum GameError {
     DrawTooEarly,
     /// This player touched a piece and may not claim on this move (9.4).
     ClaimAfterTouch(Color),
+    /// After an incorrect claim based on a move he wrote down, `side` must
+    /// make that move (Art. 9.5.3).
+    ClaimMoveRequired {
+        /// Who claimed.
+        side: Color,
+        /// The written move.
+        mv: Move,
+        /// The position it is made in.
+        before: Box<Chess>,
+    },
+    /// For the sighted player the ordinary rules apply (D.2.5): a piece
+    /// released on a square by a legal move cannot be moved to another
+    /// square on this move (Art. 4.7).
+    MoveStands(Color),
     /// A draw offer is accepted by the opponent of the one who made it.
     OwnDrawOffer(Color),
     /// The injected time went backwards.

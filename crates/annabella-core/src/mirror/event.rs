@@ -50,7 +50,27 @@ pub enum GameEvent {
         /// The move.
         mv: MoveAt,
     },
-    /// What was made on the mover's board is not a legal move: why.
+    /// The sighted player's legal move that ends the game, made on his
+    /// board (D.2.5: the ordinary rules apply, so it is complete when the
+    /// piece is released; nothing is left to announce or press).
+    MadeFinal {
+        /// The mover.
+        side: Color,
+        /// The move.
+        mv: MoveAt,
+    },
+    /// A move that is not one legal move was made on the mover's board,
+    /// in a tournament game: said like any move, as given, since nothing
+    /// about the legality of a player's own move is said before the press
+    /// (Art. 11.3); pressing completes it under Art. 7.5.
+    MadeAsGiven {
+        /// The mover.
+        side: Color,
+        /// What was made, as given.
+        text: String,
+    },
+    /// What was made on the mover's board is not a legal move: why (in
+    /// practice only).
     NotLegal(GameError),
     /// An illegal move was made; it counts once the clock is pressed.
     IllegalMade {
@@ -81,6 +101,10 @@ pub enum GameEvent {
     WinClaimable {
         /// Who may claim.
         side: Color,
+        /// The illegal move stands if he does not claim (A.5.2); `false`
+        /// when the position it leaves cannot be played on (a king left in
+        /// check): it is taken back and replaced.
+        stands: bool,
     },
     /// The move was announced (D.2.1).
     Announced {
@@ -93,7 +117,17 @@ pub enum GameEvent {
         /// It corrects a slip of the tongue (D.2.8).
         corrected: bool,
     },
-    /// An illegal move was announced.
+    /// A move that is not one legal move was announced, in a tournament
+    /// game: said like any announcement, as given.
+    AnnouncedAsGiven {
+        /// Move number.
+        number: u32,
+        /// The mover.
+        side: Color,
+        /// What was made.
+        text: String,
+    },
+    /// An illegal move was announced (in practice: with the warning).
     AnnouncedIllegal {
         /// Move number.
         number: u32,
@@ -132,8 +166,17 @@ pub enum GameEvent {
         /// The time added.
         added: Duration,
     },
-    /// An illegal move was completed (Art. 7.5).
+    /// An illegal move was completed (Art. 7.5.1): the position before it
+    /// is restored and the player makes another move, to which Articles
+    /// 4.3–4.7 apply.
     IllegalCompleted {
+        /// Who made it.
+        side: Color,
+    },
+    /// A pawn moved to the last rank was completed without a piece chosen
+    /// (Art. 7.5.2): an illegal move; the pawn becomes a queen
+    /// ([`GameEvent::BecameQueen`] follows).
+    UnpromotedCompleted {
         /// Who made it.
         side: Color,
     },
@@ -219,6 +262,24 @@ pub enum GameEvent {
         /// Who claimed.
         side: Color,
     },
+    /// A draw claim based on a move written on the scoresheet was found
+    /// incorrect: that move must now be made (Art. 9.5.3).
+    ClaimMoveToMake {
+        /// Who claimed.
+        side: Color,
+        /// The written move.
+        mv: MoveAt,
+    },
+    /// A scoresheet lacks the `(=)` mark of a draw offer made with the
+    /// move (Art. 8.1.5, 9.1.2.2: both players record it).
+    SheetOfferUnmarked {
+        /// Whose scoresheet.
+        sheet: Color,
+        /// Move number of the entry.
+        number: u32,
+        /// Whose move the entry is.
+        side: Color,
+    },
     /// A draw claim was found incorrect (Art. 9.5.3): time for the
     /// opponent.
     ClaimRejected {
@@ -241,6 +302,14 @@ pub enum GameEvent {
         /// The side to move.
         side: Color,
     },
+    /// A game continued from PGN: the clocks were set to the times the
+    /// PGN gives after each side's last move (`[%clk]`).
+    ClocksFromPgn {
+        /// White's time, if the PGN gives it.
+        white: Option<Duration>,
+        /// Black's time, if the PGN gives it.
+        black: Option<Duration>,
+    },
     /// The arbiter gave or took time.
     ClockAdjusted {
         /// Whose clock.
@@ -262,6 +331,14 @@ pub enum GameEvent {
         used: [Duration; 2],
         /// Date, time and place of resumption.
         resumption: String,
+    },
+    /// What else the closed envelope holds (Guideline I.2.1, I.2.2): the
+    /// players' names and the position before the sealed move.
+    EnvelopeContents {
+        /// The players' names, White and Black.
+        names: [String; 2],
+        /// The position before the sealed move, as FEN.
+        fen: String,
     },
     /// At resumption, the sealer's opponent is present.
     OpponentPresent {
@@ -422,10 +499,13 @@ impl GameEvent {
                 | GameEvent::AnnouncedIllegal { .. }
                 | GameEvent::Slip { .. }
                 | GameEvent::IllegalCompleted { .. }
+                | GameEvent::UnpromotedCompleted { .. }
                 | GameEvent::Penalty { .. }
                 | GameEvent::RepeatDiffers { .. }
                 | GameEvent::Mismatch { .. }
                 | GameEvent::ClaimRejected { .. }
+                | GameEvent::ClaimMoveToMake { .. }
+                | GameEvent::SheetOfferUnmarked { .. }
                 | GameEvent::ClockAdjusted { .. }
                 | GameEvent::CorrectedSheet { .. }
                 | GameEvent::CorrectedBoards { .. }

@@ -52,7 +52,7 @@ pub use adjourn::{Attendance, Resumption, SealFault, Sealed};
 pub use correct::Correction;
 pub use error::GameError;
 pub use event::{BoardsSet, Entry, GameEvent, MoveAt};
-pub use pgn_out::{PgnNotes, PgnSource, pgn_time_control};
+pub use pgn_out::{PgnNotes, PgnSource, pgn_time_control, result_token};
 pub use quickplay::{
     ClaimGrounds, QUICKPLAY_OPPONENT_TIME, QuickplayError, QuickplayEvent, QuickplayPending,
 };
@@ -216,6 +216,17 @@ pub struct Config {
     /// Without an arbiter, a Guideline III draw claim concludes the
     /// game (III.6).
     pub unsupervised: bool,
+    /// Practice, not a rated game: the legality of a player's own move is
+    /// told at once (an illegal move made, an illegal sealed move). In a
+    /// tournament game (the default) nothing about his own move is said
+    /// before the clock is pressed (Art. 11.3); the press applies 7.5.
+    pub practice: bool,
+    /// The sighted player, if one is named (Appendix D.2.5): for him the
+    /// ordinary rules apply, so a move of his counts when it is made on
+    /// his board (a mate ends the game then, 5.1.1) and a piece released
+    /// on a square stays there (4.7). `None`: both players move by D.2.3
+    /// (a move counts when it is made and announced).
+    pub sighted: Option<Color>,
 }
 
 impl Default for Config {
@@ -229,6 +240,8 @@ impl Default for Config {
             style: Style::Long,
             quickplay: false,
             unsupervised: false,
+            practice: false,
+            sighted: None,
         }
     }
 }
@@ -248,6 +261,9 @@ pub struct Mirror {
     clk: Vec<Option<Duration>>,
     /// Per ply: a draw was offered with this move.
     offers: Vec<bool>,
+    /// Comments of a game continued from PGN: `[0]` before the first move,
+    /// `[i + 1]` after move `i` (kept for the export).
+    notes: Vec<String>,
     arbiter: Vec<ArbiterRecord>,
     mismatch: Option<Mismatch>,
     result: Option<GameResult>,
@@ -257,6 +273,12 @@ pub struct Mirror {
     /// Appendix A.5.2: the player who may claim the win for the illegal
     /// move just completed, until he makes his next move.
     illegal_claim: Option<Color>,
+    /// After an incorrect claim based on a written move, that move must be
+    /// made (Art. 9.5.3): the claimant and the move, until it is completed.
+    claim_move: Option<(Color, Move)>,
+    /// The boards differ and the clocks were stopped for the arbiter
+    /// (D.2.9): his correction starts them again.
+    mismatch_stopped: bool,
     /// A piece the player to move touched (reported by the assistant,
     /// D.2.10.5): Art. 4.3 applies, and he may not claim a draw on this
     /// move (9.4). Cleared when his move is completed.
@@ -292,21 +314,31 @@ impl Mirror {
         let mut clock = Clock::new(config.control.clone());
         // A fresh clock always starts.
         let _ = clock.start(now, config.start.turn());
+        // A start position that is already mate, stalemate or dead: the
+        // game is over before it begins (5.1.1, 5.2.1, 5.2.2), the clocks
+        // stand still and nothing but the scoresheets can change.
+        let result = board.result();
+        if result.is_some() {
+            let _ = clock.pause(now);
+        }
         Mirror {
             vocab,
             boards: [board.clone(), board],
             sheets: [Scoresheet::default(), Scoresheet::default()],
             clock,
-            stage: Stage::Idle,
+            stage: result.map_or(Stage::Idle, Stage::Over),
             now,
             draw_offer: None,
             clk: Vec::new(),
             offers: Vec::new(),
+            notes: Vec::new(),
             arbiter: Vec::new(),
             mismatch: None,
-            result: None,
+            result,
             unpromoted: None,
             illegal_claim: None,
+            claim_move: None,
+            mismatch_stopped: false,
             touched: None,
             quickplay: quickplay::Quickplay::default(),
             adjourn: Resumption::default(),
@@ -442,6 +474,67 @@ impl Mirror {
     /// Per ply: a draw was offered with this move.
     pub fn draw_offers(&self) -> &[bool] {
         &self.offers
+    }
+
+    /// Comments of a game continued from PGN: `[0]` before the first
+    /// move, `[i + 1]` after move `i`.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// A move on a board at `ply` that is not legal there but stood
+    /// (Appendix A.5.2).
+    pub(crate) fn stood(&self, ply: usize, m: Move) -> bool {
+        self.boards.iter().any(|b| b.moves().get(ply) == Some(&m))
+    }
+
+    /// A game continued from PGN keeps what the PGN says of its moves
+    /// (after they were played on both boards): the clock time after each
+    /// move (`[%clk]`; the clocks are set to the last of each side's) and
+    /// the comments (`comments[0]` before the first move, `comments[i +
+    /// 1]` after move `i`), for the export.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::TimeWentBackwards`], [`GameError::Clock`].
+    pub fn import_notes(
+        &mut self,
+        now: Duration,
+        clocks: &[Option<Duration>],
+        comments: &[String],
+    ) -> Result<Said, GameError> {
+        self.check_time(now)?;
+        let plies = self.longer_board().moves().len();
+        let mut said = Said::new();
+        self.settle(now, &mut said)?;
+        if self.clk.len() < plies {
+            self.clk.resize(plies, None);
+            self.offers.resize(plies, false);
+        }
+        let mut last = [None, None];
+        for (i, t) in clocks.iter().enumerate().take(plies) {
+            if let Some(t) = t {
+                self.clk[i] = Some(*t);
+                last[idx(self.ply_number(i).0)] = Some(*t);
+            }
+        }
+        self.notes = comments.iter().take(plies + 1).cloned().collect();
+        if self.result.is_none() {
+            for c in [Color::White, Color::Black] {
+                if let Some(t) = last[idx(c)] {
+                    self.clock
+                        .set_remaining(now, c, t)
+                        .map_err(GameError::Clock)?;
+                }
+            }
+        }
+        if last.iter().any(Option::is_some) {
+            said.push(GameEvent::ClocksFromPgn {
+                white: last[0],
+                black: last[1],
+            });
+        }
+        Ok(said)
     }
 
     /// The colour that moves at `ply`, and the move number there.
@@ -600,6 +693,7 @@ impl Mirror {
         self.result = Some(r);
         self.unpromoted = None;
         self.illegal_claim = None;
+        self.claim_move = None;
         self.draw_offer = None;
         self.touched = None;
         if !matches!(self.stage, Stage::Pressed { .. }) {
@@ -637,9 +731,32 @@ impl Mirror {
         if found != self.mismatch
             && let Some(m) = &found
         {
+            // D.2.9: boards that differ are corrected with the arbiter;
+            // both clocks stand still until he has done so.
+            if matches!(m, Mismatch::Boards { .. })
+                && self.result.is_none()
+                && self.clock.pause(self.now).is_ok()
+            {
+                self.mismatch_stopped = true;
+            }
             said.push(self.mismatch_event(m));
         }
         self.mismatch = found;
+    }
+
+    /// After the arbiter's correction: the clocks stopped for differing
+    /// boards run again, for the player to move.
+    fn restart_after_mismatch(&mut self, now: Duration, said: &mut Said) {
+        if !self.mismatch_stopped || self.mismatch_is_boards() {
+            return;
+        }
+        self.mismatch_stopped = false;
+        if self.result.is_none()
+            && self.clock.resume(now).is_ok()
+            && let Some(side) = self.clock.to_move()
+        {
+            said.push(GameEvent::ClockResumed { side });
+        }
     }
 
     /// The first difference between the boards, then the scoresheets.

@@ -64,6 +64,26 @@ impl Mirror {
         let pos = self.boards[idx(board)].position().clone();
         let text = self.input_text(&pos, input);
         let resolved = self.resolve(board, &pos, input);
+        if let Err(e) = &resolved
+            && !is_made(e)
+        {
+            // Words that are no move at all (unknown, incomplete, more than
+            // one move): nothing was made; the same outcome in every front
+            // end.
+            return Err(e.clone());
+        }
+        if let (Some((c, required)), Ok(mv)) = (self.claim_move, &resolved)
+            && c == board
+            && *mv != required
+        {
+            // 9.5.3: after an incorrect claim on a written move, that move
+            // must be made.
+            return Err(GameError::ClaimMoveRequired {
+                side: board,
+                mv: required,
+                before: Box::new(pos),
+            });
+        }
         self.step(now, |m, said| {
             // Making a move answers what the opponent left open: his draw
             // offer lapses (9.1.2.1), and so does the right to claim a win
@@ -90,15 +110,50 @@ impl Mirror {
                         .play(mv)
                         .map_err(|_| GameError::NoMove(board))?;
                     m.stage = Stage::Made { mv: Some(mv), text };
-                    said.push(GameEvent::Made {
-                        side: board,
-                        mv: MoveAt { before: pos, mv },
+                    let at = MoveAt {
+                        before: pos.clone(),
+                        mv,
+                    };
+                    // D.2.5: for the sighted player the ordinary rules
+                    // apply: his move is made when the piece is released
+                    // on his board, and a mate, stalemate, dead position,
+                    // fivefold repetition or 75th move ends the game then
+                    // (5.1.1, 5.2, 9.6), before any announcement: nothing
+                    // is left to announce or press.
+                    let ending = m.boards[idx(board)]
+                        .result()
+                        .filter(|_| m.config.sighted == Some(board));
+                    said.push(match ending {
+                        Some(_) => GameEvent::MadeFinal {
+                            side: board,
+                            mv: at,
+                        },
+                        None => GameEvent::Made {
+                            side: board,
+                            mv: at,
+                        },
                     });
+                    if let Some(r) = ending {
+                        m.record_press(board, None);
+                        m.stage = Stage::Pressed {
+                            mv,
+                            repeated: false,
+                        };
+                        m.end(r, said);
+                    }
                 }
                 Err(e) => {
-                    m.stage = Stage::Made { mv: None, text };
+                    m.stage = Stage::Made {
+                        mv: None,
+                        text: text.clone(),
+                    };
                     m.unpromoted = unpromoted(&e);
-                    if m.unpromoted.is_some() {
+                    if !m.config.practice {
+                        // A tournament game: nothing about the legality of
+                        // his own move before the press (11.3); the press
+                        // applies Art. 7.5.
+                        said.push(GameEvent::MadeAsGiven { side: board, text });
+                    } else if m.unpromoted.is_some() {
                         said.push(GameEvent::PromotionMissing { side: board });
                     } else {
                         said.push(GameEvent::NotLegal(e));
@@ -126,6 +181,10 @@ impl Mirror {
         let pos = self.boards[idx(board)].position().clone();
         let mv = match self.resolve(board, &pos, input) {
             Ok(m) => m,
+            // An illegal move that stands (A.5.2) is made as it was.
+            Err(_) if !pos.is_legal(pressed) && self.described(&pos, input) == Some(pressed) => {
+                pressed
+            }
             Err(e) => {
                 // Is it the player's own next move, made without executing
                 // the opponent's move first?
@@ -145,7 +204,7 @@ impl Mirror {
         let mut said = Said::new();
         self.settle(now, &mut said)?;
         self.boards[idx(board)]
-            .play(mv)
+            .play_standing(mv)
             .map_err(|_| GameError::NoMove(board))?;
         self.stage = match self.result {
             Some(r) => Stage::Over(r),
@@ -206,6 +265,9 @@ impl Mirror {
         let before = self.position_after(&b.moves()[..before_len]);
         let said_move = match said_input {
             None => mv,
+            // What was announced for a move that is not legal is not read
+            // (nothing about its legality is said before the press).
+            Some(_) if mv.is_none() => None,
             Some(inp) => Some(self.resolve(mover, &before, inp)?),
         };
         let (_, number) = self.ply_number(before_len);
@@ -259,10 +321,18 @@ impl Mirror {
                         text: text.clone(),
                         slip: None,
                     };
-                    said.push(GameEvent::AnnouncedIllegal {
-                        number,
-                        side: mover,
-                        text,
+                    said.push(if m.config.practice {
+                        GameEvent::AnnouncedIllegal {
+                            number,
+                            side: mover,
+                            text,
+                        }
+                    } else {
+                        GameEvent::AnnouncedAsGiven {
+                            number,
+                            side: mover,
+                            text,
+                        }
                     });
                 }
             }
@@ -277,6 +347,13 @@ impl Mirror {
         self.guard(now)?;
         let mover = self.turn_of_game_for_pending();
         match self.stage.clone() {
+            Stage::Made { mv: Some(_), .. } | Stage::Announced { mv: Some(_), .. }
+                if self.config.sighted == Some(mover) =>
+            {
+                // D.2.5, Art. 4.7: the sighted player's legal move stands
+                // once the piece is released.
+                Err(GameError::MoveStands(mover))
+            }
             Stage::Made { .. } | Stage::Announced { .. } => self.step(now, |m, said| {
                 said.push(m.undo_unpressed());
                 Ok(())
@@ -307,8 +384,8 @@ impl Mirror {
     pub fn press(&mut self, now: Duration) -> Result<Said, GameError> {
         self.guard(now)?;
         let mover = self.turn_of_game_for_pending();
-        let (mv, slip) = match self.stage.clone() {
-            Stage::Announced { mv, slip, .. } => (mv, slip),
+        let (mv, slip, text) = match self.stage.clone() {
+            Stage::Announced { mv, slip, text } => (mv, slip, text),
             Stage::Made { .. } => return Err(GameError::NotAnnounced(mover)),
             Stage::Idle if self.mismatch_is_boards() => return Err(GameError::BoardsDiffer),
             Stage::Idle => {
@@ -334,12 +411,13 @@ impl Mirror {
         }
         let unpromoted = self.unpromoted.take();
         self.step(now, |m, said| {
+            let mut stands = false;
             let mv = match (mv, unpromoted) {
                 (Some(mv), _) => mv,
                 (None, Some(queen)) => {
                     // 7.5.2: the pawn on the last rank without a piece
                     // chosen becomes a queen, and the move is illegal.
-                    said.push(GameEvent::IllegalCompleted { side: mover });
+                    said.push(GameEvent::UnpromotedCompleted { side: mover });
                     m.illegal_move(now, mover, said)?;
                     if m.result.is_some() {
                         return Ok(());
@@ -356,11 +434,30 @@ impl Mirror {
                     queen
                 }
                 (None, None) => {
-                    // Art. 7.5.1: an illegal move is completed by pressing;
-                    // the position before it is restored.
-                    m.stage = Stage::Idle;
-                    said.push(GameEvent::IllegalCompleted { side: mover });
-                    return m.illegal_move(now, mover, said);
+                    let pos = m.boards[idx(mover)].position().clone();
+                    let described = m.vocab.as_described(&pos, &text);
+                    match described.filter(|_| m.unsupervised_rapid()) {
+                        // A.5.2 (B.3): without adequate supervision the
+                        // illegal move stands, unless the opponent claims
+                        // the win before his next move.
+                        Some(d) if m.boards[idx(mover)].play_standing(d).is_ok() => {
+                            stands = true;
+                            d
+                        }
+                        _ => {
+                            // Art. 7.5.1: an illegal move is completed by
+                            // pressing; the position before it is restored,
+                            // and Articles 4.3–4.7 apply to the move that
+                            // replaces it: the piece he moved counts as
+                            // touched.
+                            m.stage = Stage::Idle;
+                            said.push(GameEvent::IllegalCompleted { side: mover });
+                            if let Some(from) = described.and_then(|d| d.from()) {
+                                m.touched = Some((mover, from));
+                            }
+                            return m.illegal_move(now, mover, said);
+                        }
+                    }
                 }
             };
             let events = m.clock.press(now).map_err(GameError::Clock)?;
@@ -376,6 +473,16 @@ impl Mirror {
                 mv: MoveAt { before, mv },
                 remaining,
             });
+            m.unmarked_offer(ply, said);
+            if stands {
+                m.illegal_claim = Some(!mover);
+                let event = GameEvent::WinClaimable {
+                    side: !mover,
+                    stands: true,
+                };
+                m.record(now, &event);
+                said.push(event);
+            }
             for e in events {
                 if let ClockEvent::PeriodReached { color, added, .. } = e {
                     said.push(GameEvent::PeriodReached { side: color, added });
@@ -394,6 +501,9 @@ impl Mirror {
     fn record_press(&mut self, mover: Color, remaining: Option<Duration>) -> usize {
         if self.touched.is_some_and(|(c, _)| c == mover) {
             self.touched = None;
+        }
+        if self.claim_move.is_some_and(|(c, _)| c == mover) {
+            self.claim_move = None;
         }
         let ply = self.boards[idx(mover)].moves().len().saturating_sub(1);
         if self.clk.len() <= ply {
@@ -414,9 +524,12 @@ impl Mirror {
         side: Color,
         said: &mut Said,
     ) -> Result<(), GameError> {
-        if self.config.unsupervised && self.boards[0].kind().is_rapid_or_blitz() {
+        if self.unsupervised_rapid() {
             self.illegal_claim = Some(!side);
-            let event = GameEvent::WinClaimable { side: !side };
+            let event = GameEvent::WinClaimable {
+                side: !side,
+                stands: false,
+            };
             self.record(now, &event);
             said.push(event);
             return Ok(());
@@ -439,6 +552,32 @@ impl Mirror {
             None => {}
         }
         Ok(())
+    }
+
+    /// Rapid or blitz without adequate supervision (A.5, B.3).
+    pub(super) fn unsupervised_rapid(&self) -> bool {
+        self.config.unsupervised && self.boards[0].kind().is_rapid_or_blitz()
+    }
+
+    /// The move `input` describes in `pos`, legal or not (a move given as
+    /// such, or the words of one).
+    pub(super) fn described(&self, pos: &Chess, input: &MoveInput) -> Option<Move> {
+        match input {
+            MoveInput::Move(m) => Some(*m),
+            MoveInput::Text(t) => self.vocab.as_described(pos, t),
+        }
+    }
+
+    /// An illegal move that stands (A.5.2) at `ply` on a board, if `input`
+    /// describes it in `pos`: how a scoresheet or the opponent's board
+    /// records it.
+    pub(super) fn standing_at(&self, ply: usize, pos: &Chess, input: &MoveInput) -> Option<Move> {
+        let standing = self
+            .boards
+            .iter()
+            .filter_map(|b| b.moves().get(ply).copied())
+            .find(|m| !pos.is_legal(*m))?;
+        (self.described(pos, input) == Some(standing)).then_some(standing)
     }
 
     /// The opponent repeats the announced move aloud (D.2.1). `heard` is
@@ -476,6 +615,19 @@ impl Mirror {
             }
             Ok(())
         })
+    }
+}
+
+/// A text that was made on the board: a move, legal or not. Words that are
+/// no move (unknown words, an incomplete move, more than one legal move it
+/// could mean) are refused instead: nothing was made. A pawn moved to the
+/// last rank without a piece is made (Art. 7.5.2).
+fn is_made(e: &GameError) -> bool {
+    match e {
+        GameError::BadMove { error, .. } => {
+            matches!(error, ParseError::Illegal(_)) || unpromoted(e).is_some()
+        }
+        _ => false,
     }
 }
 

@@ -41,7 +41,9 @@ pub fn pgn_time_control(tc: &TimeControl) -> String {
         .join(":")
 }
 
-fn result_token(r: Option<GameResult>) -> &'static str {
+/// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` (no
+/// result yet, or one the arbiter has still to decide).
+pub fn result_token(r: Option<GameResult>) -> &'static str {
     match r {
         // No result yet, or one the arbiter has still to decide (III.6).
         None => "*",
@@ -72,6 +74,23 @@ pub trait PgnNotes {
 }
 
 impl Mirror {
+    /// The board that holds the game so far: the one with more moves when
+    /// the other shows the same moves up to where it stops (it waits for
+    /// the last move to be made on it, as after a mate, which ends the game
+    /// at the press), else White's (boards that differ wait for the
+    /// arbiter). A saved game never lacks a move that was made and pressed.
+    pub fn game_board(&self) -> Color {
+        let (w, b) = (
+            self.boards[idx(Color::White)].moves(),
+            self.boards[idx(Color::Black)].moves(),
+        );
+        if b.len() > w.len() && b.starts_with(w) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// The game as PGN from `source`; `event`, `site` and `date`
     /// (`YYYY.MM.DD`) fill the Seven Tag Roster, `notes` words the
     /// comments.
@@ -136,6 +155,9 @@ impl Mirror {
         }
         out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
+        if let Some(first) = self.notes.first().filter(|c| !c.is_empty()) {
+            tokens.push(comment(first));
+        }
         for rec in self.arbiter.iter().filter(|r| r.ply == 0) {
             tokens.push(comment(&notes.record(&rec.event)));
         }
@@ -149,11 +171,20 @@ impl Mirror {
                 debug_assert_eq!(first_color, Color::Black);
                 tokens.push(format!("{first_number}..."));
             }
-            if !pos.is_legal(*m) {
+            if !pos.is_legal(*m) && !self.stood(i, *m) {
                 break;
             }
-            tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
+            if pos.is_legal(*m) {
+                tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
+            } else {
+                // An illegal move that stood (A.5.2): as it was made.
+                tokens.push(m.to_uci(self.config.mode).to_string());
+                pos.play_unchecked(*m);
+            }
             let mut comments: Vec<String> = Vec::new();
+            if let Some(c) = self.notes.get(i + 1).filter(|c| !c.is_empty()) {
+                comments.push(c.clone());
+            }
             if offers.get(i).copied().unwrap_or(false) {
                 comments.push("(=)".to_owned());
             }

@@ -98,6 +98,9 @@ pub(super) struct Quickplay {
     pending: Option<QuickplayPending>,
     /// The procedure stopped the clock: the arbiter's decision starts it.
     stopped: bool,
+    /// The arbiter refused the increment of III.4 in this game: III.4
+    /// cannot be applied, so a draw claim under III.5 may be made.
+    increment_refused: bool,
 }
 
 /// What happened under Guideline III.
@@ -219,6 +222,12 @@ pub enum QuickplayError {
     },
     /// No request and no claim awaits the arbiter.
     NothingToDecide,
+    /// III.5 applies only when III.4 cannot: `side` first asks for the
+    /// increment, and may claim under III.5 once the arbiter refused it.
+    IncrementFirst {
+        /// Who tried to claim.
+        side: Color,
+    },
     /// III.4: the opponent of `side` has not yet answered the draw offer
     /// that the request includes.
     OfferOpen {
@@ -455,6 +464,7 @@ impl Mirror {
                     extra: QUICKPLAY_OPPONENT_TIME,
                 }
             } else {
+                m.quickplay.increment_refused = true;
                 QuickplayEvent::IncrementRefused { side: by }
             };
             m.quickplay_said(now, event, said);
@@ -473,7 +483,20 @@ impl Mirror {
     pub fn may_claim_quickplay(&self, now: Duration, by: Color) -> Result<(), GameError> {
         self.guard(now)?;
         self.quickplay_applies(now, by, !self.config.unsupervised)?;
+        self.increment_first(by)?;
         Ok(())
+    }
+
+    /// III.5 (2023): "If Article III.4 is not applied": with an arbiter,
+    /// where the clock can take the increment (annabella's always can), a
+    /// draw claim is made only after the arbiter refused the increment.
+    /// Without an arbiter III.6 applies, which has no such condition.
+    fn increment_first(&self, by: Color) -> Result<(), QuickplayError> {
+        if self.config.unsupervised || self.quickplay.increment_refused {
+            Ok(())
+        } else {
+            Err(QuickplayError::IncrementFirst { side: by })
+        }
     }
 
     /// Guideline III.5 / III.6: `by`, with less than two minutes left,
@@ -495,6 +518,7 @@ impl Mirror {
         self.guard(now)?;
         let unsupervised = self.config.unsupervised;
         self.quickplay_applies(now, by, !unsupervised)?;
+        self.increment_first(by)?;
         self.step(now, |m, said| {
             if unsupervised {
                 m.quickplay_said(now, QuickplayEvent::Referred { side: by, grounds }, said);

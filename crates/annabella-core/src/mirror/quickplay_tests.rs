@@ -228,9 +228,40 @@ fn guideline_iii_4_refused_leaves_the_clock_as_it_was() {
     );
 }
 
+/// III.4 asked for at `LOW`, declined and refused by the arbiter at once:
+/// III.4 cannot be applied, so III.5 may (the clock stands meanwhile).
+fn increment_refused(m: &mut Mirror) {
+    m.request_increment(LOW, Color::White).unwrap();
+    m.answer_draw(LOW, Color::Black, false).unwrap();
+    m.decide_increment(LOW, false).unwrap();
+}
+
+#[test]
+fn guideline_iii_5_only_when_iii_4_cannot_be_applied() {
+    let mut m = rapid();
+    // The increment can be given (annabella's clock always can): III.4
+    // first.
+    assert_eq!(
+        quickplay_error(m.claim_quickplay(LOW, Color::White, ClaimGrounds::CannotWin)),
+        QuickplayError::IncrementFirst { side: Color::White }
+    );
+    assert_eq!(
+        quickplay_error(
+            m.may_claim_quickplay(LOW, Color::White)
+                .map(|()| Said::new())
+        ),
+        QuickplayError::IncrementFirst { side: Color::White }
+    );
+    // Refused by the arbiter: III.4 is not applied, the claim is open.
+    increment_refused(&mut m);
+    m.claim_quickplay(LOW, Color::White, ClaimGrounds::CannotWin)
+        .unwrap();
+}
+
 #[test]
 fn guideline_iii_5_1_the_arbiter_agrees_a_draw() {
     let mut m = rapid();
+    increment_refused(&mut m);
     let said = m
         .claim_quickplay(LOW, Color::White, ClaimGrounds::NoEffort)
         .unwrap();
@@ -263,6 +294,7 @@ fn guideline_iii_5_1_the_arbiter_agrees_a_draw() {
 #[test]
 fn guideline_iii_5_3_rejected_gives_the_opponent_two_minutes() {
     let mut m = rapid();
+    increment_refused(&mut m);
     m.claim_quickplay(LOW, Color::White, ClaimGrounds::CannotWin)
         .unwrap();
     let said = m.reject_claim(LOW + secs(60)).unwrap();
@@ -284,6 +316,7 @@ fn guideline_iii_5_3_rejected_gives_the_opponent_two_minutes() {
 #[test]
 fn guideline_iii_5_2_postponed_then_decided_later_in_the_game() {
     let mut m = rapid();
+    increment_refused(&mut m);
     m.claim_quickplay(LOW, Color::White, ClaimGrounds::Both)
         .unwrap();
     let said = m.postpone_claim(LOW + secs(20), true).unwrap();
@@ -322,6 +355,7 @@ fn guideline_iii_5_2_postponed_then_decided_later_in_the_game() {
 fn guideline_iii_5_2_a_flag_fall_waits_for_the_arbiter() {
     let postponed = || {
         let mut m = rapid();
+        increment_refused(&mut m);
         m.claim_quickplay(LOW, Color::White, ClaimGrounds::NoEffort)
             .unwrap();
         m.postpone_claim(LOW, false).unwrap();
@@ -542,7 +576,13 @@ fn the_script_lines_of_guideline_iii() {
         })
     );
     // The threefold / fifty-move claim keeps its line.
-    assert_eq!(p("claim"), cmd(Command::Claim { side: Side::White }));
+    assert_eq!(
+        p("claim"),
+        cmd(Command::Claim {
+            side: Side::White,
+            text: None
+        })
+    );
     assert_eq!(p("claim loudly"), Err("play.unknown_command"));
     assert_eq!(
         p("arbiter: grant increment"),

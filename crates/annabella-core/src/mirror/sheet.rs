@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use shakmaty::Color;
 use shakmaty::san::SanPlus;
+use shakmaty::{Color, Position};
 
 use super::{Entry, GameError, GameEvent, Mirror, MoveAt, MoveInput, Said, SheetEntry, idx};
 
@@ -32,11 +32,14 @@ impl Mirror {
             MoveInput::Move(m) => (MoveInput::Move(*m), false),
         };
         let mv = if valid_prefix {
-            self.resolve(sheet, &pos, &raw).ok()
+            self.resolve(sheet, &pos, &raw)
+                .ok()
+                .or_else(|| self.standing_at(moves.len(), &pos, &raw))
         } else {
             None
         };
         let text = match (mv, &raw) {
+            (Some(m), _) if !pos.is_legal(m) => m.to_uci(self.config.mode).to_string(),
             (Some(m), _) => SanPlus::from_move(pos.clone(), m).to_string(),
             (None, MoveInput::Text(t)) => t.clone(),
             (None, MoveInput::Move(m)) => m.to_uci(self.config.mode).to_string(),
@@ -63,7 +66,36 @@ impl Mirror {
             entry,
             offer: draw_offer,
         });
+        if !draw_offer && self.offers.get(ply).copied() == Some(true) {
+            said.push(GameEvent::SheetOfferUnmarked {
+                sheet,
+                number,
+                side,
+            });
+        }
         self.detect(&mut said);
         Ok(said)
+    }
+
+    /// The scoresheets that already hold the move at `ply`, completed with
+    /// a draw offer, without its `(=)` mark (8.1.5).
+    pub(super) fn unmarked_offer(&self, ply: usize, said: &mut Said) {
+        if self.offers.get(ply).copied() != Some(true) {
+            return;
+        }
+        let (side, number) = self.ply_number(ply);
+        for sheet in [Color::White, Color::Black] {
+            if self.sheets[idx(sheet)]
+                .entries
+                .get(ply)
+                .is_some_and(|e| !e.draw_offer)
+            {
+                said.push(GameEvent::SheetOfferUnmarked {
+                    sheet,
+                    number,
+                    side,
+                });
+            }
+        }
     }
 }

@@ -344,8 +344,11 @@ fn a_wrong_scoresheet_entry_is_flagged_and_corrected_to_the_boards() {
 #[test]
 fn illegal_moves_are_counted_and_penalised() {
     let mut m = mirror();
+    // A tournament game: nothing about the move's legality before the
+    // press (11.3).
     let said = m.board_move(secs(1), Color::White, &"e5".into()).unwrap();
-    assert!(said[0].is_warning());
+    assert!(!said.iter().any(GameEvent::is_warning), "{said:?}");
+    assert!(matches!(said[0], GameEvent::MadeAsGiven { .. }));
     m.announce(secs(2), None).unwrap();
     let said = m.press(secs(3)).unwrap();
     assert!(
@@ -379,9 +382,16 @@ fn adjournment_seals_and_opens_only_with_the_opponent_present() {
         .seal(secs(40), &"Nc6".into(), "2026-11-22 10:00, Hall B")
         .unwrap();
     said.extend(m.close_envelope(secs(40)).unwrap());
+    // The envelope names the pieces of the position before the sealed
+    // move (the knight on b8 among them), never the move's destination.
     assert!(
-        !text_of(&m, &said).contains("Springer"),
+        !text_of(&m, &said).contains("Cesar sechs"),
         "the sealed move stays secret: {}",
+        text_of(&m, &said)
+    );
+    assert!(
+        text_of(&m, &said).contains("Springer Bella acht"),
+        "{}",
         text_of(&m, &said)
     );
     let sealed = m.sealed().unwrap().clone();
@@ -488,4 +498,224 @@ fn the_move_under_way_keeps_its_number_until_the_press() {
     // An illegal move leaves the board as it was: the same move is under way.
     m.board_move(secs(30), Color::White, &"Ke3".into()).ok();
     assert_eq!(m.move_under_way(), (Color::White, 2));
+}
+
+/// A mirror as [`mirror`] from `fen`, with `change` applied to its
+/// configuration.
+fn mirror_from(fen: &str, change: impl FnOnce(&mut Config)) -> Mirror {
+    let base = mirror();
+    let mut config = Config {
+        start: fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap(),
+        ..Config::default()
+    };
+    change(&mut config);
+    Mirror::new(base.vocab().clone(), config, Duration::ZERO)
+}
+
+#[test]
+fn a_claim_rests_on_the_move_written_and_not_made() {
+    let mut m = mirror();
+    let mut t = 0;
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        full_move(&mut m, &mut t, san);
+    }
+    // Black writes Ng8 with the claim (9.2.1.1): the start position for
+    // the third time.
+    let said = m
+        .claim_draw(secs(100), Color::Black, Some(&"Ng8".into()))
+        .unwrap();
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::SheetRecorded {
+                sheet: Color::Black,
+                ..
+            }
+        )),
+        "{said:?}"
+    );
+    let r = m.result().unwrap();
+    assert_eq!(r.termination, Termination::ThreefoldRepetition);
+    // The written move is on both boards.
+    assert_eq!(m.board(Color::White).moves().len(), 8);
+    assert_eq!(m.board(Color::Black).moves().len(), 8);
+    assert_eq!(m.mismatch(), None);
+}
+
+#[test]
+fn an_incorrect_claim_on_a_written_move_binds_the_claimant_to_it() {
+    let mut m = mirror();
+    let mut t = 0;
+    full_move(&mut m, &mut t, "e4");
+    m.sheet_entry(secs(20), Color::Black, &"Nc6".into())
+        .unwrap();
+    let said = m.claim_draw(secs(20), Color::Black, None).unwrap();
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::ClaimMoveToMake {
+                side: Color::Black,
+                ..
+            }
+        )),
+        "{said:?}"
+    );
+    assert!(matches!(
+        m.board_move(secs(21), Color::Black, &"Nf6".into()),
+        Err(GameError::ClaimMoveRequired { .. })
+    ));
+    m.board_move(secs(21), Color::Black, &"Nc6".into()).unwrap();
+    m.announce(secs(21), None).unwrap();
+    m.press(secs(22)).unwrap();
+    // Completed: the next move is free again.
+    m.board_move(secs(22), Color::White, &"Nc6".into()).unwrap();
+    m.board_move(secs(23), Color::White, &"d4".into()).unwrap();
+}
+
+#[test]
+fn the_sighted_players_mate_ends_the_game_on_his_board() {
+    let fen = "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1";
+    let mut m = mirror_from(fen, |c| c.sighted = Some(Color::White));
+    let said = m.board_move(secs(1), Color::White, &"Qf8".into()).unwrap();
+    assert!(said.iter().any(|e| matches!(e, GameEvent::GameOver(_))));
+    // Complete when made: nothing left to announce or press.
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::MadeFinal {
+                side: Color::White,
+                ..
+            }
+        )) && !said.iter().any(|e| matches!(e, GameEvent::Made { .. })),
+        "{said:?}"
+    );
+    assert_eq!(
+        m.result().map(|r| r.termination),
+        Some(Termination::Checkmate)
+    );
+    // The visually impaired opponent still makes it on his board.
+    m.board_move(secs(2), Color::Black, &"Qf8".into()).unwrap();
+    assert_eq!(m.mismatch(), None);
+    // Not for a visually impaired mover: announced first (D.2.3).
+    let mut m = mirror_from(fen, |c| c.sighted = Some(Color::Black));
+    m.board_move(secs(1), Color::White, &"Qf8".into()).unwrap();
+    assert!(m.result().is_none());
+    // The sighted player's released piece stays (4.7).
+    let mut m = mirror_from(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        |c| c.sighted = Some(Color::White),
+    );
+    m.board_move(secs(1), Color::White, &"e4".into()).unwrap();
+    assert_eq!(
+        m.take_back(secs(2)),
+        Err(GameError::MoveStands(Color::White))
+    );
+}
+
+#[test]
+fn a_game_from_a_finished_position_is_over_before_it_begins() {
+    let mut m = mirror_from("k7/8/1QK5/8/8/8/8/8 b - - 0 1", |_| {});
+    assert_eq!(
+        m.result().map(|r| r.termination),
+        Some(Termination::Stalemate)
+    );
+    assert!(m.clock().is_paused());
+    assert!(matches!(m.press(secs(5)), Err(GameError::GameOver(_))));
+    assert!(matches!(
+        m.resign(secs(5), Color::Black),
+        Err(GameError::GameOver(_))
+    ));
+    // No flag falls on a clock that stands.
+    m.tick(secs(10_000)).unwrap();
+    assert_eq!(
+        m.result().map(|r| r.termination),
+        Some(Termination::Stalemate)
+    );
+}
+
+#[test]
+fn the_move_replacing_an_illegal_one_is_under_touch_move() {
+    let mut m = mirror();
+    m.board_move(secs(1), Color::White, &"e2e5".into()).unwrap();
+    m.announce(secs(1), None).unwrap();
+    m.press(secs(2)).unwrap();
+    let said = m.board_move(secs(3), Color::White, &"d4".into()).unwrap();
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::TouchNotHonoured {
+                side: Color::White,
+                square: shakmaty::Square::E2
+            }
+        )),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn without_an_arbiter_an_illegal_move_not_claimed_stands() {
+    let mut m = mirror_from(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        |c| {
+            c.control = "5m".parse().unwrap();
+            c.unsupervised = true;
+        },
+    );
+    m.board_move(secs(1), Color::White, &"e2e5".into()).unwrap();
+    m.announce(secs(1), None).unwrap();
+    let said = m.press(secs(2)).unwrap();
+    assert!(
+        said.iter().any(|e| matches!(
+            e,
+            GameEvent::WinClaimable {
+                side: Color::Black,
+                stands: true
+            }
+        )),
+        "{said:?}"
+    );
+    assert_eq!(m.win_claimable_by(), Some(Color::Black));
+    // Black makes it on his board, and plays on: the claim is gone.
+    m.board_move(secs(3), Color::Black, &"e2e5".into()).unwrap();
+    m.sheet_entry(secs(3), Color::White, &"e2e5".into())
+        .unwrap();
+    m.sheet_entry(secs(3), Color::Black, &"e2e5".into())
+        .unwrap();
+    assert_eq!(m.mismatch(), None);
+    m.board_move(secs(4), Color::Black, &"d5".into()).unwrap();
+    assert_eq!(m.win_claimable_by(), None);
+    m.announce(secs(4), None).unwrap();
+    m.press(secs(5)).unwrap();
+    m.board_move(secs(5), Color::White, &"d5".into()).unwrap();
+    // The pawn on e5 takes en passant.
+    m.board_move(secs(6), Color::White, &"exd6".into()).unwrap();
+    assert!(matches!(m.stage(), Stage::Made { mv: Some(_), .. }));
+}
+
+#[test]
+fn boards_that_differ_stop_the_clocks_until_the_correction() {
+    let mut m = mirror();
+    m.board_move(secs(1), Color::White, &"e4".into()).unwrap();
+    m.announce(secs(1), None).unwrap();
+    m.press(secs(2)).unwrap();
+    m.board_move(secs(3), Color::Black, &"d4".into()).unwrap();
+    assert!(m.clock().is_paused());
+    let black = m.clock().remaining(Color::Black, secs(3));
+    assert_eq!(m.clock().remaining(Color::Black, secs(60)), black);
+    m.sheet_entry(secs(60), Color::White, &"e4".into()).unwrap();
+    m.sheet_entry(secs(60), Color::Black, &"e4".into()).unwrap();
+    let (_, said) = m.arbiter_correct(secs(60)).unwrap();
+    assert!(
+        said.iter()
+            .any(|e| matches!(e, GameEvent::ClockResumed { side: Color::Black })),
+        "{said:?}"
+    );
+    assert_eq!(
+        m.clock().remaining(Color::Black, secs(70)),
+        black - secs(10)
+    );
 }

@@ -80,6 +80,127 @@ const STANDARD_LETTERS: [(&str, Role); 5] = [
     ("N", Role::Knight),
 ];
 
+/// One accepted spelling of a locale: where it is written (`files.b`,
+/// `words.ignore`, `notation` for the squares of notation), the text, and
+/// what it means (`None` for a word that is accepted and ignored).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocaleForm {
+    /// The dotted key of the locale file (or `notation`).
+    pub key: String,
+    /// The spelling as written.
+    pub text: String,
+    /// Its meaning.
+    pub token: Option<Token>,
+}
+
+/// Every spelling the dictionary knows, in the order it takes them (the
+/// first meaning of a spelling wins): files, ranks, pieces, move words,
+/// ignored words, then the squares of notation (`f3`, national `ζ3`).
+pub fn locale_forms(locale: &Locale) -> Vec<LocaleForm> {
+    let mut out = Vec::new();
+    let mut push = |key: String, text: &str, token: Option<Token>| {
+        out.push(LocaleForm {
+            key,
+            text: text.to_owned(),
+            token,
+        });
+    };
+    for file in File::ALL {
+        for form in &locale.file(file).accept {
+            push(
+                format!("files.{}", file.char()),
+                form,
+                Some(Token::File(file)),
+            );
+        }
+    }
+    for rank in Rank::ALL {
+        for form in &locale.rank(rank).accept {
+            push(
+                format!("ranks.{}", rank.char()),
+                form,
+                Some(Token::Rank(rank)),
+            );
+        }
+    }
+    for role in Role::ALL {
+        for form in &locale.piece(role).accept {
+            let key = format!("pieces.{}", crate::locale::role_key(role));
+            push(key, form, Some(Token::Piece(role)));
+        }
+    }
+    let w = &locale.words;
+    for (key, word, token) in [
+        ("capture", &w.capture, Token::Capture),
+        ("check", &w.check, Token::Check),
+        ("mate", &w.mate, Token::Mate),
+        ("en_passant", &w.en_passant, Token::EnPassant),
+        ("promotion", &w.promotion, Token::Promotion),
+        (
+            "castle_short",
+            &w.castle_short,
+            Token::Castle(CastlingSide::KingSide),
+        ),
+        (
+            "castle_long",
+            &w.castle_long,
+            Token::Castle(CastlingSide::QueenSide),
+        ),
+    ] {
+        for form in &word.accept {
+            push(format!("words.{key}"), form, Some(token));
+        }
+    }
+    if let Some(to) = &w.to {
+        for form in &to.accept {
+            push("words.to".to_owned(), form, Some(Token::To));
+        }
+    }
+    for form in &w.ignore {
+        push("words.ignore".to_owned(), form, None);
+    }
+    let national = locale.notation.files.clone();
+    for file in File::ALL {
+        for rank in Rank::ALL {
+            let sq = Some(Token::Square(Square::from_coords(file, rank)));
+            push(
+                "notation".to_owned(),
+                &format!("{}{}", file.char(), rank.char()),
+                sq,
+            );
+            if let Some(letters) = &national {
+                let text = format!("{}{}", letters[usize::from(file)], rank.char());
+                push("notation.files".to_owned(), &text, sq);
+            }
+        }
+    }
+    out
+}
+
+/// The piece letters of notation the reader accepts, as (letter, role,
+/// key): the letters boards and scoresheets show (`notation.ROLE`, else the
+/// first letter of the piece's word, `pieces.ROLE`), then the standard
+/// letters K Q R B N the locale does not use (`notation.ROLE`).
+pub fn letters(locale: &Locale) -> Vec<(String, Role, String)> {
+    let mut out: Vec<(String, Role, String)> = Role::ALL
+        .into_iter()
+        .filter(|r| *r != Role::Pawn)
+        .map(|role| {
+            let own = locale.notation.pieces.iter().any(|(r, _)| *r == role);
+            let section = if own { "notation" } else { "pieces" };
+            let key = format!("{section}.{}", crate::locale::role_key(role));
+            (locale.piece_letter(role), role, key)
+        })
+        .collect();
+    for (letter, role) in STANDARD_LETTERS {
+        if !out.iter().any(|(l, _, _)| l == letter) {
+            let key = format!("notation.{}", crate::locale::role_key(role));
+            out.push((letter.to_owned(), role, key));
+        }
+    }
+    out
+}
+
 impl Dictionary {
     /// Compiles the words of `locale`.
     pub fn new(locale: &Locale) -> Dictionary {
@@ -108,69 +229,13 @@ impl Dictionary {
                 token,
             );
         };
-        for file in File::ALL {
-            for form in &locale.file(file).accept {
-                add(form, Some(Token::File(file)));
-            }
+        for form in locale_forms(locale) {
+            add(&form.text, form.token);
         }
-        for rank in Rank::ALL {
-            for form in &locale.rank(rank).accept {
-                add(form, Some(Token::Rank(rank)));
-            }
-        }
-        for role in Role::ALL {
-            for form in &locale.piece(role).accept {
-                add(form, Some(Token::Piece(role)));
-            }
-        }
-        let w = &locale.words;
-        for (word, token) in [
-            (&w.capture, Token::Capture),
-            (&w.check, Token::Check),
-            (&w.mate, Token::Mate),
-            (&w.en_passant, Token::EnPassant),
-            (&w.promotion, Token::Promotion),
-            (&w.castle_short, Token::Castle(CastlingSide::KingSide)),
-            (&w.castle_long, Token::Castle(CastlingSide::QueenSide)),
-        ] {
-            for form in &word.accept {
-                add(form, Some(token));
-            }
-        }
-        if let Some(to) = &w.to {
-            for form in &to.accept {
-                add(form, Some(Token::To));
-            }
-        }
-        for form in &w.ignore {
-            add(form, None);
-        }
-        // Squares in notation ("f3", national "ζ3"): read directly, without
-        // the general notation reader. Added last, so locale words win.
-        let national = locale.notation.files.clone();
-        for file in File::ALL {
-            for rank in Rank::ALL {
-                let sq = Token::Square(Square::from_coords(file, rank));
-                let digit = char::from(b'1' + rank as u8);
-                let latin = char::from(b'a' + file as u8);
-                add(&format!("{latin}{digit}"), Some(sq));
-                if let Some(letters) = &national {
-                    add(&format!("{}{digit}", letters[usize::from(file)]), Some(sq));
-                }
-            }
-        }
-        // The letters boards and scoresheets show (the notation's, else the
-        // first letter of the piece's word), so what is shown reads back.
-        let mut piece_letters: Vec<(String, Role)> = Role::ALL
+        let mut piece_letters: Vec<(String, Role)> = letters(locale)
             .into_iter()
-            .filter(|r| *r != Role::Pawn)
-            .map(|role| (locale.piece_letter(role), role))
+            .map(|(letter, role, _)| (letter, role))
             .collect();
-        for (letter, role) in STANDARD_LETTERS {
-            if !piece_letters.iter().any(|(l, _)| l == letter) {
-                piece_letters.push((letter.to_owned(), role));
-            }
-        }
         piece_letters.sort_by_key(|(letter, _)| std::cmp::Reverse(letter.chars().count()));
         let file_letters = locale.notation.files.as_ref().map(|files| {
             let mut out = ['a'; 8];
@@ -369,7 +434,7 @@ impl Dictionary {
 
     /// A word that is exactly a piece letter of the notation, written as
     /// such (`B`, `S`, `Ι`, `מ`): the piece, not a file word.
-    fn piece_letter_word(&self, word: &str) -> Option<Role> {
+    pub(crate) fn piece_letter_word(&self, word: &str) -> Option<Role> {
         if word.chars().any(char::is_lowercase) {
             return None;
         }
@@ -402,7 +467,7 @@ impl Dictionary {
     /// (usually one; a letter of a caseless script that is both a file and
     /// a piece letter, or overlapping piece letters such as Hebrew מ and מה,
     /// give more), at most [`MAX_ALTERNATIVES`], or none.
-    fn lex_compact(&self, word: &str) -> Vec<Tokens> {
+    pub(crate) fn lex_compact(&self, word: &str) -> Vec<Tokens> {
         self.lex_compact_counted(word).0
     }
 
@@ -623,7 +688,7 @@ fn combine(common: Tokens, choices: &[(usize, Vec<Tokens>)]) -> SmallVec<[Tokens
 }
 
 /// A file immediately followed by a rank is a square (in place).
-fn pair_squares(tokens: &mut Tokens) {
+pub(crate) fn pair_squares(tokens: &mut Tokens) {
     let (mut read, mut write) = (0, 0);
     while read < tokens.len() {
         match (tokens[read], tokens.get(read + 1)) {

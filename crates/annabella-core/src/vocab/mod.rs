@@ -13,6 +13,7 @@
 //! assert_eq!(vocab.parse(&pos, CastlingMode::Standard, &said.display), Ok(m));
 //! ```
 
+pub mod check;
 pub mod lex;
 pub mod parse;
 mod priority;
@@ -172,9 +173,23 @@ impl Vocabulary {
         }
     }
 
-    /// A built-in locale by code (`fide`, `en`, `de`, …).
+    /// A built-in locale by code (`fide`, `en`, `de`, …), passed by the
+    /// locale checker ([`check`]).
     pub fn builtin(code: &str) -> Result<Vocabulary, LocaleError> {
-        locale::builtin(code).map(Vocabulary::new)
+        let locale = locale::builtin(code)?;
+        check::builtin_verdict(&locale)?;
+        Ok(Vocabulary::new(locale))
+    }
+
+    /// A locale from the text of a user's file ([`locale::from_file_text`])
+    /// whose words the locale checker ([`check`]) passes: a file in which
+    /// some words can be read as two different moves without the question
+    /// "which move?" is refused, naming both spellings. `file` names it in
+    /// errors.
+    pub fn from_file_text(file: &str, text: &str) -> Result<Vocabulary, LocaleError> {
+        let locale = locale::from_file_text(file, text)?;
+        check::verdict(&locale, file)?;
+        Ok(Vocabulary::new(locale))
     }
 
     /// The locale behind this vocabulary.
@@ -290,22 +305,40 @@ impl Vocabulary {
             });
         }
         let chess960 = mode == CastlingMode::Chess960;
-        let mut found: smallvec::SmallVec<[Move; 4]> = smallvec::SmallVec::new();
-        let mut complete: Option<MoveSpec> = None;
+        // The different move descriptions the phrase can be read as (a
+        // word of compact notation may have several readings), and the
+        // legal moves each one fits.
+        let mut specs: smallvec::SmallVec<[(MoveSpec, smallvec::SmallVec<[Move; 2]>); 2]> =
+            smallvec::SmallVec::new();
         for alt in &lexed.alternatives {
             let Ok(spec) = parse::spec_from_tokens(alt) else {
                 continue;
             };
-            complete.get_or_insert(spec);
-            for m in parse::candidates(pos, &spec) {
-                if parse::matches(&spec, m, chess960) && !found.contains(&m) {
-                    found.push(m);
-                }
+            if specs.iter().any(|(s, _)| *s == spec) {
+                continue;
+            }
+            let fits = parse::candidates(pos, &spec)
+                .into_iter()
+                .filter(|m| parse::matches(&spec, *m, chess960))
+                .collect();
+            specs.push((spec, fits));
+        }
+        let mut found: smallvec::SmallVec<[Move; 4]> = smallvec::SmallVec::new();
+        for m in specs.iter().flat_map(|(_, fits)| fits) {
+            if !found.contains(m) {
+                found.push(*m);
             }
         }
-        match (found.len(), complete) {
-            (1, _) => Ok(found[0]),
-            (0, None) => Err(ParseError::Incomplete {
+        // One move, and every reading of the words means that move (or all
+        // readings are the same description). Words that can be read as two
+        // different moves are never settled by which one happens to be
+        // legal: the player is asked (Hebrew מה1ד2 is the king from e1, or
+        // the queen from the first rank).
+        let agreed = specs
+            .iter()
+            .all(|(_, fits)| fits.as_slice() == found.as_slice());
+        match (found.len(), specs.first()) {
+            (_, None) => Err(ParseError::Incomplete {
                 heard: lexed
                     .alternatives
                     .into_iter()
@@ -313,12 +346,83 @@ impl Vocabulary {
                     .map(|t| t.into_vec())
                     .unwrap_or_default(),
             }),
-            (0, Some(spec)) => Err(ParseError::Illegal(parse::diagnose(pos, &spec))),
+            (0, Some((spec, _))) => Err(ParseError::Illegal(parse::diagnose(pos, spec))),
+            (1, _) if agreed => Ok(found[0]),
+            // Readings that differ, settled only by the notation itself:
+            // the one move whose scoresheet form is the phrase (a claim on
+            // a written move, 9.2.1.1, reads the sheet's own entry).
             _ => match self.shown_as(pos, phrase, &found) {
                 Some(m) => Ok(m),
                 None => Err(ParseError::Ambiguous(found.into_vec())),
             },
         }
+    }
+
+    /// What was done on the board when `phrase` describes a move that is
+    /// not legal in `pos` (an illegal move, Art. 7.5): the piece of the
+    /// side to move that went from its square to the destination, when the
+    /// phrase names it (a from-square, or the only piece of its kind that
+    /// fits the file or rank given). `None` when the phrase is a legal
+    /// move, is not a complete move, names castling, or does not say which
+    /// piece moved. The move is not checked against the rules: it is what
+    /// the player did.
+    pub fn as_described(&self, pos: &Chess, phrase: &str) -> Option<Move> {
+        if crate::input::check_phrase(phrase).is_err() {
+            return None;
+        }
+        let lexed = self.dict.tokenize(phrase);
+        if lexed.words == 0 || !lexed.unknown.is_empty() {
+            return None;
+        }
+        let us = pos.turn();
+        let board = pos.board();
+        let mut found: Option<Move> = None;
+        for alt in &lexed.alternatives {
+            let Ok(spec) = parse::spec_from_tokens(alt) else {
+                continue;
+            };
+            if spec.castle.is_some() {
+                return None;
+            }
+            let to = spec.to?;
+            let origin = match (spec.from_file, spec.from_rank) {
+                (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+                _ => None,
+            };
+            let role = spec.role.or(if origin.is_some() {
+                None
+            } else {
+                Some(Role::Pawn)
+            });
+            let fits = |sq: Square| {
+                board.piece_at(sq).is_some_and(|p| {
+                    p.color == us
+                        && role.is_none_or(|r| r == p.role)
+                        && spec.from_file.is_none_or(|f| f == sq.file())
+                        && spec.from_rank.is_none_or(|r| r == sq.rank())
+                })
+            };
+            let mut froms = board.by_color(us).into_iter().filter(|sq| fits(*sq));
+            let (Some(from), None) = (froms.next(), froms.next()) else {
+                continue;
+            };
+            let piece = board.piece_at(from)?;
+            if from == to || board.color_at(to) == Some(us) {
+                continue;
+            }
+            let m = Move::Normal {
+                role: piece.role,
+                from,
+                capture: board.piece_at(to).map(|p| p.role),
+                to,
+                promotion: spec.promotion,
+            };
+            match found {
+                Some(f) if f != m => return None,
+                _ => found = Some(m),
+            }
+        }
+        found.filter(|m| !pos.is_legal(*m))
     }
 
     /// Of several readings, the one move whose scoresheet form (standard
@@ -564,6 +668,8 @@ impl Vocabulary {
     }
 }
 
+#[cfg(test)]
+mod forms_tests;
 #[cfg(test)]
 pub(crate) mod fuzz;
 #[cfg(test)]

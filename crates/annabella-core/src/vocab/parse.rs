@@ -50,11 +50,23 @@ pub enum SpecProblem {
 /// passant] [promotion-word] [promotion piece] [check|mate]`, where origin
 /// is a file, a rank or a square; or a castling word with an optional
 /// check/mate word.
+///
+/// Two rules keep every reading of a phrase one move description:
+/// - check and mate words end a move (only en passant or another check or
+///   mate word may follow), so Arabic "كش ملك" (check) is never also "كش"
+///   (check) followed by a king;
+/// - a king is never told apart from another king: it takes no from-file
+///   or from-rank alone (a whole from-square is the long form), so Hebrew
+///   `מהד2` is the queen (מה) to d2, never the king (מ) from the e-file (ה).
 pub fn spec_from_tokens(tokens: &[Token]) -> Result<MoveSpec, SpecProblem> {
     let mut spec = MoveSpec::default();
     let mut places: smallvec::SmallVec<[Token; 3]> = smallvec::SmallVec::new();
     let mut promotion_said = false;
+    let mut ended = false;
     for &t in tokens {
+        if ended && !matches!(t, Token::Check | Token::Mate | Token::EnPassant) {
+            return Err(SpecProblem::Garbled);
+        }
         match t {
             Token::Castle(side) => {
                 if spec.castle.is_some() || spec.role.is_some() || !places.is_empty() {
@@ -87,10 +99,12 @@ pub fn spec_from_tokens(tokens: &[Token]) -> Result<MoveSpec, SpecProblem> {
             Token::Capture => spec.capture = true,
             Token::EnPassant => spec.en_passant = true,
             Token::Promotion => promotion_said = true,
-            Token::Check | Token::Mate | Token::To => {}
+            Token::Check | Token::Mate => ended = true,
+            Token::To => {}
         }
     }
     if spec.castle.is_some() {
+        spec.capture |= spec.en_passant;
         return Ok(spec);
     }
     let Some(Token::Square(to)) = places.pop() else {
@@ -107,6 +121,11 @@ pub fn spec_from_tokens(tokens: &[Token]) -> Result<MoveSpec, SpecProblem> {
         }
         _ => return Err(SpecProblem::Garbled),
     }
+    if spec.role == Some(Role::King) && spec.from_file.is_some() != spec.from_rank.is_some() {
+        return Err(SpecProblem::Garbled);
+    }
+    // En passant is a capture: "takes e.p." and "e.p." say the same.
+    spec.capture |= spec.en_passant;
     Ok(spec)
 }
 

@@ -331,19 +331,83 @@ fn right_to_left_display_is_isolated_and_still_parses() {
 
 #[test]
 fn multi_letter_piece_letters_are_each_a_reading() {
-    // Hebrew notation: מ is the king, מה the queen, ה the e-file.
+    // Hebrew notation (Appendix C2, C5): מ is the king, מה the queen, ה the
+    // e-file.
     let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     parses("he", kings, "מה2", "Ke2");
     let queen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
-    // The queen reading of מה2 names no square, so it is still the king.
+    // The queen reading of מה2 names no square, so it is the king.
     parses("he", queen, "מה2", "Ke2");
-    // מהה2: queen to e2, or king from the e-file to e2. Both are legal:
-    // the parser must ask, not pick.
-    let p = pos(queen, CastlingMode::Standard);
+    // מהה2 is the queen to e2: a king takes no from-file (it is never told
+    // apart from another king), so it is not the king from the e-file.
+    parses("he", queen, "מהה2", "Qe2");
+    // The king's long form, with the letter as a word of its own.
+    parses("he", kings, "מ ה1ה2", "Ke2");
+}
+
+#[test]
+fn hebrew_queen_moves_are_never_king_moves() {
+    // Issue 20: "מהו3" was the king from the e-file to f3 although no queen
+    // can reach f3; it is refused.
+    let v = vocab("he");
+    let p = pos(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 3",
+        CastlingMode::Standard,
+    );
+    assert!(
+        matches!(
+            v.parse(&p, CastlingMode::Standard, "מהו3"),
+            Err(ParseError::Illegal(_))
+        ),
+        "{:?}",
+        v.parse(&p, CastlingMode::Standard, "מהו3")
+    );
+    // Its liveness twin: the king's own move, in words and in notation.
+    parses(
+        "he",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 3",
+        "מו3",
+        "Kf3",
+    );
+    // "מהד2" after 1.e4 e5 2.d4 d5 is the queen, without a question.
+    parses(
+        "he",
+        "rnbqkbnr/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
+        "מהד2",
+        "Qd2",
+    );
+}
+
+#[test]
+fn words_read_as_two_different_moves_are_asked_whatever_is_legal() {
+    // מה1ד2 is the king from e1 (long form, C9) or the queen from the
+    // first rank (C10): with only the king able to go, the player is still
+    // asked, never given the king's move for the queen he may have meant.
+    let v = vocab("he");
+    let kings = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard);
+    assert_eq!(
+        v.parse(&kings, CastlingMode::Standard, "מה1ד2"),
+        Err(ParseError::Ambiguous(vec![san(&kings, "Kd2")]))
+    );
+    let both = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", CastlingMode::Standard);
     assert!(matches!(
-        vocab("he").parse(&p, CastlingMode::Standard, "מהה2"),
+        v.parse(&both, CastlingMode::Standard, "מה1ד2"),
         Err(ParseError::Ambiguous(c)) if c.len() == 2
     ));
+}
+
+#[test]
+fn check_words_end_a_move() {
+    // Arabic كش ملك is check; a king after a check word is no reading.
+    parses("ar", START, "e4 كش ملك", "e4");
+    let p = pos(START, CastlingMode::Standard);
+    assert!(
+        vocab("en")
+            .parse(&p, CastlingMode::Standard, "check knight f3")
+            .is_err()
+    );
+    parses("en", START, "knight f3 check", "Nf3");
+    parses("en", TACTICS, "e5 takes d6 check en passant", "exd6");
 }
 
 #[test]
@@ -547,5 +611,54 @@ fn every_displayed_scoresheet_move_reads_back_in_every_locale() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn an_illegal_move_is_read_as_what_was_done_when_the_words_say_which_piece() {
+    let v = vocab("fide");
+    let start = Chess::default();
+    let normal = |role, from, to, capture| Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    };
+    // Coordinates, long words, and the only piece of its kind.
+    assert_eq!(
+        v.as_described(&start, "e2e5"),
+        Some(normal(Role::Pawn, Square::E2, Square::E5, None))
+    );
+    assert_eq!(
+        v.as_described(&start, "Bauer Eva zwei Eva fuenf"),
+        Some(normal(Role::Pawn, Square::E2, Square::E5, None))
+    );
+    assert_eq!(
+        v.as_described(&start, "Kd3"),
+        Some(normal(Role::King, Square::E1, Square::D3, None))
+    );
+    // A capture of what stands there.
+    assert_eq!(
+        v.as_described(&start, "Dd1d7"),
+        Some(normal(
+            Role::Queen,
+            Square::D1,
+            Square::D7,
+            Some(Role::Pawn)
+        ))
+    );
+    // Not said which piece (two knights, eight pawns), a legal move, an
+    // own piece on the square, castling, words that are no move: nothing.
+    for phrase in [
+        "Sd4",
+        "Bauer Eva fuenf",
+        "e4",
+        "Sf3",
+        "Dd1d2",
+        "O-O",
+        "blah",
+    ] {
+        assert_eq!(v.as_described(&start, phrase), None, "{phrase}");
     }
 }

@@ -126,6 +126,10 @@ impl Wording<'_> {
                 ("resumption", &self.resumption(&sealed.resumption)),
             ],
         );
+        crate::query::append(
+            &mut u,
+            &self.envelope_contents(&sealed.names, &sealed.fen, true),
+        );
         if let Some(side) = sealed.draw_offer {
             let o = self.adjournment(&GameEvent::EnvelopeDrawOffer { side });
             u.display = format!("{} {}", u.display, o.display);
@@ -133,4 +137,80 @@ impl Wording<'_> {
         }
         u
     }
+
+    /// What the envelope says of the players and the position (I.2.1,
+    /// I.2.2): both names, the position before the sealed move as the
+    /// pieces of each side in words (`pieces`) and as FEN (shown, not
+    /// spoken).
+    pub(super) fn envelope_contents(
+        &self,
+        names: &[String; 2],
+        fen: &str,
+        pieces: bool,
+    ) -> Utterance {
+        let name = |n: &str| {
+            if n.trim().is_empty() {
+                self.msg("mirror.name_unknown", &[])
+            } else {
+                plain(n.trim())
+            }
+        };
+        let mut u = self.msg(
+            "mirror.envelope_players",
+            &[("white", &name(&names[0])), ("black", &name(&names[1]))],
+        );
+        if pieces {
+            let pieces = fen
+                .parse::<shakmaty::fen::Fen>()
+                .ok()
+                .map(|f| pieces_in_words(self, f.as_setup()))
+                .unwrap_or_default();
+            let position = self.msg("mirror.envelope_position", &[("pieces", &pieces)]);
+            crate::query::append(&mut u, &position);
+        }
+        // The FEN is shown (and written down), not spoken: the pieces are.
+        let fen = Utterance {
+            display: self
+                .msg("mirror.envelope_fen", &[("fen", &plain(fen))])
+                .display,
+            spoken: String::new(),
+        };
+        crate::query::append(&mut u, &fen);
+        u.spoken = u.spoken.trim_end().to_owned();
+        u
+    }
+}
+
+/// Every piece of both sides on `setup`, in words: "White: King g1, …
+/// Black: …".
+fn pieces_in_words(w: &Wording<'_>, setup: &shakmaty::Setup) -> Utterance {
+    use shakmaty::Role;
+    let board = &setup.board;
+    let mut out = Utterance::default();
+    for c in [Color::White, Color::Black] {
+        let mut list = Vec::new();
+        for role in [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            for sq in board.by_color(c) & board.by_role(role) {
+                let mut u = w.vocab().piece(role);
+                crate::query::append(&mut u, &w.vocab().square(sq));
+                list.push(u);
+            }
+        }
+        let side = w.msg(
+            "ui.pieces_of",
+            &[
+                ("side", &w.side(c)),
+                ("pieces", &crate::query::join(list.into_iter())),
+            ],
+        );
+        crate::query::append(&mut out, &side);
+    }
+    out
 }

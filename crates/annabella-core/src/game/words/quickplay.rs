@@ -171,6 +171,10 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayError::NothingToDecide => self.msg("quickplay.err.nothing_to_decide", &[]),
+            QuickplayError::IncrementFirst { side } => self.msg(
+                "quickplay.err.increment_first",
+                &[("side", &s(*side)), ("request", &v(Cmd::RequestIncrement))],
+            ),
             QuickplayError::OfferOpen { side } => self.msg(
                 "quickplay.err.offer_open",
                 &[
