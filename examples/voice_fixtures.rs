@@ -3,7 +3,16 @@
 //! hears clearly, so that the voice tests can require the right moves to
 //! be played (liveness), not only no wrong one (safety).
 //!
-//!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K]
+//!     cargo run --release --example voice_fixtures [-- --out DIR --tries N --from K --bin PATH]
+//!
+//! `--bin target/release/annabella` (how the fixtures are chosen): every
+//! candidate that passes the `LiveDecoder` sieve below is said to the
+//! real binary, after the game so far, exactly as
+//! tests/voice_moves_played.rs says it, hands-free and push-to-talk; it
+//! is kept only if both end with the game's moves so far and this one on
+//! the board and pressed ("yes" and "clock" are kept as they are). Without
+//! `--bin`, the older choice by `LiveDecoder` alone, which the binary did
+//! not reproduce (see tests/fixtures/voice/README.md).
 //!
 //! `--enough N`: a move's search stops after N candidates once one is
 //! kept (else it goes on to `--tries`); so does a command's.
@@ -35,6 +44,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use annabella::commands::Cmd;
+use annabella::game::{Command as GameCommand, Side};
 use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
@@ -42,6 +52,7 @@ use annabella::voice::listener::Listener;
 use annabella::voice::live::LiveDecoder;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::san::San;
+use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 /// The game: a Ruy Lopez, Berlin, to move 5 (both sides castle; no 3...a6: the model heard no recording of it in 130 tries).
@@ -50,6 +61,11 @@ pub const GAME: [&str; 10] = [
 ];
 
 const MODE: CastlingMode = CastlingMode::Standard;
+
+/// Push-to-talk through the binary: the key goes up this long after the
+/// recording's last sound, as tests/voice_moves_played.rs says it (a
+/// player lets go of the key after speaking, not on the last sample).
+const RELEASE_MS: &str = "200";
 
 fn fail(what: &str) -> ! {
     eprintln!("voice_fixtures: {what}");
@@ -78,6 +94,109 @@ fn short(d: &Decision) -> String {
         Decision::Number { .. } => "number".into(),
         Decision::NotUnderstood { heard } if heard.is_empty() => "nothing".into(),
         Decision::NotUnderstood { .. } => "not-understood".into(),
+    }
+}
+
+/// The real binary, hearing a candidate as tests/voice_moves_played.rs
+/// says it: the game so far (the recordings kept, each with "yes" and
+/// "clock"), then the candidate, "yes" and "clock", all by `--voice-wav`
+/// (digital silence around, `--wav-clock fast`), hands-free or
+/// push-to-talk, from the start position. `hear` returns the rank (3
+/// taken, 1 asked and played by the spoken "yes", 0 not played or not
+/// pressed, -1 a move other than the game's) and the decisions of the
+/// candidate, its yes and its clock.
+struct Binary {
+    bin: PathBuf,
+    model: PathBuf,
+}
+
+impl Binary {
+    /// `played`: the game's moves before the one said (their recordings
+    /// in `files` first, each with "yes" and "clock"), `said` the move
+    /// whose recording (with "yes" and "clock") ends `files`.
+    fn hear(&self, played: &[Move], said: Move, files: &[PathBuf], ptt: bool) -> (i32, String) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| fail(&e.to_string()));
+        let journal = dir.path().join("game.jsonl");
+        let mut cmd = Command::new(&self.bin);
+        cmd.args([
+            "--plain",
+            "-l",
+            "ko",
+            "--mode",
+            "hotseat",
+            "--wav-clock",
+            "fast",
+        ])
+        .arg("--model")
+        .arg(&self.model)
+        .arg("--journal")
+        .arg(&journal);
+        if ptt {
+            cmd.args(["--push-to-talk", "--release-ms", RELEASE_MS]);
+        }
+        for f in files {
+            cmd.arg("--voice-wav").arg(f);
+        }
+        let out = cmd
+            .env("XDG_DATA_HOME", dir.path())
+            .env("XDG_CONFIG_HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap_or_else(|e| fail(&format!("{}: {e}", self.bin.display())));
+        if !out.status.success() {
+            fail(&format!(
+                "the binary failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let log = std::fs::read_to_string(dir.path().join("annabella").join("audio.log"))
+            .unwrap_or_default();
+        let decisions: Vec<String> = log
+            .lines()
+            .filter_map(|l| l.strip_prefix("annabella voice: decision "))
+            .map(|d| {
+                d.split([' ', '{', '('])
+                    .next()
+                    .unwrap_or_default()
+                    .to_lowercase()
+            })
+            .collect();
+        let records = annabella::journal::read(&journal)
+            .map(|l| l.records)
+            .unwrap_or_default();
+        let moves: Vec<String> = records
+            .iter()
+            .filter_map(|r| match &r.event {
+                GameCommand::Board {
+                    side: Side::White,
+                    uci,
+                    ..
+                } => uci.clone(),
+                _ => None,
+            })
+            .collect();
+        let presses = records
+            .iter()
+            .filter(|r| matches!(r.event, GameCommand::Press))
+            .count();
+        let want: Vec<String> = played
+            .iter()
+            .chain([&said])
+            .map(|m| UciMove::from_move(*m, MODE).to_string())
+            .collect();
+        let n = want.len();
+        let rank = if moves.iter().zip(&want).any(|(m, w)| m != w) || moves.len() > n {
+            -1
+        } else if moves.len() != n || presses != n {
+            0
+        } else if decisions.get(3 * (n - 1)).is_some_and(|d| d == "move") {
+            3
+        } else {
+            1
+        };
+        let last = decisions.get(3 * (n - 1)..).unwrap_or_default();
+        (rank, last.join("+"))
     }
 }
 
@@ -249,6 +368,7 @@ fn main() {
     let mut tries = 30usize;
     let mut from = 1usize;
     let mut enough = usize::MAX;
+    let mut bin: Option<PathBuf> = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_default();
@@ -257,12 +377,17 @@ fn main() {
             "--tries" => tries = value.parse().unwrap_or(30),
             "--from" => from = value.parse().unwrap_or(1),
             "--enough" => enough = value.parse().unwrap_or(usize::MAX),
+            "--bin" => bin = Some(PathBuf::from(value)),
             other => fail(&format!("unknown option {other}")),
         }
     }
     let model = std::env::var_os("ANNABELLA_TEST_MODEL")
         .map(PathBuf::from)
         .unwrap_or_else(|| fail("set ANNABELLA_TEST_MODEL to the Korean model's folder"));
+    let binary = bin.map(|bin| Binary {
+        bin,
+        model: model.clone(),
+    });
     annabella::voice::stderr::quiet_vosk(true);
     let vocab = Vocabulary::builtin("ko").unwrap_or_else(|e| fail(&format!("{e:?}")));
     let listener = Listener::new(
@@ -273,11 +398,16 @@ fn main() {
     let tmp = tempfile::tempdir().unwrap_or_else(|e| fail(&e.to_string()));
     std::fs::create_dir_all(&out_dir).unwrap_or_else(|e| fail(&e.to_string()));
     let mut rng = Rng(25);
-    let mut manifest = String::from(
-        "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n",
-    );
+    let mut manifest = String::from(if binary.is_some() {
+        "file\tsays\tvoice\tspeed\tpitch\thearings through the binary (hands-free, push-to-talk; rank 3 taken, 1 asked and confirmed: decisions of the move, yes, clock)\n"
+    } else {
+        "file\tsays\tvoice\tspeed\tpitch\thearings (hands-free twice, push-to-talk twice)\n"
+    });
     let mut positions = Vec::new();
     let mut after = Vec::new();
+    // Through the binary: the game so far, said with the recordings kept.
+    let mut played: Vec<Move> = Vec::new();
+    let mut prefix: Vec<PathBuf> = Vec::new();
     let mut pos = Chess::default();
     for (ply, san) in GAME.iter().enumerate() {
         let mv = san
@@ -288,12 +418,31 @@ fn main() {
         positions.push(pos.clone());
         let name = format!("{:02}-{}.wav", ply + 1, san.replace('-', ""));
         if ply + 1 < from {
-            let speech = read_wav(&out_dir.join(&name)).unwrap_or_else(|e| fail(&e.to_string()));
-            let all = hearings(&listener, &pos, &speech, None);
-            let seen: Vec<String> = all
-                .iter()
-                .map(|d| d.as_ref().map_or("none".into(), short))
-                .collect();
+            let seen: Vec<String> = match &binary {
+                Some(b) => {
+                    let mut files = prefix.clone();
+                    files.extend([
+                        out_dir.join(&name),
+                        out_dir.join("yes.wav"),
+                        out_dir.join("clock.wav"),
+                    ]);
+                    [false, true]
+                        .into_iter()
+                        .map(|ptt| {
+                            let (r, d) = b.hear(&played, mv, &files, ptt);
+                            format!("{r}:{d}")
+                        })
+                        .collect()
+                }
+                None => {
+                    let speech =
+                        read_wav(&out_dir.join(&name)).unwrap_or_else(|e| fail(&e.to_string()));
+                    hearings(&listener, &pos, &speech, None)
+                        .iter()
+                        .map(|d| d.as_ref().map_or("none".into(), short))
+                        .collect()
+                }
+            };
             manifest.push_str(&format!(
                 "{name}\t(kept: see chosen.log)\t-\t-\t-\t{}\n",
                 seen.join(" ")
@@ -301,6 +450,12 @@ fn main() {
             println!("=> {name}: kept ({})", seen.join(" "));
             pos.play_unchecked(mv);
             after.push(pos.clone());
+            played.push(mv);
+            prefix.extend([
+                out_dir.join(&name),
+                out_dir.join("yes.wav"),
+                out_dir.join("clock.wav"),
+            ]);
             continue;
         }
         let texts: Vec<(Option<Style>, String)> = [Style::Short, Style::Long]
@@ -317,16 +472,39 @@ fn main() {
             if first.as_ref().is_none_or(|d| rank(d, mv) < 1) {
                 continue;
             }
-            let all = hearings(&listener, &pos, &speech, first);
-            let worst = all
-                .iter()
-                .map(|d| d.as_ref().map_or(0, |d| rank(d, mv)))
-                .min()
-                .unwrap_or(0);
-            let seen: Vec<String> = all
-                .iter()
-                .map(|d| d.as_ref().map_or("none".into(), short))
-                .collect();
+            let (worst, seen): (i32, Vec<String>) = match &binary {
+                // As the binary hears it: the move, "yes", "clock", from
+                // this position, hands-free and push-to-talk.
+                Some(b) => {
+                    let wav = tmp.path().join("candidate.wav");
+                    write(&wav, &speech);
+                    let mut files = prefix.clone();
+                    files.extend([wav, out_dir.join("yes.wav"), out_dir.join("clock.wav")]);
+                    let mut worst = 3;
+                    let mut seen = Vec::new();
+                    for ptt in [false, true] {
+                        let (r, d) = b.hear(&played, mv, &files, ptt);
+                        worst = worst.min(r);
+                        seen.push(format!("{r}:{d}"));
+                        if r < 1 {
+                            break;
+                        }
+                    }
+                    (worst, seen)
+                }
+                None => {
+                    let all = hearings(&listener, &pos, &speech, first);
+                    (
+                        all.iter()
+                            .map(|d| d.as_ref().map_or(0, |d| rank(d, mv)))
+                            .min()
+                            .unwrap_or(0),
+                        all.iter()
+                            .map(|d| d.as_ref().map_or("none".into(), short))
+                            .collect(),
+                    )
+                }
+            };
             println!(
                 "{:>2} {san:<4} {} s{} p{} {:?}: {}",
                 ply + 1,
@@ -360,9 +538,22 @@ fn main() {
         println!("=> {name}: worst {worst} ({seen})");
         pos.play_unchecked(mv);
         after.push(pos.clone());
+        played.push(mv);
+        prefix.extend([
+            out_dir.join(&name),
+            out_dir.join("yes.wav"),
+            out_dir.join("clock.wav"),
+        ]);
     }
-    // The commands, heard in three positions of the game.
+    // The commands, heard in three positions of the game. Through the
+    // binary, "yes" and "clock" are kept and heard with every move above.
     for (command, name) in [(Cmd::Yes, "yes"), (Cmd::Press, "clock")] {
+        if binary.is_some() {
+            manifest.push_str(&format!(
+                "{name}.wav\t(kept)\t-\t-\t-\theard after every move above\n"
+            ));
+            continue;
+        }
         let words = vocab
             .locale()
             .message(command.row().spoken.unwrap_or_default(), &[]);

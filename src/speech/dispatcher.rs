@@ -134,7 +134,7 @@ fn session_language() -> Option<String> {
     crate::environment::get()
         .session_language
         .as_deref()
-        .map(|v| match primary_language(&v).as_str() {
+        .map(|v| match primary_language(v).as_str() {
             // The C locale's messages are English.
             "c" | "posix" => "en".to_owned(),
             other => other.to_owned(),

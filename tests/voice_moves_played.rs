@@ -1,24 +1,28 @@
 //! Spoken moves are played (liveness), not only never wrong (safety): a
 //! game of ten moves said to the real binary, hands-free and with
-//! push-to-talk, ends with at least nine of them on the board.
+//! push-to-talk, ends with at least nine of them on the board, none
+//! wrong, and every move asked back and answered "yes" played.
 //!
 //! The recordings are in tests/fixtures/voice/ (see its README): espeak-ng
-//! Korean chosen by measuring (`cargo run --release --example
-//! voice_fixtures`), each heard by the model as its move in every hearing
-//! the play screen can make, hands-free and push-to-talk. For each move
-//! the player says the move, then "yes" (which plays a move asked back,
-//! and does nothing when it was taken at once), then "clock" (the press).
-//! The game is hotseat: both sides are spoken. The recordings play on
-//! their own timeline (`--wav-clock fast`).
+//! Korean chosen by measuring through this very binary (`cargo run
+//! --release --example voice_fixtures -- --bin target/release/annabella`):
+//! each move's recording was kept only if, said after the recordings
+//! already kept (the game so far, as here), it ended as that move played
+//! both hands-free and with push-to-talk. For each move the player says
+//! the move, then "yes" (which plays a move asked back, and does nothing
+//! when it was taken at once), then "clock" (the press). The game is
+//! hotseat: both sides are spoken. The recordings play on their own
+//! timeline (`--wav-clock fast`) with digital silence between them; with
+//! push-to-talk the key goes up 200 ms after each recording's last sound.
 //!
-//! The proof that these tests can fail: make the play screen drop heard
-//! moves (`Decision::Move` ignored in `ui/app/voice.rs`, or every
-//! `VoiceEvent::Heard` ignored in `ui/mod.rs`): both fail.
+//! The proof that these tests can fail: every `VoiceEvent::Heard`
+//! ignored in `Runner::voice_event` (ui/mod.rs): no move played, both
+//! fail; a spoken yes that does not play the move asked (ui/app/voice.rs):
+//! the moves asked back are lost, both fail.
 //!
 //! Needs the model (env ANNABELLA_TEST_MODEL); skips with a reason when it
 //! is missing, unless ANNABELLA_REQUIRE_E2E=1.
 
-#[path = "../common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -88,7 +92,11 @@ fn speak_the_game(model: &Path, push_to_talk: bool) -> Game {
     args.push("--journal".into());
     args.push(journal.to_string_lossy().into_owned());
     if push_to_talk {
-        args.push("--push-to-talk".into());
+        // The player lets go of the talk key a moment after speaking (as
+        // the chooser heard them: examples/voice_fixtures, RELEASE_MS).
+        for a in ["--push-to-talk", "--release-ms", "200"] {
+            args.push(a.into());
+        }
     }
     for (i, san) in GAME.iter().enumerate() {
         let name = format!("{:02}-{}.wav", i + 1, san.replace('-', ""));
@@ -134,35 +142,71 @@ fn speak_the_game(model: &Path, push_to_talk: bool) -> Game {
     }
 }
 
+/// How each spoken move ended, from the decisions (three a move: the
+/// move, "yes", "clock"): taken at once, or asked back (a question or a
+/// "did you mean") and answered by the spoken yes.
+#[derive(Debug, Default, PartialEq)]
+struct Figures {
+    played: usize,
+    taken: usize,
+    asked: usize,
+}
+
 /// At least nine of the ten moves said are on the board, in the game's
-/// order, and no move that was not said.
-fn check(game: &Game) {
+/// order, and no move that was not said (safety); every move asked back
+/// and answered "yes" was played (the yes is not lost).
+fn check(game: &Game, mode: &str) -> Figures {
     let said = said();
     for (i, m) in game.moves.iter().enumerate() {
         assert_eq!(
             Some(m),
             said.get(i),
-            "move {} is not the one said: {game:#?}",
+            "{mode}: move {} is not the one said: {game:#?}",
             i + 1
         );
     }
-    let taken = game
-        .decisions
-        .iter()
-        .filter(|d| d.starts_with("Move"))
-        .count();
+    assert_eq!(
+        game.decisions.len(),
+        3 * GAME.len(),
+        "{mode}: one decision per recording: {game:#?}"
+    );
+    let mut f = Figures {
+        played: game.moves.len(),
+        ..Figures::default()
+    };
+    for triple in game.decisions.chunks(3) {
+        let yes = triple[1].starts_with("Command { command: Yes");
+        if triple[0].starts_with("Move") {
+            f.taken += 1;
+        } else if yes && (triple[0].starts_with("Ask") || triple[0].starts_with("DidYouMean")) {
+            f.asked += 1;
+        }
+    }
     println!(
-        "{} of {} moves played ({taken} taken at once, the rest asked and confirmed by 'yes'); {} decisions",
-        game.moves.len(),
+        "{mode}: {} of {} spoken moves played, 0 wrong (heard: {} to be taken at once, {} asked back and answered by a spoken yes)",
+        f.played,
         said.len(),
-        game.decisions.len()
+        f.taken,
+        f.asked
     );
     assert!(
-        game.moves.len() >= 9,
-        "only {} of {} spoken moves played: {game:#?}",
-        game.moves.len(),
+        f.played >= 9,
+        "{mode}: only {} of {} spoken moves played: {game:#?}",
+        f.played,
         said.len()
     );
+    // The recordings include moves asked back: the spoken yes must play
+    // each of them (a yes that plays nothing would lose only those).
+    assert!(
+        f.asked >= 1,
+        "{mode}: no move was asked back, so the yes is untested; choose the recordings again: {game:#?}"
+    );
+    assert_eq!(
+        f.played,
+        f.taken + f.asked,
+        "{mode}: a move taken, or asked and confirmed, is not on the board: {f:?} {game:#?}"
+    );
+    f
 }
 
 #[test]
@@ -171,8 +215,7 @@ fn a_game_said_hands_free_is_played() {
         return;
     };
     let game = speak_the_game(&model, false);
-    check(&game);
-    assert_eq!(game.decisions.len(), 3 * GAME.len(), "{game:#?}");
+    check(&game, "hands-free");
 }
 
 #[test]
@@ -181,8 +224,7 @@ fn a_game_said_with_push_to_talk_is_played() {
         return;
     };
     let game = speak_the_game(&model, true);
-    check(&game);
-    assert_eq!(game.decisions.len(), 3 * GAME.len(), "{game:#?}");
+    check(&game, "push-to-talk");
     // The talk key was the play screen's own: it said so when ready.
     let ko = annabella::vocab::Vocabulary::builtin("ko").expect("ko");
     let help = ko.locale().message("ui.cmd.help", &[]);
