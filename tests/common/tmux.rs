@@ -29,12 +29,23 @@ impl Session {
     pub fn start_sized(tag: &str, width: u16, height: u16) -> Session {
         let name = format!("annabella-{tag}-{}", std::process::id());
         let (w, h) = (width.to_string(), height.to_string());
-        let st = Command::new("tmux")
-            .args(["new-session", "-d", "-x", &w, "-y", &h, "-s", &name])
-            .args(["env", "PS1=$ ", "bash", "--norc", "--noprofile"])
-            .status()
-            .unwrap();
-        assert!(st.success());
+        // The tmux server ends when its last session does; a session
+        // started by a test running in parallel at that moment is refused
+        // ("server exited unexpectedly"): tried again, a few times.
+        let mut tries = 0;
+        loop {
+            let st = Command::new("tmux")
+                .args(["new-session", "-d", "-x", &w, "-y", &h, "-s", &name])
+                .args(["env", "PS1=$ ", "bash", "--norc", "--noprofile"])
+                .status()
+                .unwrap();
+            tries += 1;
+            if st.success() {
+                break;
+            }
+            assert!(tries < 5, "tmux new-session failed {tries} times");
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
         Session(name)
     }
 
