@@ -65,13 +65,15 @@ pub fn run(
         // Held lines go on once the engine has answered; quitting (and
         // its confirmation) never waits.
         while let Some(line) = held.front() {
-            let quit = matches!(line, Line::Text(t)
-                if matches!(words.read(t), Input::Command(Cmd::Quit, _)));
+            let read = match line {
+                Line::Text(t) => Some(words.read(t)),
+                _ => None,
+            };
+            let quit = matches!(read, Some(Input::Command(Cmd::Quit, _)));
             // A question about the game (the time, the board, help) is
             // answered while the engine thinks (D.2.6: on request); a move
             // or anything that changes the game waits for its reply.
-            let question = matches!(line, Line::Text(t)
-                if matches!(words.read(t), Input::Command(c, _) if c.row().question));
+            let question = matches!(read, Some(Input::Command(c, _)) if c.row().question);
             let waits = !(quit || quitting || question);
             if waits && app.waiting_for_engine() && runner.engine.is_some() {
                 break;
