@@ -15,7 +15,7 @@ use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::game::script::{ScriptVerbs, Step, parse_line};
-use crate::game::{Command, Game, Side};
+use crate::game::{Command, Game, Journaled, Side};
 use crate::journal::Writer;
 use crate::speech::{self, Announcer, Item, Speaker};
 use crate::vocab::{Priority, Style, Utterance, Vocabulary};
@@ -108,10 +108,8 @@ pub struct PlayArgs {
 
 /// A game in progress with its journal: the `play` script's front end.
 pub struct Session {
-    /// The game.
-    pub game: Game,
-    /// Where its records go.
-    pub writer: Writer,
+    /// The game and its journal, where its records go.
+    pub game: Journaled<Writer>,
     /// Last script line already in the journal.
     pub done_line: u64,
     real_time: Option<(Instant, Duration)>,
@@ -124,8 +122,7 @@ impl Session {
     pub fn new(game: Game, writer: Writer, done_line: u64) -> Session {
         let now = game.mirror().now();
         Session {
-            game,
-            writer,
+            game: Journaled::new(game, writer),
             done_line,
             real_time: None,
             script_now: now,
@@ -208,10 +205,8 @@ impl Session {
                 self.say(out, &text, Priority::Critical)
             }
             Ok(said) => {
-                let records = self.game.take_records();
-                if let Err(e) = self.writer.append_all(&records) {
-                    self.game.rollback();
-                    let file = Utterance::plain(self.writer.path().display().to_string());
+                if let Err(failed) = self.game.save() {
+                    let file = Utterance::plain(self.game.store().path().display().to_string());
                     return Err(UserError(
                         self.vocab()
                             .message(
@@ -222,7 +217,7 @@ impl Session {
                                         "error",
                                         &Utterance::plain(crate::input::describe_io_error(
                                             self.vocab().locale(),
-                                            &e,
+                                            &failed.error,
                                         )),
                                     ),
                                 ],
@@ -354,7 +349,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         }
         _ => new_session(out, args)?,
     };
-    inputs.add(session.writer.path());
+    inputs.add(session.game.store().path());
     args.speech
         .check_output(&inputs, session.vocab().locale())?;
     session.open_speech(out, &args.speech, script);
@@ -438,7 +433,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
     };
     let (game, writer) = session::start(&spec, args.journal.as_deref())?;
     let mut session = Session::new(game, writer, 0);
-    let file = Utterance::plain(session.writer.path().display().to_string());
+    let file = Utterance::plain(session.game.store().path().display().to_string());
     let text = session
         .vocab()
         .message("journal.created", &[("file", &file)]);
@@ -643,6 +638,16 @@ mod tests {
             }
         }
         (LINES.len(), None)
+    }
+
+    /// Both front ends keep the game in the one save sequence: the `play`
+    /// script's session holds a [`Journaled`] over the journal store (the
+    /// play screen's is tested in `ui::app::tests`, over the same store).
+    #[test]
+    fn the_session_saves_through_the_one_save_sequence() {
+        let (s, _, _) = session(Faults::default());
+        let journaled: &Journaled<Writer> = &s.game;
+        assert_eq!(journaled.store().path(), Path::new("g.jsonl"));
     }
 
     /// Every line said follows a successful sync: nothing is said while

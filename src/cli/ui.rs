@@ -502,20 +502,19 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let (mut runner, mut app, mut first) = match (resumed, started) {
         (Some(c), _) => {
             let offset = c.game.mirror().now();
-            let runner = runner.with_journal(Some(c.writer), offset);
-            let (app, fx) = App::resume(vocab, settings, c.game);
+            inputs.add(c.writer.path());
+            let runner = runner.starting_at(offset);
+            let (app, fx) = App::resume(vocab, settings, c.game, Box::new(c.writer));
             (runner, app, fx)
         }
         (None, Some((game, writer))) => {
-            let runner = runner.with_journal(Some(writer), Duration::ZERO);
-            let (app, fx) = App::start(vocab, settings, game, runner.now());
+            inputs.add(writer.path());
+            let runner = runner.starting_at(Duration::ZERO);
+            let (app, fx) = App::start(vocab, settings, game, Box::new(writer), runner.now());
             (runner, app, fx)
         }
         (None, None) => return Err(UserError(String::new())),
     };
-    if let Some(p) = runner.journal.as_ref().map(|w| w.path().to_owned()) {
-        inputs.add(&p);
-    }
     check_save(&args, &app.pgn(), &inputs, app.vocab())?;
     runner.outputs = inputs;
     runner.force_save = args.force;

@@ -197,6 +197,26 @@ fn temporary_in(dir: &Path) -> PathBuf {
     dir.join(format!(".annabella-{}-{n}.tmp", std::process::id()))
 }
 
+/// The journal store of the one save sequence ([`crate::game::Journaled`]).
+impl crate::game::Store for Writer {
+    type Error = io::Error;
+    fn append_all(&mut self, records: &[Record]) -> io::Result<()> {
+        Writer::append_all(self, records)
+    }
+}
+
+/// No journal (a game nobody keeps, as the play screen's in tests): every
+/// record is acknowledged and dropped.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Nowhere;
+
+impl crate::game::Store for Nowhere {
+    type Error = io::Error;
+    fn append_all(&mut self, _: &[Record]) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Writer {
     /// Creates a new journal (never overwrites an existing file) with
     /// `header` and `records`, synced to disk, and holds its lock. The file

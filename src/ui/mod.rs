@@ -17,7 +17,6 @@ pub use app::{App, Effect, EngineSide, Mode, Msg, Settings};
 use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
-use crate::journal::Writer;
 use crate::speech::activity::{SignalledSpeaker, SpeechActivity};
 use crate::speech::echo::{Room, RoomEcho};
 use crate::speech::played::{CardSpeaker, Played};
@@ -36,8 +35,6 @@ pub struct Runner {
     pub engine: Option<Worker>,
     /// Speech output, when on.
     pub speech: Option<Announcer<Box<dyn Speaker>>>,
-    /// The game's journal, when one is kept.
-    pub journal: Option<Writer>,
     /// Spoken moves, when on.
     pub voice: Option<LiveVoice>,
     /// Push-to-talk (F2 starts and ends an utterance) instead of
@@ -93,7 +90,6 @@ impl Runner {
         Runner {
             engine,
             speech,
-            journal: None,
             voice: None,
             push_to_talk: false,
             review: None,
@@ -113,12 +109,11 @@ impl Runner {
         }
     }
 
-    /// Keeps the game's journal in `writer`, continuing at game time
-    /// `offset` (zero for a new game, the last record's time on resume).
-    /// Game time stands still until [`start_clock`](Self::start_clock):
-    /// the clock does not run before the player can see and hear it.
-    pub fn with_journal(mut self, writer: Option<Writer>, offset: Duration) -> Runner {
-        self.journal = writer;
+    /// Continues at game time `offset` (zero for a new game, the last
+    /// journal record's time on resume). Game time stands still until
+    /// [`start_clock`](Self::start_clock): the clock does not run before
+    /// the player can see and hear it.
+    pub fn starting_at(mut self, offset: Duration) -> Runner {
         self.offset = offset;
         self.start = None;
         self
@@ -237,21 +232,6 @@ impl Runner {
         let mut queue: std::collections::VecDeque<Effect> = effects.into();
         while let Some(e) = queue.pop_front() {
             match e {
-                Effect::Journal(records) => {
-                    let Some(w) = &mut self.journal else { continue };
-                    if let Err(err) = w.append_all(&records) {
-                        // Nothing of this update may be said or done: it
-                        // is undone.
-                        queue.clear();
-                        let fx = app.update(
-                            Msg::JournalFailed {
-                                error: crate::input::describe_io_error(app.vocab().locale(), &err),
-                            },
-                            self.now(),
-                        );
-                        queue.extend(fx);
-                    }
-                }
                 Effect::Position { pos, mode } => {
                     if let Some(v) = &self.voice {
                         v.set_position(*pos, mode);

@@ -5,10 +5,11 @@
 //! priority.
 //!
 //! The game is the game layer's [`Game`]: every change goes in as a typed
-//! [`Command`], and the journal records of one update are handed to the
-//! adapter as one [`Effect::Journal`] *before* anything is said, so nothing
-//! is announced that is not on disk. If the adapter cannot save them it
-//! sends [`Msg::JournalFailed`] and the update is undone. Spoken input
+//! [`Command`], and the game is kept with its journal store in the one save
+//! sequence of every front end ([`Journaled`]): at the end of each update
+//! its records are saved *before* anything is said, so nothing is announced
+//! that is not on disk; if they cannot be saved the update is undone and
+//! only that is said. Spoken input
 //! sends decisions ([`Msg::Heard`]); speech output consumes
 //! [`Effect::Say`].
 //!
@@ -38,8 +39,7 @@ use super::query::Queries;
 use crate::clock::talk::{Phrasebook, Talker};
 use crate::clock::{Clock, TimeControl};
 use crate::game::words::Wording;
-use crate::game::{Command, Game};
-use crate::journal::Record;
+use crate::game::{Command, Game, Journaled, SaveFailed, Store};
 use crate::mirror::{Config, GameError, GameEvent, Mirror, PgnSource, Stage};
 use crate::rules::{GameResult, Match};
 use crate::vocab::lex::Dictionary;
@@ -225,12 +225,6 @@ pub enum Msg {
     },
     /// The game file was written (or not).
     Saved(Result<PathBuf, String>),
-    /// The records of the last update could not be saved to the journal:
-    /// the update is undone.
-    JournalFailed {
-        /// What the system said.
-        error: String,
-    },
     /// Something to say that comes from an adapter (speech in, set-up):
     /// shown, spoken and kept in the log.
     Notice(Utterance),
@@ -242,10 +236,6 @@ pub enum Msg {
 /// What the adapter must do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
-    /// Save these journal records, synced to disk, as one unit, before
-    /// carrying out the effects after it. If that fails, send
-    /// [`Msg::JournalFailed`] and drop the rest of this update's effects.
-    Journal(Vec<Record>),
     /// Show this and say it as urgently as its priority says (clock
     /// chatter may be dropped when stale, a countdown number replaced by
     /// the next, a result never).
@@ -326,8 +316,11 @@ enum Tell {
     Warnings,
 }
 
+/// Where the play screen's journal records go: the journal file, or
+/// nowhere ([`crate::journal::Nowhere`]) when no journal is kept.
+pub type JournalStore = Box<dyn Store<Error = std::io::Error> + Send>;
+
 /// The model of the play screen.
-#[derive(Debug, Clone)]
 pub struct App {
     vocab: Vocabulary,
     words: CommandWords,
@@ -337,7 +330,7 @@ pub struct App {
     /// in assistant mode, where time is told only on request (D.2.10).
     talker: Option<Talker>,
     settings: Settings,
-    game: Game,
+    game: Journaled<JournalStore>,
     /// The log's length before the update whose records were last handed
     /// out: restored with the game if they cannot be saved.
     log_mark: usize,
@@ -365,18 +358,25 @@ impl App {
     /// first move) are returned too.
     pub fn new(vocab: Vocabulary, settings: Settings, now: Duration) -> (App, Vec<Effect>) {
         let game = Game::new(vocab.clone(), settings.config(), now);
-        App::start(vocab, settings, game, now)
+        App::start(
+            vocab,
+            settings,
+            game,
+            Box::new(crate::journal::Nowhere),
+            now,
+        )
     }
 
     /// A new game whose journal is already created (its first state is
-    /// `game`).
+    /// `game`); its records go to `store`.
     pub fn start(
         vocab: Vocabulary,
         settings: Settings,
         game: Game,
+        store: JournalStore,
         now: Duration,
     ) -> (App, Vec<Effect>) {
-        let mut app = App::with_game(vocab, settings, game, now);
+        let mut app = App::with_game(vocab, settings, Journaled::new(game, store), now);
         let mut fx = Vec::new();
         let mode = Utterance::plain(app.vocab.locale().message(app.settings.mode.key(), &[]));
         let control = Utterance::plain(app.settings.control.to_string());
@@ -422,9 +422,15 @@ impl App {
     /// A game continued from its journal (`game` replayed by the game
     /// layer); says what waits: the result, a mismatch for the arbiter, a
     /// move to press or to execute.
-    pub fn resume(vocab: Vocabulary, settings: Settings, game: Game) -> (App, Vec<Effect>) {
+    /// Its records go on to `store`.
+    pub fn resume(
+        vocab: Vocabulary,
+        settings: Settings,
+        game: Game,
+        store: JournalStore,
+    ) -> (App, Vec<Effect>) {
         let now = game.mirror().now();
-        let mut app = App::with_game(vocab, settings, game, now);
+        let mut app = App::with_game(vocab, settings, Journaled::new(game, store), now);
         let mut fx = Vec::new();
         if let Some(r) = app.game.mirror().result() {
             app.announce_result(r, &mut fx);
@@ -442,7 +448,12 @@ impl App {
         (app, fx)
     }
 
-    fn with_game(vocab: Vocabulary, settings: Settings, game: Game, now: Duration) -> App {
+    fn with_game(
+        vocab: Vocabulary,
+        settings: Settings,
+        game: Journaled<JournalStore>,
+        now: Duration,
+    ) -> App {
         let words = CommandWords::new(vocab.locale());
         let dict = Dictionary::new(vocab.locale());
         let phrases = Phrasebook::new(vocab.locale().clone());
@@ -699,15 +710,19 @@ impl App {
                 };
                 self.say(&mut fx, u, Priority::Critical);
             }
-            Msg::JournalFailed { error } => return self.journal_failed(error),
         }
         self.finish(&mut fx);
         fx
     }
 
-    /// Ends an update: the journal records go first, and the position for
-    /// speech input is sent when it changed.
+    /// Ends an update: its journal records are saved (the one save
+    /// sequence) before any of its effects is carried out, and the position
+    /// for speech input is sent when it changed. Records that cannot be
+    /// saved undo the update: nothing of it is said or done but that.
     fn finish(&mut self, fx: &mut Vec<Effect>) {
+        if let Err(failed) = self.game.save() {
+            self.journal_failed(failed, fx);
+        }
         let m = self.game.mirror();
         let key = (
             m.board(Color::White).moves().len(),
@@ -719,9 +734,6 @@ impl App {
                 pos: Box::new(self.hearing_position()),
                 mode: self.castling_mode(),
             });
-        }
-        if self.game.has_records() {
-            fx.insert(0, Effect::Journal(self.game.take_records()));
         }
     }
 
@@ -740,12 +752,16 @@ impl App {
         }
     }
 
-    fn journal_failed(&mut self, error: String) -> Vec<Effect> {
-        let mut fx = Vec::new();
-        if self.game.rollback() {
+    /// The update's records could not be saved: it was undone (see
+    /// [`Journaled::save`]); what it said leaves the log and its effects are
+    /// dropped, and the failure is said.
+    fn journal_failed(&mut self, failed: SaveFailed<std::io::Error>, fx: &mut Vec<Effect>) {
+        fx.clear();
+        if failed.undone {
             self.log.truncate(self.log_mark);
         }
         self.heard_in = None;
+        let error = crate::input::describe_io_error(self.vocab.locale(), &failed.error);
         let file = Utterance::plain(
             self.settings
                 .journal_path
@@ -757,9 +773,7 @@ impl App {
             "ui.journal_failed",
             &[("file", &file), ("error", &Utterance::plain(error))],
         );
-        self.say(&mut fx, u, Priority::Critical);
-        self.finish(&mut fx);
-        fx
+        self.say(fx, u, Priority::Critical);
     }
 
     /// The game's words, with this screen's command names.
@@ -841,6 +855,9 @@ impl App {
     }
 
     fn tick(&mut self, fx: &mut Vec<Effect>) {
+        if !self.game.has_records() {
+            self.log_mark = self.log.len();
+        }
         let said = self.game.tick(self.now);
         if said.is_empty() {
             self.talk(fx);

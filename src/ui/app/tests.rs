@@ -657,15 +657,39 @@ fn board_app() -> App {
     app_with("en", Settings::default()).0
 }
 
-/// Every journal record handed out so far, in order, from a list of effects.
-fn records(fx: &[Effect]) -> Vec<Record> {
-    fx.iter()
-        .filter_map(|e| match e {
-            Effect::Journal(r) => Some(r.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect()
+/// A journal store double: keeps the records it is given, or refuses
+/// them as a full disk does while `fail` is set.
+#[derive(Clone, Default)]
+struct Shelf(std::sync::Arc<std::sync::Mutex<(Vec<crate::journal::Record>, bool)>>);
+
+impl Shelf {
+    fn records(&self) -> Vec<crate::journal::Record> {
+        self.0.lock().unwrap().0.clone()
+    }
+    fn fail(&self, fail: bool) {
+        self.0.lock().unwrap().1 = fail;
+    }
+}
+
+impl Store for Shelf {
+    type Error = std::io::Error;
+    fn append_all(&mut self, records: &[crate::journal::Record]) -> std::io::Result<()> {
+        let mut s = self.0.lock().unwrap();
+        if s.1 {
+            return Err(std::io::Error::from_raw_os_error(28));
+        }
+        s.0.extend_from_slice(records);
+        Ok(())
+    }
+}
+
+/// A two-board game whose journal records go to a [`Shelf`].
+fn shelved(settings: Settings) -> (App, Vec<Effect>, Shelf) {
+    let vocab = Vocabulary::builtin("en").unwrap();
+    let game = Game::new(vocab.clone(), settings.config(), T0);
+    let shelf = Shelf::default();
+    let (a, fx) = App::start(vocab, settings, game, Box::new(shelf.clone()), T0);
+    (a, fx, shelf)
 }
 
 #[test]
@@ -715,8 +739,7 @@ fn a_mismatch_is_said_and_blocks_play_until_the_arbiter_corrects() {
 
 #[test]
 fn journal_records_come_before_anything_is_said_and_replay_exactly() {
-    let (mut a, first) = app_with("en", Settings::default());
-    let mut all = records(&first);
+    let (mut a, _, shelf) = shelved(Settings::default());
     let lines = [
         "e4",
         "press",
@@ -738,12 +761,11 @@ fn journal_records_come_before_anything_is_said_and_replay_exactly() {
     ];
     for (i, l) in lines.iter().enumerate() {
         let at = Duration::from_secs(3 * i as u64 + 1);
-        let fx = a.update(Msg::Line((*l).to_owned()), at);
-        if let Some(pos) = fx.iter().position(|e| matches!(e, Effect::Journal(_))) {
-            assert_eq!(pos, 0, "{l}: journal first in {fx:?}");
-        }
-        all.extend(records(&fx));
+        a.update(Msg::Line((*l).to_owned()), at);
+        // What an update did is saved before its effects are handed out.
+        assert!(!a.game.has_records(), "{l}: records left unsaved");
     }
+    let all = shelf.records();
     assert!(all.len() >= 15, "{}", all.len());
     let config = a.settings().config();
     let replayed = Game::replay(a.vocab().clone(), config, &all).expect("replays");
@@ -760,15 +782,16 @@ fn journal_records_come_before_anything_is_said_and_replay_exactly() {
 
 #[test]
 fn a_journal_that_cannot_be_written_undoes_the_update() {
-    let mut a = board_app();
-    let fx = a.update(Msg::Line("e4".into()), T0);
-    assert!(matches!(fx.first(), Some(Effect::Journal(r)) if r.len() == 2));
+    let (mut a, _, shelf) = shelved(Settings::default());
     let log_before = a.log.len();
-    let fx = a.update(
-        Msg::JournalFailed {
-            error: "No space left on device".into(),
-        },
-        T0,
+    let saved_before = shelf.records().len();
+    shelf.fail(true);
+    let fx = a.update(Msg::Line("e4".into()), T0);
+    // Nothing of the undone update is said or done: only the failure.
+    assert!(
+        fx.iter()
+            .all(|e| matches!(e, Effect::Say(_) | Effect::Position { .. })),
+        "{fx:?}"
     );
     let said: Vec<String> = fx
         .iter()
@@ -777,26 +800,36 @@ fn a_journal_that_cannot_be_written_undoes_the_update() {
             _ => None,
         })
         .collect();
-    assert!(said[0].contains("No space left on device"), "{said:?}");
+    assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("NOT saved and NOT applied"), "{said:?}");
+    assert!(!said[0].contains("e4"), "{said:?}");
     assert_eq!(a.board(Color::White).moves().len(), 0);
     assert!(a.unpressed().is_none());
-    // The announcement of the undone move left the log.
-    assert_eq!(a.log.len(), log_before);
-    // Entered again, it works.
+    assert_eq!(shelf.records().len(), saved_before);
+    // The announcement of the undone move left the log: only the failure
+    // was added.
+    assert_eq!(a.log.len(), log_before + 1);
+    // Entered again once the disk has room, it is saved and played.
+    shelf.fail(false);
     type_lines(&mut a, &["e4"]);
     assert_eq!(a.board(Color::White).moves().len(), 1);
+    assert_eq!(shelf.records().len(), saved_before + 2);
 }
 
 #[test]
 fn a_resumed_game_says_what_waits() {
-    let (mut a, first) = app_with("en", Settings::default());
-    let mut all = records(&first);
+    let (mut a, _, shelf) = shelved(Settings::default());
     for l in ["e4", "press"] {
-        all.extend(records(&a.update(Msg::Line(l.into()), T0)));
+        a.update(Msg::Line(l.into()), T0);
     }
+    let all = shelf.records();
     let game = Game::replay(a.vocab().clone(), a.settings().config(), &all).unwrap();
-    let (b, fx) = App::resume(a.vocab().clone(), Settings::default(), game);
+    let (b, fx) = App::resume(
+        a.vocab().clone(),
+        Settings::default(),
+        game,
+        Box::new(crate::journal::Nowhere),
+    );
     let said: Vec<String> = fx
         .iter()
         .filter_map(|e| match e {
@@ -810,18 +843,16 @@ fn a_resumed_game_says_what_waits() {
 
 #[test]
 fn the_engine_moves_on_both_boards() {
-    let (mut a, fx) = app_with(
-        "en",
-        Settings {
-            mode: Mode::Engine,
-            engine_side: EngineSide::Black,
-            ..Settings::default()
-        },
-    );
+    let (mut a, fx, shelf) = shelved(Settings {
+        mode: Mode::Engine,
+        engine_side: EngineSide::Black,
+        ..Settings::default()
+    });
     assert!(!fx.iter().any(|e| matches!(e, Effect::AskEngine { .. })));
     type_lines(&mut a, &["e4", "press"]);
-    let fx = a.update(Msg::EngineMove("e7e5".into()), T0);
-    assert!(matches!(fx.first(), Some(Effect::Journal(_))));
+    let saved = shelf.records().len();
+    a.update(Msg::EngineMove("e7e5".into()), T0);
+    assert!(shelf.records().len() > saved);
     assert_eq!(a.board(Color::White).moves().len(), 2);
     assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());
     assert_eq!(a.sheet(Color::White), ["e4", "e5"]);
@@ -1307,4 +1338,54 @@ fn the_alarm_set_in_play_is_what_the_clock_says() {
     let said = type_lines(&mut a, &["alarm soon"]);
     assert!(said[0].starts_with("'soon' is not understood"), "{said:?}");
     assert_eq!(a.settings().alarm.warnings, [Duration::from_secs(120)]);
+}
+
+/// The play screen keeps its game in the one save sequence
+/// ([`Journaled`]) over the real journal store, as the `play` script does
+/// (`cli::play::tests`): a full disk undoes the update and says so, and
+/// what is durable replays to exactly the game on the screen.
+#[test]
+fn the_play_screen_saves_through_the_journal_store_and_rolls_back_on_a_full_disk() {
+    use crate::journal::fault::{Disk, Faults};
+    use crate::journal::{self, Loaded, Writer};
+    const HEADER: &str = r#"{"format":"annabella-journal","version":2,"created":"2026-11-21T22:00:00Z","white":"","black":"","control":"90m/40+30m+30s","locale":"en"}"#;
+    let header: journal::Header = serde_json::from_str(HEADER).unwrap();
+    let bytes = journal::encode_line(&header).unwrap().into_bytes();
+    let loaded: Loaded = journal::parse(&bytes).unwrap();
+    // The second save finds the disk full.
+    let disk = Disk::new(
+        &bytes,
+        Faults {
+            full_at_write: Some(2),
+            ..Faults::default()
+        },
+    );
+    let writer = Writer::over(
+        Box::new(disk.clone()),
+        std::path::Path::new("g.jsonl"),
+        &loaded,
+    );
+    let vocab = Vocabulary::builtin("en").unwrap();
+    let settings = Settings::default();
+    let game = Game::new(vocab.clone(), settings.config(), T0);
+    let (mut a, _) = App::start(vocab.clone(), settings.clone(), game, Box::new(writer), T0);
+    let said = type_lines(&mut a, &["e4"]);
+    assert!(!said.join(" ").contains("NOT saved"), "{said:?}");
+    assert_eq!(a.board(Color::White).moves().len(), 1);
+    let said = type_lines(&mut a, &["press"]);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("NOT saved and NOT applied"), "{said:?}");
+    assert!(a.unpressed().is_some(), "the press was undone");
+    // The disk has room again: the press is saved and played.
+    disk.state().faults.full_at_write = None;
+    let said = type_lines(&mut a, &["press"]);
+    assert!(!said.join(" ").contains("NOT saved"), "{said:?}");
+    assert!(a.unpressed().is_none());
+    let durable = journal::parse(&disk.state().durable).unwrap();
+    let replayed = Game::replay(vocab, settings.config(), &durable.records).unwrap();
+    for c in [Color::White, Color::Black] {
+        assert_eq!(replayed.mirror().board(c).moves(), a.board(c).moves());
+        assert_eq!(replayed.mirror().sheet(c), a.mirror().sheet(c));
+    }
+    assert_eq!(replayed.mirror().stage(), a.mirror().stage());
 }

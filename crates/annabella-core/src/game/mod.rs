@@ -11,11 +11,13 @@
 //!   the locale's messages and the front end's command names.
 //!
 //! The same command gives the same outcome and the same journal record
-//! whichever front end sent it. Nothing here does I/O: a front end hands the
-//! records from [`Game::take_records`] to the journal store *before* it
-//! says anything, and calls [`Game::rollback`] if they could not be saved.
+//! whichever front end sent it. Nothing here does I/O: every front end
+//! keeps its game in a [`Journaled`] with the journal store, whose one save
+//! sequence ([`Journaled::save`]) appends the records *before* anything is
+//! said, and rolls the game back if they could not be saved.
 
 pub mod command;
+pub mod journaled;
 pub mod script;
 pub mod words;
 
@@ -25,6 +27,7 @@ use shakmaty::{Chess, Color, Square};
 
 pub use crate::commands::Verbs;
 pub use command::{Command, Side};
+pub use journaled::{Journaled, SaveFailed, Store};
 pub use words::Wording;
 
 use crate::mirror::{Config, GameError, Mirror, MoveInput, Said};
@@ -196,6 +199,12 @@ impl Game {
             self.handed = self.undo.take();
         }
         std::mem::take(&mut self.pending)
+    }
+
+    /// The records last handed out are saved: they can no longer be
+    /// undone.
+    pub fn acknowledge(&mut self) {
+        self.handed = None;
     }
 
     /// The records last handed out could not be saved: the game goes back
