@@ -194,7 +194,6 @@ pub fn review_game(
         vocab.locale(),
         &mut notices,
     );
-    let locale = vocab.locale().clone();
     let (mut review, mut first) = Review::new(vocab, game, args.style);
     review.set_movetime(Duration::from_millis(args.engine_movetime.max(1)));
     let engine = args
@@ -205,12 +204,7 @@ pub fn review_game(
     let inbox = Inbox::new();
     let mut announcer = Announcer::new(speaker);
     announcer.set_waker(inbox.speech());
-    let mut runner = ReviewRunner::new(
-        Some(announcer),
-        engine,
-        locale,
-        inbox.post(LoopEvent::Analysis),
-    );
+    let mut runner = ReviewRunner::new(Some(announcer), engine, inbox.post(LoopEvent::Analysis));
     // Set-up lines (speech fallbacks, a game cut short) come first.
     let shown_notices = if plain {
         Vec::new()

@@ -18,6 +18,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use shakmaty::uci::UciMove;
+
 use crate::locale::Locale;
 
 /// Where Debian and Ubuntu install Stockfish.
@@ -61,9 +63,12 @@ pub enum EngineError {
     /// The engine ended (or closed its output) while an answer was awaited.
     #[error("the engine has ended ({0:?})")]
     Ended(UciStage),
-    /// The engine answered `bestmove` without a move.
+    /// The engine answered `bestmove` without a move (the line as read).
     #[error("no move: {0}")]
     NoMove(String),
+    /// The engine's move is not legal in the position it was asked about.
+    #[error("illegal move {0}")]
+    Illegal(UciMove),
     /// The engine cannot be talked to (its input closed, the worker gone).
     #[error("{0}")]
     Protocol(String),
@@ -78,7 +83,7 @@ impl EngineError {
             EngineError::Timeout { stage, .. } | EngineError::Ended(stage) => {
                 *stage != UciStage::Move
             }
-            EngineError::NoMove(_) | EngineError::Protocol(_) => false,
+            EngineError::NoMove(_) | EngineError::Illegal(_) | EngineError::Protocol(_) => false,
         }
     }
 
@@ -109,6 +114,9 @@ impl EngineError {
             }
             EngineError::Ended(_) => locale.message("engine.ended", &[]),
             EngineError::NoMove(_) => locale.message("engine.no_move", &[]),
+            EngineError::Illegal(m) => {
+                locale.message("engine.illegal_move", &[("move", &m.to_string())])
+            }
             EngineError::Protocol(_) => locale.message("engine.broken", &[]),
         }
     }
@@ -155,13 +163,12 @@ impl Default for Limits {
 
 /// Something that chooses moves.
 pub trait Engine: Send {
-    /// The best move (UCI text) in the position reached from `fen` by
-    /// `moves` (UCI).
+    /// The best move in the position reached from `fen` by `moves`.
     ///
     /// # Errors
     ///
     /// When the engine does not answer with a move.
-    fn best_move(&mut self, fen: &str, moves: &[String]) -> Result<String, EngineError>;
+    fn best_move(&mut self, fen: &str, moves: &[UciMove]) -> Result<UciMove, EngineError>;
     /// The engine's name ("Stockfish 16").
     fn name(&self) -> &str;
 }
@@ -374,22 +381,20 @@ impl Uci {
 }
 
 impl Engine for Uci {
-    fn best_move(&mut self, fen: &str, moves: &[String]) -> Result<String, EngineError> {
+    fn best_move(&mut self, fen: &str, moves: &[UciMove]) -> Result<UciMove, EngineError> {
         let mut pos = format!("position fen {fen}");
         if !moves.is_empty() {
-            pos.push_str(" moves ");
-            pos.push_str(&moves.join(" "));
+            pos.push_str(" moves");
+            for m in moves {
+                pos.push(' ');
+                pos.push_str(&m.to_string());
+            }
         }
         let (limit, deadline) = self.go(&pos, self.strength.movetime)?;
         loop {
             let line = self.read_line(UciStage::Move, limit, deadline)?;
             if let Some(rest) = line.strip_prefix("bestmove") {
-                return rest
-                    .split_whitespace()
-                    .next()
-                    .filter(|m| *m != "(none)" && *m != "0000")
-                    .map(str::to_owned)
-                    .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()));
+                return best_of(rest, &line);
             }
         }
     }
@@ -397,6 +402,17 @@ impl Engine for Uci {
     fn name(&self) -> &str {
         &self.name
     }
+}
+
+/// The move of a `bestmove` line (`rest`: what follows the word); none
+/// (`(none)`, the null move `0000`, or no move at all) is
+/// [`EngineError::NoMove`] with the `line`.
+fn best_of(rest: &str, line: &str) -> Result<UciMove, EngineError> {
+    rest.split_whitespace()
+        .next()
+        .and_then(|m| UciMove::from_ascii(m.as_bytes()).ok())
+        .filter(|m| *m != UciMove::Null)
+        .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()))
 }
 
 /// An engine's judgement of a position, from the side to move's view.
@@ -412,8 +428,8 @@ pub enum Score {
 /// The engine's best move and score for a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The best move (UCI).
-    pub best: String,
+    /// The best move.
+    pub best: UciMove,
     /// The score of the deepest search line, if the engine gave one.
     pub score: Option<Score>,
 }
@@ -455,12 +471,7 @@ impl Uci {
                 score = parse_score(&line).or(score);
             }
             if let Some(rest) = line.strip_prefix("bestmove") {
-                let best = rest
-                    .split_whitespace()
-                    .next()
-                    .filter(|m| *m != "(none)" && *m != "0000")
-                    .map(str::to_owned)
-                    .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()))?;
+                let best = best_of(rest, &line)?;
                 return Ok(Analysis { best, score });
             }
         }
@@ -499,14 +510,14 @@ impl Drop for Uci {
 /// Test double: plays the given moves in order, then fails.
 #[derive(Debug, Clone, Default)]
 pub struct Scripted {
-    /// Moves still to play (UCI), first next.
-    pub moves: Vec<String>,
+    /// Moves still to play, first next.
+    pub moves: Vec<UciMove>,
     /// Positions asked about: (fen, moves).
-    pub asked: Vec<(String, Vec<String>)>,
+    pub asked: Vec<(String, Vec<UciMove>)>,
 }
 
 impl Engine for Scripted {
-    fn best_move(&mut self, fen: &str, moves: &[String]) -> Result<String, EngineError> {
+    fn best_move(&mut self, fen: &str, moves: &[UciMove]) -> Result<UciMove, EngineError> {
         self.asked.push((fen.to_owned(), moves.to_vec()));
         if self.moves.is_empty() {
             return Err(EngineError::Protocol("no more scripted moves".into()));
@@ -524,20 +535,20 @@ impl Engine for Scripted {
 /// once, even in the middle of a move.
 #[derive(Debug)]
 pub struct Worker {
-    tx: std::sync::mpsc::Sender<(String, Vec<String>)>,
+    tx: std::sync::mpsc::Sender<(String, Vec<UciMove>)>,
     /// Its own channel ([`Worker::poll`]); `None` when the answers go to
     /// a front end's loop.
-    rx: Option<std::sync::mpsc::Receiver<Result<String, EngineError>>>,
+    rx: Option<std::sync::mpsc::Receiver<Result<UciMove, EngineError>>>,
     /// The engine's process group ([`Worker::start`]).
     group: Option<Group>,
 }
 
 /// Where the answers go.
-pub type Answers = crate::wake::Post<Result<String, EngineError>>;
+pub type Answers = crate::wake::Post<Result<UciMove, EngineError>>;
 
 fn serve(
     engine: &mut dyn Engine,
-    req_rx: &std::sync::mpsc::Receiver<(String, Vec<String>)>,
+    req_rx: &std::sync::mpsc::Receiver<(String, Vec<UciMove>)>,
     res: &Answers,
 ) {
     while let Ok((fen, moves)) = req_rx.recv() {
@@ -560,7 +571,7 @@ impl Worker {
 
     /// As [`spawn`](Self::spawn), the answers going to `post`.
     pub fn spawn_posting(mut engine: Box<dyn Engine>, post: Answers) -> Worker {
-        let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
+        let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<UciMove>)>();
         std::thread::spawn(move || serve(engine.as_mut(), &req_rx, &post));
         Worker {
             tx,
@@ -588,7 +599,7 @@ impl Worker {
         limits: Limits,
         post: Answers,
     ) -> Worker {
-        let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<String>)>();
+        let (tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<UciMove>)>();
         let group = Group::default();
         let engine_group = group.clone();
         let failed = post.clone();
@@ -621,14 +632,14 @@ impl Worker {
 
     /// Asks for a move; the answer comes from [`Worker::poll`] (or goes
     /// to the loop it posts to).
-    pub fn ask(&self, fen: String, moves: Vec<String>) -> Result<(), EngineError> {
+    pub fn ask(&self, fen: String, moves: Vec<UciMove>) -> Result<(), EngineError> {
         self.tx
             .send((fen, moves))
             .map_err(|_| EngineError::Protocol("the engine thread has ended".into()))
     }
 
     /// The answer, if one has arrived (its own channel only).
-    pub fn poll(&self) -> Option<Result<String, EngineError>> {
+    pub fn poll(&self) -> Option<Result<UciMove, EngineError>> {
         match self.rx.as_ref()?.try_recv() {
             Ok(r) => Some(r),
             Err(std::sync::mpsc::TryRecvError::Empty) => None,
@@ -639,7 +650,7 @@ impl Worker {
     }
 
     /// Waits up to `timeout` for the answer (its own channel only).
-    pub fn wait(&self, timeout: Duration) -> Option<Result<String, EngineError>> {
+    pub fn wait(&self, timeout: Duration) -> Option<Result<UciMove, EngineError>> {
         match self.rx.as_ref()?.recv_timeout(timeout) {
             Ok(r) => Some(r),
             Err(RecvTimeoutError::Timeout) => None,
@@ -662,18 +673,22 @@ impl Drop for Worker {
 
 #[cfg(test)]
 mod tests {
+    fn uci(text: &str) -> UciMove {
+        text.parse().expect("a UCI move")
+    }
+
     use super::*;
 
     #[test]
     fn scripted_plays_in_order_then_fails() {
         let mut e = Scripted {
-            moves: vec!["e2e4".into()],
+            moves: vec![uci("e2e4")],
             ..Scripted::default()
         };
-        assert_eq!(e.best_move("fen", &[]), Ok("e2e4".into()));
-        assert!(e.best_move("fen", &["e2e4".into()]).is_err());
+        assert_eq!(e.best_move("fen", &[]), Ok(uci("e2e4")));
+        assert!(e.best_move("fen", &[uci("e2e4")]).is_err());
         assert_eq!(e.asked.len(), 2);
-        assert_eq!(e.asked[1].1, vec!["e2e4".to_string()]);
+        assert_eq!(e.asked[1].1, vec![uci("e2e4")]);
     }
 
     #[test]
@@ -712,17 +727,17 @@ mod tests {
         // White: Qh5 and Bc4 against f7 (scholar's mate).
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
         let a = e.analyse(fen, Duration::from_millis(300)).unwrap();
-        assert_eq!(a.best, "h5f7");
+        assert_eq!(a.best, uci("h5f7"));
         assert_eq!(a.score, Some(Score::Mate(1)));
     }
 
     #[test]
     fn worker_passes_answers_back() {
         let w = Worker::spawn(Box::new(Scripted {
-            moves: vec!["g1f3".into()],
+            moves: vec![uci("g1f3")],
             ..Scripted::default()
         }));
         w.ask("fen".into(), vec![]).unwrap();
-        assert_eq!(w.wait(Duration::from_secs(5)), Some(Ok("g1f3".into())));
+        assert_eq!(w.wait(Duration::from_secs(5)), Some(Ok(uci("g1f3"))));
     }
 }

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use super::{Review, ReviewCmd, ReviewEffect, ReviewGame, ReviewMsg};
 use crate::engine::{Group, Limits, Strength, Uci, kill_group};
-use crate::locale::Locale;
 use crate::speech::{Announcer, Speaker};
 use crate::vocab::{Item, Priority, Style, Utterance, Vocabulary};
 use crate::wake::Post;
@@ -29,7 +28,7 @@ impl Drop for Analyst {
 }
 
 impl Analyst {
-    pub(crate) fn start(path: PathBuf, locale: Locale, out: Post<ReviewMsg>) -> Analyst {
+    pub(crate) fn start(path: PathBuf, out: Post<ReviewMsg>) -> Analyst {
         let (tx, req) = mpsc::channel::<(usize, String, Duration)>();
         let group = Group::default();
         let engine_group = group.clone();
@@ -45,7 +44,7 @@ impl Analyst {
                     ) {
                         Ok(e) => engine = Some(e),
                         Err(e) => {
-                            if !out.send(ReviewMsg::NoEngine(e.describe(&locale))) {
+                            if !out.send(ReviewMsg::NoEngine(e)) {
                                 return;
                             }
                             continue;
@@ -53,7 +52,7 @@ impl Analyst {
                     }
                 }
                 let result = match engine.as_mut() {
-                    Some(e) => e.analyse(&fen, movetime).map_err(|e| e.describe(&locale)),
+                    Some(e) => e.analyse(&fen, movetime),
                     None => continue,
                 };
                 if result.is_err() {
@@ -177,12 +176,11 @@ impl ReviewRunner {
     pub fn new(
         speech: Option<Announcer<Box<dyn Speaker>>>,
         engine: PathBuf,
-        locale: Locale,
         answers: Post<ReviewMsg>,
     ) -> ReviewRunner {
         ReviewRunner {
             speech,
-            analyst: Analyst::start(engine, locale, answers),
+            analyst: Analyst::start(engine, answers),
             pending: 0,
         }
     }

@@ -20,14 +20,13 @@ mod tests;
 use std::time::Duration;
 
 use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 pub use words::{ReviewCmd, ReviewWords};
 
 use crate::clock::talk::{Phrasebook, Verbosity};
 use crate::commands::{Cmd, CommandWords};
-use crate::engine::{Analysis, Score};
+use crate::engine::{Analysis, EngineError, Score};
 use crate::mirror::Mirror;
 use crate::pgn::PgnGame;
 use crate::query::{Queries, join};
@@ -254,10 +253,10 @@ pub enum ReviewMsg {
         /// The position asked about.
         ply: usize,
         /// The analysis, or what went wrong.
-        result: Result<Analysis, String>,
+        result: Result<Analysis, EngineError>,
     },
-    /// No engine could be started (the system's words).
-    NoEngine(String),
+    /// No engine could be started.
+    NoEngine(EngineError),
 }
 
 /// What the front end must do.
@@ -504,15 +503,22 @@ impl Review {
                     Ok(a) => self.describe_analysis(&a),
                     Err(error) => self.vocab.message(
                         "review.engine_failed",
-                        &[("error", &Utterance::plain(error))],
+                        &[(
+                            "error",
+                            &Utterance::plain(error.describe(self.vocab.locale())),
+                        )],
                     ),
                 };
                 self.say(&mut fx, u);
             }
             ReviewMsg::NoEngine(error) => {
-                let u = self
-                    .vocab
-                    .message("review.no_engine", &[("error", &Utterance::plain(error))]);
+                let u = self.vocab.message(
+                    "review.no_engine",
+                    &[(
+                        "error",
+                        &Utterance::plain(error.describe(self.vocab.locale())),
+                    )],
+                );
                 self.say(&mut fx, u);
             }
         }
@@ -789,15 +795,12 @@ impl Review {
         // failure, named as such.
         let Some(best) = a
             .best
-            .parse::<UciMove>()
+            .to_move(pos)
             .ok()
-            .and_then(|u| u.to_move(pos).ok())
             .map(|m| self.vocab.announce(pos, m, self.style))
         else {
-            let error = self.vocab.message(
-                "engine.illegal_move",
-                &[("move", &Utterance::plain(a.best.clone()))],
-            );
+            let error =
+                Utterance::plain(EngineError::Illegal(a.best).describe(self.vocab.locale()));
             return self
                 .vocab
                 .message("review.engine_failed", &[("error", &error)]);

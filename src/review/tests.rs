@@ -206,7 +206,7 @@ fn the_engine_is_asked_and_its_answer_said_in_words() {
     let answer = |score| ReviewMsg::Evaluated {
         ply: 3,
         result: Ok(Analysis {
-            best: "b8c6".into(),
+            best: "b8c6".parse().unwrap(),
             score,
         }),
     };
@@ -226,8 +226,14 @@ fn the_engine_is_asked_and_its_answer_said_in_words() {
     // An answer for a position left since is not said.
     line(&mut r, "next");
     assert!(said(&r.update(answer(None))).is_empty());
-    let out = said(&r.update(ReviewMsg::NoEngine("not found".into())));
-    assert!(out[0].contains("not found"), "{}", out[0]);
+    let out = said(
+        &r.update(ReviewMsg::NoEngine(crate::engine::EngineError::Start {
+            path: "/nowhere/stockfish".into(),
+            kind: std::io::ErrorKind::NotFound,
+            code: None,
+        })),
+    );
+    assert!(out[0].contains("/nowhere/stockfish"), "{}", out[0]);
 }
 
 #[test]

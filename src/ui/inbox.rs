@@ -27,7 +27,7 @@ pub enum Event {
     /// decided in.
     Voice(u64, VoiceEvent),
     /// The engine's reply.
-    Engine(Result<String, EngineError>),
+    Engine(Result<shakmaty::uci::UciMove, EngineError>),
     /// The review's engine answered.
     Analysis(ReviewMsg),
     /// Speech made progress (an utterance ended, the speaker opened): the
@@ -69,7 +69,7 @@ impl Inbox {
     }
 
     /// The engine's replies.
-    pub fn engine(&self) -> Post<Result<String, EngineError>> {
+    pub fn engine(&self) -> Post<Result<shakmaty::uci::UciMove, EngineError>> {
         self.post(Event::Engine)
     }
 

@@ -248,23 +248,9 @@ impl Runner {
                     }
                 }
                 Effect::AskEngine { fen, moves } => {
-                    let r = match &self.engine {
-                        Some(w) => w
-                            .ask(fen, moves)
-                            .map_err(|e| e.describe(app.vocab().locale())),
-                        None => Err(String::new()),
-                    };
-                    if let Err(error) = r {
-                        if error.is_empty() {
-                            continue;
-                        }
-                        let fx = app.update(
-                            Msg::EngineFailed {
-                                error,
-                                at_start: false,
-                            },
-                            self.now(),
-                        );
+                    let Some(w) = &self.engine else { continue };
+                    if let Err(error) = w.ask(fen, moves) {
+                        let fx = app.update(Msg::EngineFailed(error), self.now());
                         queue.extend(fx);
                     }
                 }
@@ -351,7 +337,6 @@ impl Runner {
         let runner = crate::review::front::ReviewRunner::new(
             self.speech.take(),
             self.engine_path.clone(),
-            app.vocab().locale().clone(),
             answers,
         );
         (review, runner, first)
@@ -374,7 +359,7 @@ impl Runner {
     pub fn engine_answer(
         &mut self,
         app: &mut App,
-        r: Result<String, crate::engine::EngineError>,
+        r: Result<shakmaty::uci::UciMove, crate::engine::EngineError>,
         show: &mut dyn FnMut(&Utterance),
     ) {
         if self.engine.is_none() {
@@ -384,10 +369,7 @@ impl Runner {
             Ok(m) => Msg::EngineMove(m),
             Err(e) => {
                 self.engine = None;
-                Msg::EngineFailed {
-                    error: e.describe(app.vocab().locale()),
-                    at_start: e.at_start(),
-                }
+                Msg::EngineFailed(e)
             }
         };
         let fx = app.update(msg, self.now());

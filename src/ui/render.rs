@@ -516,28 +516,17 @@ fn clocks(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
 
 /// A scoresheet as numbered lines ("1. e4 e5").
 pub fn sheet_lines(app: &App, owner: Color) -> Vec<String> {
-    let moves = app.sheet(owner);
-    let start = app.current().start().fullmoves().get();
-    let black_first = app.current().start().turn() == Color::Black;
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut n = start;
-    if black_first && !moves.is_empty() {
-        out.push(format!("{n}. ... {}", moves[0]));
-        i = 1;
-        n += 1;
-    }
-    while i < moves.len() {
-        let mut line = format!("{n}. {}", moves[i]);
-        if let Some(b) = moves.get(i + 1) {
-            line.push(' ');
-            line.push_str(b);
-        }
-        out.push(line);
-        i += 2;
-        n += 1;
-    }
-    out
+    app.mirror()
+        .sheet_rows(owner)
+        .into_iter()
+        .map(|r| {
+            let white = r.white.as_deref().unwrap_or("...");
+            match r.black {
+                Some(b) => format!("{}. {white} {b}", r.number),
+                None => format!("{}. {white}", r.number),
+            }
+        })
+        .collect()
 }
 
 /// A scoresheet's lines at `width` columns: a numbered line that does

@@ -8,6 +8,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::Color;
 
 use super::{App, Effect, EngineSide};
+use crate::engine::EngineError;
 use crate::mirror::Stage;
 use crate::vocab::{Priority, Utterance};
 
@@ -28,37 +29,32 @@ impl App {
             self.engine_busy = true;
             let game = self.current();
             let fen = Fen::from_position(game.start(), EnPassantMode::Legal).to_string();
-            let moves = game
-                .moves()
-                .iter()
-                .map(|m| m.to_uci(game.mode()).to_string())
-                .collect();
+            let moves = game.moves().iter().map(|m| m.to_uci(game.mode())).collect();
             fx.push(Effect::AskEngine { fen, moves });
         }
     }
 
-    pub(super) fn engine_move(&mut self, uci: &str, fx: &mut Vec<Effect>) {
+    pub(super) fn engine_move(&mut self, uci: &UciMove, fx: &mut Vec<Effect>) {
         self.engine_busy = false;
         if !self.engine_to_move() {
             return;
         }
-        let m = uci
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(self.current().position()).ok());
-        match m {
+        match uci.to_move(self.current().position()).ok() {
             Some(m) => {
                 self.make_move(m, fx);
                 if self.unpressed().is_some() {
                     self.press(fx);
                 }
             }
-            None => self.engine_failed(format!("bestmove {uci}"), false, fx),
+            None => self.engine_failed(&EngineError::Illegal(*uci), fx),
         }
     }
 
-    pub(super) fn engine_failed(&mut self, error: String, at_start: bool, fx: &mut Vec<Effect>) {
+    /// The engine cannot be used: said (in this screen's words), and its
+    /// side's moves are typed from now on.
+    pub(super) fn engine_failed(&mut self, error: &EngineError, fx: &mut Vec<Effect>) {
         self.engine_busy = false;
+        let at_start = error.at_start();
         if self.engine_on {
             self.engine_on = false;
             // The side whose moves are typed now: the engine's.
@@ -68,7 +64,7 @@ impl App {
                 EngineSide::Both => self.game.mirror().mover(),
             };
             let side = self.vocab.side(engine_side);
-            let error = Utterance::plain(error);
+            let error = Utterance::plain(error.describe(self.vocab.locale()));
             let key = if at_start {
                 "ui.engine_missing"
             } else {

@@ -31,13 +31,14 @@ mod voice;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::command::{Cmd, CommandWords};
 use super::query::Queries;
 use crate::clock::talk::{Phrasebook, Talker};
 use crate::clock::{Clock, TimeControl};
+use crate::engine::EngineError;
 use crate::game::words::Wording;
 use crate::game::{Command, Game, Journaled, SaveFailed, Store};
 use crate::mirror::{Config, GameError, GameEvent, Mirror, PgnSource, Stage};
@@ -214,15 +215,11 @@ pub enum Msg {
     HelpKey,
     /// Time passed (the display tick).
     Tick,
-    /// The engine chose a move (UCI text).
-    EngineMove(String),
-    /// The engine could not be used (missing, or it stopped).
-    EngineFailed {
-        /// What the system said.
-        error: String,
-        /// `true` when it could not be started at all.
-        at_start: bool,
-    },
+    /// The engine chose a move.
+    EngineMove(UciMove),
+    /// The engine could not be used (missing, or it stopped; worded when
+    /// it is said).
+    EngineFailed(EngineError),
     /// The game file was written (or not).
     Saved(Result<PathBuf, String>),
     /// Something to say that comes from an adapter (speech in, set-up):
@@ -244,8 +241,8 @@ pub enum Effect {
     AskEngine {
         /// Start position (FEN).
         fen: String,
-        /// Moves since then, in UCI.
-        moves: Vec<String>,
+        /// Moves since then.
+        moves: Vec<UciMove>,
     },
     /// Write `text` to `path`.
     Save {
@@ -634,26 +631,7 @@ impl App {
     /// mark `(=)` (8.1.5; an entry that is no legal move is shown as
     /// written).
     pub fn sheet(&self, owner: Color) -> Vec<String> {
-        let entries = self.game.mirror().sheet(owner).entries();
-        let mut pos = Some(self.current().start().clone());
-        let mut out = Vec::with_capacity(entries.len());
-        for e in entries {
-            let mut text = match (&mut pos, e.mv) {
-                (Some(p), Some(m)) if p.is_legal(m) => {
-                    let san = SanPlus::from_move_and_play_unchecked(p, m).to_string();
-                    self.local_san(&san)
-                }
-                _ => {
-                    pos = None;
-                    e.text.clone()
-                }
-            };
-            if e.draw_offer {
-                text.push_str(" (=)");
-            }
-            out.push(text);
-        }
-        out
+        self.game.mirror().sheet_texts(owner)
     }
 
     fn local_san(&self, san: &str) -> String {
@@ -691,7 +669,7 @@ impl App {
                 self.heard(d, &mut fx);
             }
             Msg::EngineMove(uci) => self.engine_move(&uci, &mut fx),
-            Msg::EngineFailed { error, at_start } => self.engine_failed(error, at_start, &mut fx),
+            Msg::EngineFailed(error) => self.engine_failed(&error, &mut fx),
             Msg::Saved(r) => {
                 let u = match r {
                     Ok(path) => {

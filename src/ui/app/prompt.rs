@@ -1,7 +1,7 @@
 //! What the next typed line answers (a move or command, a numbered choice,
 //! a confirmation, the arbiter menu), the command dispatch, and help.
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Color, Move};
 
 use super::{App, Effect};
 use crate::mirror::ClaimGrounds;
@@ -525,26 +525,19 @@ impl App {
     fn read_sheet(&mut self, rest: &str, fx: &mut Vec<Effect>) {
         let (side, _) = self.words.strip_side(rest);
         let owner = side.unwrap_or(Color::White);
-        let sheet = self.sheet(owner);
+        let rows = self.game.mirror().sheet_rows(owner);
         let whose = self.vocab.side(owner);
-        let u = if sheet.is_empty() {
+        let u = if rows.is_empty() {
             self.vocab.message("ui.sheet_empty", &[("sheet", &whose)])
         } else {
-            let start = self.current().start();
-            let (first_black, first) = (start.turn() == Color::Black, u32::from(start.fullmoves()));
-            let mut parts = Vec::new();
-            let mut number = first;
-            let mut entries = sheet.iter();
-            if first_black && let Some(e) = entries.next() {
-                parts.push(format!("{number}... {e}"));
-                number += 1;
-            }
-            let rest: Vec<&String> = entries.collect();
-            for pair in rest.chunks(2) {
-                let pair: Vec<&str> = pair.iter().map(|s| s.as_str()).collect();
-                parts.push(format!("{number}. {}", pair.join(" ")));
-                number += 1;
-            }
+            let parts: Vec<String> = rows
+                .iter()
+                .map(|r| match (&r.white, &r.black) {
+                    (None, Some(b)) => format!("{}... {b}", r.number),
+                    (Some(w), Some(b)) => format!("{}. {w} {b}", r.number),
+                    (w, None) => format!("{}. {}", r.number, w.as_deref().unwrap_or_default()),
+                })
+                .collect();
             self.vocab.message(
                 "ui.sheet",
                 &[

@@ -5,6 +5,10 @@ use shakmaty::san::San;
 
 const T0: Duration = Duration::ZERO;
 
+fn uci(text: &str) -> UciMove {
+    text.parse().expect("a UCI move")
+}
+
 fn app_with(code: &str, settings: Settings) -> (App, Vec<Effect>) {
     App::new(Vocabulary::builtin(code).unwrap(), settings, T0)
 }
@@ -494,7 +498,7 @@ fn engine_is_asked_and_its_move_announced_and_pressed() {
         said,
         ["It is the engine's turn (White); wait for its move."]
     );
-    let fx = a.update(Msg::EngineMove("e2e4".into()), T0);
+    let fx = a.update(Msg::EngineMove(uci("e2e4")), T0);
     let said: Vec<&str> = fx
         .iter()
         .filter_map(|e| match e {
@@ -510,7 +514,7 @@ fn engine_is_asked_and_its_move_announced_and_pressed() {
     let fx = a.update(Msg::Line("press".into()), T0);
     assert!(fx.contains(&Effect::AskEngine {
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-        moves: vec!["e2e4".into(), "e7e5".into()],
+        moves: vec![uci("e2e4"), uci("e7e5")],
     }));
 }
 
@@ -525,10 +529,11 @@ fn missing_engine_is_one_line_and_play_goes_on() {
         },
     );
     let fx = a.update(
-        Msg::EngineFailed {
-            error: "/usr/games/stockfish: not found".into(),
-            at_start: true,
-        },
+        Msg::EngineFailed(crate::engine::EngineError::Start {
+            path: "/usr/games/stockfish".into(),
+            kind: std::io::ErrorKind::NotFound,
+            code: None,
+        }),
         T0,
     );
     assert_eq!(fx.len(), 1);
@@ -851,7 +856,7 @@ fn the_engine_moves_on_both_boards() {
     assert!(!fx.iter().any(|e| matches!(e, Effect::AskEngine { .. })));
     type_lines(&mut a, &["e4", "press"]);
     let saved = shelf.records().len();
-    a.update(Msg::EngineMove("e7e5".into()), T0);
+    a.update(Msg::EngineMove(uci("e7e5")), T0);
     assert!(shelf.records().len() > saved);
     assert_eq!(a.board(Color::White).moves().len(), 2);
     assert_eq!(a.board(Color::Black).moves(), a.board(Color::White).moves());

@@ -34,6 +34,7 @@ mod moves;
 mod pgn_out;
 mod quickplay;
 mod sheet;
+pub use sheet::SheetRow;
 #[cfg(test)]
 mod tests;
 
