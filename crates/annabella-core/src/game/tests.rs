@@ -106,3 +106,45 @@ fn every_record_holds_both_clocks_after_the_command() {
     assert_eq!(last.clock_ms, [ms(Color::White), ms(Color::Black)]);
     assert!(last.clock_ms[0] < 5_400_000 || last.clock_ms[1] < 5_400_000);
 }
+
+#[test]
+fn records_wait_until_they_are_taken() {
+    let mut g = game(OPENING);
+    assert!(!g.has_records());
+    let board = Command::Board {
+        side: Side::White,
+        text: "e4".into(),
+        uci: None,
+    };
+    g.apply(Duration::ZERO, board, None).unwrap();
+    assert!(g.has_records());
+    assert_eq!(g.take_records().len(), 1);
+    assert!(!g.has_records());
+}
+
+#[test]
+fn the_fen_of_each_board_and_the_positions_of_the_game() {
+    let mut g = game(OPENING);
+    let board = Command::Board {
+        side: Side::White,
+        text: "e4".into(),
+        uci: None,
+    };
+    g.apply(Duration::ZERO, board, None).unwrap();
+    let after = "r1bqkbnr/ppp1pppp/2n5/3p4/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3";
+    assert_eq!(g.mirror().fen(Color::White), after);
+    assert_eq!(g.mirror().fen(Color::Black), OPENING);
+    // The positions of the recorded moves: the start, then after each.
+    let start: Chess = OPENING
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let moves = g.mirror().board(Color::White).moves().to_vec();
+    let positions = crate::rules::positions(&start, &moves);
+    let fens: Vec<String> = positions
+        .iter()
+        .map(|p| Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string())
+        .collect();
+    assert_eq!(fens, vec![OPENING.to_owned(), after.to_owned()]);
+}
