@@ -1173,8 +1173,9 @@ fn worker(
             // With annabella's own output, each block goes with what she
             // handed to the sound card meanwhile (the air mixes it in).
             let played = around.played.clone().filter(|_| hands_free);
-            let opened = super::mic::MicStream::open(move |chunk| {
-                let at = Instant::now();
+            // Called on the capture thread (never on the audio thread):
+            // `at` is when the chunk's last block was captured.
+            let opened = super::mic::MicStream::open(move |chunk, at| {
                 // No card speaker any more (speech reopened on another
                 // output): no reference, so the mute, never a barge-in
                 // on her voice missing from the reference.
