@@ -111,3 +111,30 @@ fn the_microphone_callback_allocates_nothing_and_the_audio_arrives() {
     // converter's latency).
     assert!(got + 15 * 16 >= 2 * 16_000, "{got} samples came out");
 }
+
+/// What the callback runs, read from its source: nothing that takes a
+/// lock, sends on a channel, allocates or prints (the counting test above
+/// sees allocations only; a lock shared with the UI thread would not show
+/// there).
+#[test]
+fn the_microphone_callback_takes_no_lock_and_sends_nothing() {
+    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/voice/mic.rs"))
+        .expect("src/voice/mic.rs");
+    let start = source
+        .find("impl CallbackSide {")
+        .expect("the callback's side (impl CallbackSide)");
+    let body = &source[start..];
+    let body = &body[..body.find("\n}\n").expect("its end")];
+    assert!(body.contains("fn block"), "{body}");
+    for banned in [
+        "lock(", "Mutex", "RwLock", "send(", "Vec", "to_vec", "collect", "format!", "print",
+        "Condvar", "sleep",
+    ] {
+        assert!(
+            !body.contains(banned),
+            "the callback uses {banned}:\n{body}"
+        );
+    }
+    // The callback given to cpal is that method alone.
+    assert!(source.contains("move |data: &[S], _: &cpal::InputCallbackInfo| side.block(data)"));
+}

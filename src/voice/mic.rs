@@ -406,7 +406,7 @@ mod tests {
         let audio = stereo(30);
         // As the microphone hands its chunks over: through a channel.
         let (tx, rx) = channel();
-        let (mut callback, mut capture) = capture_pair(RATE, 2, 4096, move |c, _| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
@@ -419,7 +419,7 @@ mod tests {
         // The same through the device's integer formats.
         let as_i16: Vec<i16> = audio.iter().map(|s| (s * 32767.0) as i16).collect();
         let (tx, rx) = channel();
-        let (mut callback, mut capture) = capture_pair(RATE, 2, 4096, move |c, _| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
@@ -471,7 +471,7 @@ mod tests {
         let minute = 60 * RATE as usize;
         let frames = 10 * minute + RATE as usize;
         let (tx, rx) = channel();
-        let (mut callback, mut capture) = capture_pair(RATE, 2, 8192, move |c, _| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
