@@ -436,6 +436,7 @@ fn main() {
     let mut hf_by_chunk: Vec<Vec<f64>> = vec![Vec::new(); chunk_ms.len()];
     let mut missed = 0;
     let (mut hf_short, mut hf_early_used) = (0, 0);
+    let mut hf_decoding = Vec::new();
     let (mut taken, mut wrong, mut asked, mut asked_without, mut other) = (0, 0, 0, 0, 0);
     for (i, clip) in clips.iter().enumerate() {
         let mut audio = noise(300 * 16, i);
@@ -470,6 +471,7 @@ fn main() {
                     for h in engine.push(c, at).into_iter().flatten() {
                         if first.is_none() {
                             first = Some((Instant::now(), h.since_speech_end.unwrap_or_default()));
+                            hf_decoding.push(ms(h.finish_time));
                         }
                         decisions.push(h.decision);
                     }
@@ -511,9 +513,24 @@ fn main() {
         hf,
         Some(350.0),
     );
+    let hf_waited: Vec<f64> = hf_engine
+        .iter()
+        .zip(&hf_decoding)
+        .map(|(all, decoding)| all - decoding)
+        .collect();
     summary(
         "  the same from the end of the detector's last loud frame",
         hf_engine,
+        None,
+    );
+    summary(
+        "    of which the final decoding at the decision (CPU: grows with the machine's load)",
+        hf_decoding,
+        None,
+    );
+    summary(
+        "    of which the rest: the silence waited, at the chunks' pace, and the decoding lagging behind",
+        hf_waited,
         None,
     );
     for (c, v) in chunk_ms.iter().zip(hf_by_chunk) {
@@ -523,7 +540,7 @@ fn main() {
         println!("hands-free: the detector missed the end of {missed} clips");
     }
     println!(
-        "  decisions: {taken} moves taken (the move said), {wrong} WRONG moves taken, {asked} questions naming the move said, {asked_without} questions without it, {other} other; {hf_short} decided after the short silence (a whole phrase no other goes on from), {hf_early_used} prepared during the silence and used"
+        "  decisions: {taken} moves taken (the move said), {wrong} WRONG moves taken, {asked} questions naming the move said, {asked_without} questions without it, {other} other; {hf_short} decided after the short silence (the words heard end the utterance), {hf_early_used} prepared during the silence and used"
     );
 
     let hwm = status_kb("VmHWM:");
