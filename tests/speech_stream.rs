@@ -61,7 +61,15 @@ fn run(libespeak: Option<&str>) -> Option<(Vec<String>, Vec<Ev>)> {
     let journal = journal.to_string_lossy().into_owned();
     let mut cmd = common::annabella(
         &[
-            "--plain", "--speak", "-l", "ko", "--voice", "--model", &model, "--journal", &journal,
+            "--plain",
+            "--speak",
+            "-l",
+            "ko",
+            "--voice",
+            "--model",
+            &model,
+            "--journal",
+            &journal,
         ],
         dir.path(),
     );

@@ -107,7 +107,8 @@ fn open(name: &str) -> Result<Loaded, Unavailable> {
                 .map_err(f)?,
             *lib.get::<SetVoiceByName>(b"espeak_SetVoiceByName\0")
                 .map_err(f)?,
-            *lib.get::<SetParameter>(b"espeak_SetParameter\0").map_err(f)?,
+            *lib.get::<SetParameter>(b"espeak_SetParameter\0")
+                .map_err(f)?,
             *lib.get::<Synth>(b"espeak_Synth\0").map_err(f)?,
         )
     };
@@ -334,7 +335,9 @@ mod tests {
 
     #[test]
     fn a_missing_library_is_an_error_value() {
-        let e = open("/nonexistent/libespeak-ng.so.1").err().expect("missing");
+        let e = open("/nonexistent/libespeak-ng.so.1")
+            .err()
+            .expect("missing");
         assert_eq!(e.library, "/nonexistent/libespeak-ng.so.1");
         assert!(!e.detail.is_empty());
     }

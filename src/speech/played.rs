@@ -40,8 +40,8 @@ use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use super::espeak::EspeakNg;
 use super::libespeak::Synthesizer;
 use super::{Priority, Speaker, SpeechError};
-use crate::voice::rate::Resampler;
 use crate::vocab::Utterance;
+use crate::voice::rate::Resampler;
 
 /// 16 kHz mono, as the voice stack.
 const RATE: u64 = 16_000;
@@ -740,7 +740,10 @@ fn spawn_renderer(r: Renderer) -> std::sync::mpsc::Sender<(u64, String)> {
             let (engine, notice) = Engine::open(program);
             let mut convert = Converter::new(ESPEAK_RATE, rate);
             if let Some(n) = notice {
-                trouble.lock().unwrap_or_else(PoisonError::into_inner).notice = Some(n);
+                trouble
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .notice = Some(n);
                 ping.ping();
             }
             for (id, text) in rx {
@@ -1031,7 +1034,13 @@ mod tests {
         // Stereo, 10 ms: 480 frames.
         let mut out = vec![0.0f32; 960];
         let filled = output.fill(&mut out, 2, 48_000, t0 + ms(10));
-        assert_eq!(filled, Filled { began: true, ended: false });
+        assert_eq!(
+            filled,
+            Filled {
+                began: true,
+                ended: false
+            }
+        );
         assert!(out.iter().all(|&s| s == 0.5), "both channels");
         assert_eq!(played.pull(160, t0 + ms(20)), vec![100; 160]);
         assert!(!progress.ended(id), "half of it is still to play");
