@@ -264,8 +264,9 @@ impl Progress {
 const DEVICE_RING: usize = 48_000;
 /// Samples in the reference ring: a little more than the same time.
 const REFERENCE_RING: usize = RATE as usize * 5 / 4;
-/// How long the renderer sleeps while the rings are full.
-const FULL_WAIT: std::time::Duration = std::time::Duration::from_millis(2);
+/// How long the renderer sleeps at most while the rings are full (a new
+/// utterance or a stop wakes it at once: [`CardSpeaker`] unparks it).
+const FULL_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The renderer's side of the rings.
 pub struct Feed {
@@ -323,7 +324,7 @@ impl Feed {
         if abandoned || !self.progress.wanted(id) {
             return false;
         }
-        std::thread::sleep(FULL_WAIT);
+        std::thread::park_timeout(FULL_WAIT);
         true
     }
 
@@ -722,9 +723,14 @@ const ESPEAK_RATE: u32 = 22_050;
 /// Renders each utterance asked for (unless a newer one was asked for
 /// meanwhile), handing each block to the output callback as soon as it
 /// is synthesized and converted.
-fn spawn_renderer(r: Renderer) -> std::sync::mpsc::Sender<(u64, String)> {
+fn spawn_renderer(
+    r: Renderer,
+) -> (
+    std::sync::mpsc::Sender<(u64, String)>,
+    Option<std::thread::Thread>,
+) {
     let (tx, rx) = std::sync::mpsc::channel::<(u64, String)>();
-    let _ = std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("annabella-render".to_owned())
         .spawn(move || {
             let Renderer {
@@ -787,7 +793,7 @@ fn spawn_renderer(r: Renderer) -> std::sync::mpsc::Sender<(u64, String)> {
                 ping.ping();
             }
         });
-    tx
+    (tx, thread.ok().map(|t| t.thread().clone()))
 }
 
 /// espeak-ng played by annabella on the default output device, each
@@ -798,6 +804,9 @@ pub struct CardSpeaker {
     /// program, then the device's rate): the front end's loop never waits
     /// for it.
     render: std::sync::mpsc::Sender<(u64, String)>,
+    /// The renderer's thread, woken when what it renders is no longer
+    /// wanted (it may be waiting for room in the rings).
+    renderer: Option<std::thread::Thread>,
     progress: Arc<Progress>,
     /// The utterance handed to the renderer and not yet played to its end.
     waiting: Option<u64>,
@@ -858,7 +867,7 @@ impl CardSpeaker {
         };
         played.set_live(true);
         let trouble = Arc::new(Mutex::new(Trouble::default()));
-        let render = spawn_renderer(Renderer {
+        let (render, renderer) = spawn_renderer(Renderer {
             program: engine,
             rate,
             feed,
@@ -869,6 +878,7 @@ impl CardSpeaker {
         Ok(CardSpeaker {
             rate,
             render,
+            renderer,
             progress,
             waiting: None,
             trouble,
@@ -877,6 +887,12 @@ impl CardSpeaker {
             device: name,
             relay,
         })
+    }
+
+    fn wake_renderer(&self) {
+        if let Some(t) = &self.renderer {
+            t.unpark();
+        }
     }
 
     fn trouble(&self) -> MutexGuard<'_, Trouble> {
@@ -891,11 +907,13 @@ impl Speaker for CardSpeaker {
         if self.render.send((id, u.spoken.clone())).is_err() {
             return Err(no_audio("the renderer has ended"));
         }
+        self.wake_renderer();
         self.waiting = Some(id);
         Ok(())
     }
     fn stop(&mut self) {
         self.progress.stop();
+        self.wake_renderer();
         self.waiting = None;
     }
     fn is_speaking(&mut self) -> bool {
@@ -937,6 +955,7 @@ impl Drop for CardSpeaker {
     fn drop(&mut self) {
         // The renderer stops waiting for room; the callback drops the rest.
         self.progress.stop();
+        self.wake_renderer();
         self.played.set_live(false);
     }
 }
