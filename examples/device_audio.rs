@@ -18,7 +18,7 @@
 //!   ([`read_wav`]: device-sized blocks through the stream's converter);
 //! - `microphone`: the device recording's frames fed as a sound card's
 //!   callback does, in odd blocks (480, 441, 1023, 17, 333 frames), through
-//!   [`Capture`], the microphone's conversion path;
+//!   [`capture_pair`], the microphone's conversion path;
 //! - the control, the conversion before the stateful resampler (kept here
 //!   only to measure it): the whole file mixed down and linearly
 //!   interpolated (`listen` before), and each device block mixed down and
@@ -37,7 +37,7 @@ use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, has_speech, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::Listener;
-use annabella::voice::mic::Capture;
+use annabella::voice::mic::capture_pair;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -183,7 +183,9 @@ fn frames(path: &Path) -> (Vec<i16>, u32, usize) {
 fn microphone(path: &Path) -> Vec<i16> {
     let (s, rate, channels) = frames(path);
     let (tx, rx) = std::sync::mpsc::channel();
-    let mut capture = Capture::new(rate, channels, move |c| {
+    // The callback's side fed as the device would, the capture thread's
+    // side drained after each block.
+    let (mut callback, mut capture) = capture_pair(rate, channels, rate as usize, move |c, _| {
         let _ = tx.send(c);
     })
     .unwrap_or_else(|e| fail(&e.to_string()));
@@ -193,9 +195,11 @@ fn microphone(path: &Path) -> Vec<i16> {
             break;
         }
         let n = (n * channels).min(rest.len());
-        capture.block(&rest[..n]);
+        callback.block(&rest[..n]);
+        capture.drain();
         rest = &rest[n..];
     }
+    drop(callback);
     drop(capture);
     rx.iter().flatten().collect()
 }

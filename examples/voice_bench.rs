@@ -167,6 +167,8 @@ fn main() {
         std::process::exit(2);
     };
     let phrases: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(40);
+    // `hands-free` as third argument: only the hands-free measurement.
+    let only_hands_free = args.get(3).is_some_and(|a| a == "hands-free");
     annabella::voice::stderr::quiet_vosk(true);
 
     let rss_before = status_kb("VmRSS:");
@@ -242,6 +244,7 @@ fn main() {
     let pos = Chess::default();
     let moves: Vec<_> = pos.legal_moves().into_iter().collect();
     let mut clips = Vec::new();
+    let mut said = Vec::new();
     for n in 0..phrases {
         let m = moves[n % moves.len()];
         let style = if n % 2 == 0 {
@@ -250,6 +253,7 @@ fn main() {
             Style::Long
         };
         let text = vocab.announce(&pos, m, style).spoken;
+        said.push(m);
         match synthesize(&text, 140 + (n as u32 % 5) * 20, dir.path(), n) {
             Some(s) => clips.push(s),
             None => {
@@ -326,7 +330,11 @@ fn main() {
     // long after varies, so each delay is measured on its own, 0 ms
     // (released with the last sound: the final results are all still to
     // come) included.
-    let release_delays_ms = [0usize, 100, 200, 300];
+    let release_delays_ms: &[usize] = if only_hands_free {
+        &[]
+    } else {
+        &[0, 100, 200, 300]
+    };
     let mut ptt_by_delay: Vec<Vec<f64>> = vec![Vec::new(); release_delays_ms.len()];
     let mut ptt_moves = 0;
     let mut ptt_early = 0;
@@ -377,7 +385,7 @@ fn main() {
     // The same, but always waiting for both decodings: what a decision
     // that is a move costs (synthetic Korean is rarely heard as a move).
     let mut ptt_both = Vec::new();
-    for (i, clip) in clips.iter().enumerate() {
+    for (i, clip) in clips.iter().enumerate().filter(|_| !only_hands_free) {
         let mut audio = noise(200 * 16, i);
         audio.extend_from_slice(clip);
         let chunk = chunk_ms[i % chunk_ms.len()] * 16;
@@ -427,6 +435,9 @@ fn main() {
     let mut hf_engine = Vec::new();
     let mut hf_by_chunk: Vec<Vec<f64>> = vec![Vec::new(); chunk_ms.len()];
     let mut missed = 0;
+    let (mut hf_short, mut hf_early_used) = (0, 0);
+    let mut hf_decoding = Vec::new();
+    let (mut taken, mut wrong, mut asked, mut asked_without, mut other) = (0, 0, 0, 0, 0);
     for (i, clip) in clips.iter().enumerate() {
         let mut audio = noise(300 * 16, i);
         let last_loud = clip
@@ -448,6 +459,7 @@ fn main() {
         let mut t0 = None;
         let mut fed = 0usize;
         let mut first: Option<(Instant, Duration)> = None;
+        let mut decisions = Vec::new();
         stream(&audio, chunk, |item| {
             match item {
                 Feed::Start => {}
@@ -459,13 +471,33 @@ fn main() {
                     for h in engine.push(c, at).into_iter().flatten() {
                         if first.is_none() {
                             first = Some((Instant::now(), h.since_speech_end.unwrap_or_default()));
+                            hf_decoding.push(ms(h.finish_time));
                         }
+                        decisions.push(h.decision);
                     }
                 }
                 Feed::End(_) => {}
             }
             None::<()>
         });
+        hf_short += engine.stats().short;
+        hf_early_used += engine.stats().early_used;
+        // What was decided: the move said, taken or asked; never another
+        // move taken.
+        for d in decisions {
+            match d {
+                Decision::Move { mv, .. } if mv == said[i] => taken += 1,
+                Decision::Move { .. } => wrong += 1,
+                Decision::Ask { candidates, .. } | Decision::DidYouMean { candidates, .. } => {
+                    if candidates.contains(&said[i]) {
+                        asked += 1;
+                    } else {
+                        asked_without += 1;
+                    }
+                }
+                _ => other += 1,
+            }
+        }
         match (first, t0) {
             (Some((decided, own)), Some(t0)) => {
                 let end_at = t0 + samples(speech_end);
@@ -481,9 +513,24 @@ fn main() {
         hf,
         Some(350.0),
     );
+    let hf_waited: Vec<f64> = hf_engine
+        .iter()
+        .zip(&hf_decoding)
+        .map(|(all, decoding)| all - decoding)
+        .collect();
     summary(
         "  the same from the end of the detector's last loud frame",
         hf_engine,
+        None,
+    );
+    summary(
+        "    of which the final decoding at the decision (CPU: grows with the machine's load)",
+        hf_decoding,
+        None,
+    );
+    summary(
+        "    of which the rest: the silence waited, at the chunks' pace, and the decoding lagging behind",
+        hf_waited,
         None,
     );
     for (c, v) in chunk_ms.iter().zip(hf_by_chunk) {
@@ -492,6 +539,9 @@ fn main() {
     if missed > 0 {
         println!("hands-free: the detector missed the end of {missed} clips");
     }
+    println!(
+        "  decisions: {taken} moves taken (the move said), {wrong} WRONG moves taken, {asked} questions naming the move said, {asked_without} questions without it, {other} other; {hf_short} decided after the short silence (the words heard end the utterance), {hf_early_used} prepared during the silence and used"
+    );
 
     let hwm = status_kb("VmHWM:");
     let footprint = rss_model.saturating_sub(rss_before);

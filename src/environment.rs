@@ -32,6 +32,9 @@ pub const NO_SELF_MUTE: &str = "ANNABELLA_NO_SELF_MUTE";
 pub const TEST_OUTPUT: &str = "ANNABELLA_TEST_OUTPUT";
 /// The espeak-ng program (default `espeak-ng`).
 pub const ESPEAK: &str = "ANNABELLA_ESPEAK";
+/// The espeak-ng library the card speaker synthesizes with in process
+/// (default `libespeak-ng.so.1`).
+pub const LIBESPEAK: &str = "ANNABELLA_LIBESPEAK";
 
 /// Everything annabella takes from the environment.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -58,6 +61,8 @@ pub struct Environment {
     pub virtual_output: bool,
     /// The espeak-ng program, when given.
     pub espeak: Option<String>,
+    /// The espeak-ng library, when given.
+    pub libespeak: Option<String>,
     /// The session's language (`LC_ALL`, `LC_MESSAGES`, `LANG`: the first
     /// that is set and not empty).
     pub session_language: Option<String>,
@@ -80,6 +85,7 @@ impl Environment {
             no_self_mute: text(NO_SELF_MUTE).is_some_and(|v| v == "1"),
             virtual_output: text(TEST_OUTPUT).is_some_and(|v| v == "virtual"),
             espeak: text(ESPEAK),
+            libespeak: text(LIBESPEAK),
             session_language: ["LC_ALL", "LC_MESSAGES", "LANG"]
                 .iter()
                 .find_map(|k| text(k)),
@@ -136,6 +142,7 @@ mod tests {
             (NO_SELF_MUTE, "1"),
             (TEST_OUTPUT, "virtual"),
             (ESPEAK, "/bin/espeak-ng"),
+            (LIBESPEAK, "/lib/libespeak-ng.so.1"),
             ("LANG", "de_DE.UTF-8"),
         ]);
         assert!(e.term_dumb && e.supervised && e.voicing_off && e.no_self_mute);
@@ -146,6 +153,7 @@ mod tests {
         assert_eq!(e.model, Some(PathBuf::from("/m/ko")));
         assert_eq!(e.echo_cancel.as_deref(), Some("mute"));
         assert_eq!(e.espeak.as_deref(), Some("/bin/espeak-ng"));
+        assert_eq!(e.libespeak.as_deref(), Some("/lib/libespeak-ng.so.1"));
         assert_eq!(e.session_language.as_deref(), Some("de_DE.UTF-8"));
     }
 

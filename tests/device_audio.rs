@@ -7,7 +7,7 @@
 //! voices, upsampled by sox to the device's rate, with white hiss over the
 //! whole band (to the device's Nyquist frequency) 20 dB below the speech:
 //! twenty recordings in each of the four formats. Each is heard through
-//! the microphone's conversion path ([`Capture`], fed odd blocks) and
+//! the microphone's conversion path ([`capture_pair`], fed odd blocks) and
 //! through `listen`'s ([`read_wav_blocks`], odd blocks), and the figure
 //! (right move taken or first asked) of each path is compared with that of
 //! the recording resampled to 16 kHz mono by sox. No path may take a wrong
@@ -26,7 +26,7 @@ use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, has_speech, read_wav, read_wav_blocks};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::Listener;
-use annabella::voice::mic::Capture;
+use annabella::voice::mic::capture_pair;
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -132,13 +132,18 @@ fn microphone(path: &Path, block: usize) -> Vec<i16> {
     let s: Vec<i16> = r.samples::<i16>().map(|s| s.unwrap_or(0)).collect();
     let channels = usize::from(spec.channels);
     let (tx, rx) = std::sync::mpsc::channel();
-    let mut capture = Capture::new(spec.sample_rate, channels, move |c| {
+    // The callback's side fed as the device would, the capture thread's
+    // side drained after each block.
+    let rate = spec.sample_rate;
+    let (mut callback, mut capture) = capture_pair(rate, channels, rate as usize, move |c, _| {
         let _ = tx.send(c);
     })
     .expect("a converter");
     for b in s.chunks(block * channels) {
-        capture.block(b);
+        callback.block(b);
+        capture.drain();
     }
+    drop(callback);
     drop(capture);
     rx.iter().flatten().collect()
 }

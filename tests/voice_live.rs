@@ -19,6 +19,7 @@ use common::{
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use annabella::commands::Cmd;
 use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
@@ -502,6 +503,120 @@ fn hands_free_never_cuts_a_phrase_short() {
         short += engine.stats().short;
     }
     assert!(short >= 1, "no move was decided after the short silence");
+}
+
+/// Korean phrases that are the beginning of others (issue 23 item 5):
+/// "무승부" (a draw offer) while "무승부 수락" (the offer accepted) is a
+/// command too. Said whole, with a pause after "무승부" longer than the
+/// short silence and shorter than the full one, the utterance is never
+/// cut short into the draw offer, and is decided once; said without a
+/// pause, it is the accepted draw (its liveness twin), decided after the
+/// short silence.
+#[test]
+fn hands_free_never_cuts_a_command_short_into_the_one_it_begins_with() {
+    let Some(model_dir) = prerequisites() else {
+        return;
+    };
+    let listener = load(&model_dir);
+    let pos = Chess::default();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cut = |text: &str, name: &str, speed: u32, pitch: u32| {
+        let wav = dir.path().join(name);
+        synthesize_ko(text, speed, pitch, &wav);
+        let speech = read_wav(&wav).expect("own WAV");
+        let last = speech
+            .iter()
+            .rposition(|s| s.unsigned_abs() > 300)
+            .unwrap_or(speech.len().saturating_sub(1));
+        speech[..=last].to_vec()
+    };
+    let hands_free = || {
+        LiveDecoder::new(
+            &listener,
+            pos.clone(),
+            CastlingMode::Standard,
+            true,
+            VadSettings::default(),
+        )
+    };
+    let accepted = |h: &Heard| {
+        matches!(
+            h.decision,
+            Decision::Command {
+                command: Cmd::Accept,
+                ..
+            }
+        )
+    };
+    let offered = |h: &Heard| {
+        matches!(
+            h.decision,
+            Decision::Command {
+                command: Cmd::Draw,
+                ..
+            }
+        )
+    };
+    // Synthetic Korean is often misheard: the voice is one in which the
+    // whole phrase, said alone, is heard as the accepted draw; it must be
+    // decided after the short silence (its liveness twin).
+    let (speed, pitch) = [
+        (150, 50),
+        (130, 50),
+        (170, 50),
+        (150, 35),
+        (150, 65),
+        (190, 50),
+        (110, 50),
+    ]
+    .into_iter()
+    .find(|&(speed, pitch)| {
+        let whole = cut("무승부 수락", "whole.wav", speed, pitch);
+        let mut engine = hands_free();
+        engine.prepare();
+        let mut audio = room(300);
+        audio.extend_from_slice(&whole);
+        audio.extend(room(800));
+        let heard = feed(&mut engine, &audio);
+        assert_eq!(heard.len(), 1, "{heard:?}");
+        let yes = accepted(&heard[0]);
+        if yes {
+            assert_eq!(engine.stats().short, 1, "{:?}", engine.stats());
+        }
+        yes
+    })
+    .expect("a voice whose 무승부 수락 is heard as the accepted draw");
+    let head = cut("무승부", "head.wav", speed, pitch);
+    let tail = cut("수락", "tail.wav", speed, pitch);
+    for pause in [150, 200, 250] {
+        let mut engine = hands_free();
+        engine.prepare();
+        let mut audio = room(300);
+        audio.extend_from_slice(&head);
+        audio.extend(room(pause));
+        audio.extend_from_slice(&tail);
+        audio.extend(room(800));
+        let heard = feed(&mut engine, &audio);
+        assert_eq!(heard.len(), 1, "pause {pause} ms: {heard:?}");
+        assert!(
+            !offered(&heard[0]),
+            "pause {pause} ms: cut short: {heard:?}"
+        );
+        assert!(
+            !matches!(heard[0].decision, Decision::Move { .. }),
+            "pause {pause} ms: a move from a command: {heard:?}"
+        );
+    }
+    // The first part alone: the draw offer, which another command goes
+    // on from, waits for the full silence.
+    let mut engine = hands_free();
+    engine.prepare();
+    let mut audio = room(300);
+    audio.extend_from_slice(&head);
+    audio.extend(room(800));
+    let heard = feed(&mut engine, &audio);
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert_eq!(engine.stats().short, 0, "{heard:?}");
 }
 
 #[test]

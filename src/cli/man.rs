@@ -171,6 +171,7 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ("ANNABELLA_MODEL", "man.env.model"),
     ("ANNABELLA_MODELS_DIR", "man.env.models_dir"),
     ("ANNABELLA_ESPEAK", "man.env.espeak"),
+    ("ANNABELLA_LIBESPEAK", "man.env.libespeak"),
     ("ANNABELLA_VOICING", "man.env.voicing"),
     ("ANNABELLA_ECHO_CANCEL", "man.env.echo_cancel"),
     ("ANNABELLA_NO_SELF_MUTE", "man.env.no_self_mute"),

@@ -98,6 +98,11 @@ impl EspeakNg {
         self.voice.as_deref()
     }
 
+    /// The speed asked for (words a minute; `None`: espeak-ng's default).
+    pub fn speed(&self) -> Option<u32> {
+        self.speed
+    }
+
     fn command(&self, text: &str, to_stdout: bool) -> Command {
         let mut cmd = Command::new(&self.program);
         if let Some(v) = &self.voice {

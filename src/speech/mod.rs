@@ -10,7 +10,8 @@
 //!   playing on the sound card when speech-dispatcher is missing;
 //! - [`played::CardSpeaker`]: espeak-ng audio played by annabella itself
 //!   on the sound card, what it plays known (the echo canceller's
-//!   reference for barge-in by voice);
+//!   reference for barge-in by voice), synthesized in process by
+//!   [`libespeak::Synthesizer`] and streamed to the card as it comes;
 //! - [`TextSpeaker`]: plain display lines on a writer (stdout), for screen
 //!   readers and braille displays;
 //! - [`Recording`]: a test double that records what it was told.
@@ -24,6 +25,7 @@ pub mod activity;
 pub mod dispatcher;
 pub mod echo;
 pub mod espeak;
+pub mod libespeak;
 pub mod played;
 pub mod queue;
 
@@ -87,6 +89,15 @@ pub enum SpeechError {
         /// What the system said.
         error: String,
     },
+    /// libespeak-ng cannot be loaded: the espeak-ng program is run for
+    /// each utterance instead (speech goes on, a little slower to start).
+    #[error("{library}: {error}")]
+    NoLibrary {
+        /// The library asked for.
+        library: String,
+        /// What went wrong.
+        error: String,
+    },
     /// The synthesizer has no voice for the language.
     #[error("{engine}: no voice for '{language}'")]
     NoVoice {
@@ -136,6 +147,10 @@ impl SpeechError {
             SpeechError::NoEngine { program, error } => locale.message(
                 "speech.no_espeak",
                 &[("error", &format!("{program}: {error}"))],
+            ),
+            SpeechError::NoLibrary { library, error } => locale.message(
+                "speech.no_library",
+                &[("error", &format!("{library}: {error}"))],
             ),
             SpeechError::NoVoice { engine, language } => locale.message(
                 "speech.no_voice",

@@ -2,11 +2,18 @@
 //! plays is known: the echo canceller's reference for hands-free barge-in
 //! with a real microphone (issue 14).
 //!
-//! [`CardSpeaker`] renders each utterance with espeak-ng (16 kHz mono),
-//! resamples it to the output device's rate (with the same anti-aliased
-//! resampler as the microphone's stream, [`crate::voice::rate`]) and plays
-//! it through a cpal
-//! output stream. In the output callback, every block handed to the
+//! [`CardSpeaker`] synthesizes each utterance with libespeak-ng in process
+//! ([`super::libespeak`], warm: library and voice loaded when the speaker
+//! opens; else the espeak-ng program, with a one-line notice), converts
+//! each block as it comes to the output device's rate and to 16 kHz (with
+//! the same anti-aliased resampler as the microphone's stream,
+//! [`crate::voice::rate`], its filters made once) and hands it at once,
+//! through two preallocated lock-free rings ([`rings`]), to the output
+//! callback of a cpal output stream: the first samples of a reply reach
+//! the card while the rest is still being synthesized. The callback
+//! ([`Output::fill`]) allocates nothing and takes no lock the renderer or
+//! the front end's loop takes; what is no longer wanted (a stop, a newer
+//! utterance) it drops by its tag. In the output callback, every block handed to the
 //! device is also written, at 16 kHz, into [`Played`]: a timeline of what
 //! was handed to the device when (silence while she is quiet). The
 //! microphone's callback pulls, for each captured block, the samples
@@ -23,16 +30,18 @@
 //! adapter.
 
 use std::collections::VecDeque;
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 #[cfg(feature = "voice")]
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
-use super::espeak::{EspeakNg, resample};
+use super::espeak::EspeakNg;
+use super::libespeak::Synthesizer;
 use super::{Priority, Speaker, SpeechError};
 use crate::vocab::Utterance;
+use crate::voice::rate::Resampler;
 
 /// 16 kHz mono, as the voice stack.
 const RATE: u64 = 16_000;
@@ -51,11 +60,15 @@ struct Timeline {
     epoch: Instant,
     /// Timeline index (16 kHz samples since `epoch`) of `samples[0]`.
     start: u64,
+    /// Preallocated ([`CAPACITY`]) and never grown: the output callback
+    /// writes into it without allocating.
     samples: VecDeque<i16>,
-    /// Card speakers playing into it (a new one opens before the old one
-    /// is dropped when speech is reopened).
-    live: usize,
 }
+
+/// What the timeline holds at most (2 [`KEEP`]) plus what one push may
+/// add before the oldest is dropped (a gap of up to [`KEEP`] and a
+/// block): its preallocated size.
+const CAPACITY: usize = 4 * KEEP;
 
 impl Timeline {
     fn index(&self, at: Instant) -> u64 {
@@ -69,11 +82,15 @@ impl Timeline {
 }
 
 /// What the loudspeaker was handed, on a 16 kHz wall-clock timeline:
-/// written by the output callback, read by the microphone's. Cloning
-/// shares it.
+/// written by the output callback, read by the microphone's (the only
+/// two that take its lock; the front end's loop only reads an atomic,
+/// [`Played::is_live`]). Cloning shares it.
 #[derive(Debug, Clone)]
 pub struct Played {
     line: Arc<Mutex<Timeline>>,
+    /// Card speakers playing into it (a new one opens before the old one
+    /// is dropped when speech is reopened).
+    live: Arc<AtomicUsize>,
 }
 
 impl Default for Played {
@@ -89,14 +106,14 @@ impl Played {
             line: Arc::new(Mutex::new(Timeline {
                 epoch,
                 start: 0,
-                samples: VecDeque::new(),
-                live: 0,
+                samples: VecDeque::with_capacity(CAPACITY),
             })),
+            live: Arc::new(AtomicUsize::new(0)),
         }
     }
 
     fn lock(&self) -> MutexGuard<'_, Timeline> {
-        self.line.lock().unwrap_or_else(|e| e.into_inner())
+        self.line.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// `samples` (16 kHz) were handed to the device at `at`. They follow
@@ -104,7 +121,15 @@ impl Played {
     /// [`JITTER`] before `at` (the stream paused: silence in between) or
     /// runs more than [`KEEP`] ahead of `at` (a device that takes samples
     /// faster than it plays them: the timeline starts again at `at`).
+    /// Allocates nothing for blocks up to [`KEEP`] samples (longer ones
+    /// are written in pieces).
     pub fn push(&self, samples: &[i16], at: Instant) {
+        for piece in samples.chunks(KEEP) {
+            self.push_piece(piece, at);
+        }
+    }
+
+    fn push_piece(&self, samples: &[i16], at: Instant) {
         let mut line = self.lock();
         let now = line.index(at);
         let end = line.end();
@@ -115,60 +140,252 @@ impl Played {
             let gap = (now - end) as usize;
             line.samples.extend(std::iter::repeat_n(0, gap));
         }
-        line.samples.extend(samples.iter().copied());
-        let excess = line.samples.len().saturating_sub(2 * KEEP);
+        // Room first, so that the preallocated buffer never grows.
+        let excess = (line.samples.len() + samples.len()).saturating_sub(2 * KEEP);
+        let excess = excess.min(line.samples.len());
         line.samples.drain(..excess);
         line.start += excess as u64;
+        line.samples.extend(samples.iter().copied());
     }
 
     /// The `n` samples handed to the device in the span of `n` samples
     /// ending at `at` (silence where nothing was).
     pub fn pull(&self, n: usize, at: Instant) -> Vec<i16> {
+        let mut out = vec![0i16; n];
+        self.pull_into(&mut out, at);
+        out
+    }
+
+    /// As [`pull`](Self::pull), into `out` (its length is `n`), without
+    /// allocating.
+    pub fn pull_into(&self, out: &mut [i16], at: Instant) {
+        let n = out.len();
         let line = self.lock();
         let to = line.index(at);
         let from = to.saturating_sub(n as u64);
-        let mut out = vec![0i16; n - (to - from) as usize];
-        out.extend((from..to).map(|i| {
-            i.checked_sub(line.start)
+        let lead = n - (to - from) as usize;
+        out[..lead].fill(0);
+        for (slot, i) in out[lead..].iter_mut().zip(from..to) {
+            *slot = i
+                .checked_sub(line.start)
                 .and_then(|k| line.samples.get(k as usize))
                 .copied()
-                .unwrap_or(0)
-        }));
-        out
+                .unwrap_or(0);
+        }
     }
 
     /// `true` while a [`CardSpeaker`] plays into it (else the reference is
     /// silence and barge-in by voice cannot work).
     pub fn is_live(&self) -> bool {
-        self.lock().live > 0
+        self.live.load(Ordering::Acquire) > 0
     }
 
     fn set_live(&self, live: bool) {
-        let mut line = self.lock();
-        line.live = if live {
-            line.live + 1
+        if live {
+            self.live.fetch_add(1, Ordering::AcqRel);
         } else {
-            line.live.saturating_sub(1)
-        };
+            let _ = self
+                .live
+                .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+        }
     }
 }
 
-/// The utterance being played, at the device's rate and at 16 kHz.
-#[derive(Debug, Default)]
-struct Playing {
-    /// Mono samples at the device rate, still to be handed over.
-    device: VecDeque<f32>,
-    /// The same at 16 kHz (the reference).
-    original: VecDeque<i16>,
-    /// Nothing of it has been handed over yet.
-    fresh: bool,
+/// A sample in a ring, with the utterance it belongs to (the low bits of
+/// its id): what belongs to an utterance no longer wanted is dropped by
+/// the output callback, which alone takes from the rings.
+#[derive(Debug, Clone, Copy)]
+struct Tagged<T> {
+    tag: u32,
+    sample: T,
 }
 
-impl Playing {
-    fn clear(&mut self) {
-        self.device.clear();
-        self.original.clear();
+fn tag(id: u64) -> u32 {
+    // Truncation intended: ids are compared for equality only.
+    id as u32
+}
+
+/// What the speaker, its renderer and the output callback share: atomics
+/// only, so no side waits for another.
+#[derive(Debug)]
+pub struct Progress {
+    /// The utterance wanted now (each `speak` and each `stop` takes a new
+    /// id, so what was asked for before becomes stale).
+    current: AtomicU64,
+    /// The last utterance the renderer is done with (all its samples in
+    /// the rings, or failed, or skipped).
+    rendered: AtomicU64,
+    /// The last utterance whose last sample was handed to the device (or
+    /// that has nothing to play).
+    ended: AtomicU64,
+    /// When the first samples of the last utterance were handed over
+    /// (nanoseconds since `epoch`; 0: not yet told), for the trace.
+    began: AtomicU64,
+    epoch: Instant,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            current: AtomicU64::new(0),
+            rendered: AtomicU64::new(0),
+            ended: AtomicU64::new(0),
+            began: AtomicU64::new(0),
+            epoch: Instant::now(),
+        }
     }
+
+    /// A new utterance is wanted: its id (what was wanted before is
+    /// dropped).
+    pub fn ask(&self) -> u64 {
+        self.current.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    /// Nothing is wanted any more (what is in the rings is dropped at the
+    /// next callback).
+    pub fn stop(&self) {
+        self.current.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// `true` while utterance `id` is the one wanted.
+    pub fn wanted(&self, id: u64) -> bool {
+        self.current.load(Ordering::Acquire) == id
+    }
+
+    /// `true` once utterance `id` has been played to its end (or had
+    /// nothing to play).
+    pub fn ended(&self, id: u64) -> bool {
+        self.ended.load(Ordering::Acquire) >= id
+    }
+}
+
+/// Samples in the device ring: 1 s at 48 kHz (the renderer waits while
+/// it is full; synthesis runs many times faster than the card plays).
+const DEVICE_RING: usize = 48_000;
+/// Samples in the reference ring: a little more than the same time.
+const REFERENCE_RING: usize = RATE as usize * 5 / 4;
+/// How long the renderer sleeps at most while the rings are full (a new
+/// utterance or a stop wakes it at once: [`CardSpeaker`] unparks it).
+const FULL_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// The renderer's side of the rings.
+pub struct Feed {
+    device: rtrb::Producer<Tagged<f32>>,
+    reference: rtrb::Producer<Tagged<i16>>,
+    progress: Arc<Progress>,
+}
+
+impl std::fmt::Debug for Feed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feed").finish_non_exhaustive()
+    }
+}
+
+fn to_i16(s: f32) -> i16 {
+    (s * 32_768.0)
+        .round()
+        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+impl Feed {
+    /// Hands samples of utterance `id` to the output callback: `device`
+    /// at the device's rate, `reference` (the same speech) at 16 kHz.
+    /// Waits while the rings are full. `false`: `id` is no longer wanted
+    /// (or the callback is gone), stop rendering it.
+    pub fn push(&mut self, id: u64, device: &[f32], reference: &[f32]) -> bool {
+        let tag = tag(id);
+        // The reference first: the callback never plays a sample whose
+        // reference has not arrived.
+        for &s in reference {
+            let mut item = Tagged {
+                tag,
+                sample: to_i16(s),
+            };
+            while let Err(rtrb::PushError::Full(back)) = self.reference.push(item) {
+                if !self.waiting(id, self.reference.is_abandoned()) {
+                    return false;
+                }
+                item = back;
+            }
+        }
+        for &sample in device {
+            let mut item = Tagged { tag, sample };
+            while let Err(rtrb::PushError::Full(back)) = self.device.push(item) {
+                if !self.waiting(id, self.device.is_abandoned()) {
+                    return false;
+                }
+                item = back;
+            }
+        }
+        self.progress.wanted(id)
+    }
+
+    fn waiting(&self, id: u64, abandoned: bool) -> bool {
+        if abandoned || !self.progress.wanted(id) {
+            return false;
+        }
+        std::thread::park_timeout(FULL_WAIT);
+        true
+    }
+
+    /// The renderer is done with utterance `id` (`played`: its samples
+    /// are all in the rings; else it failed or was skipped and has
+    /// nothing more to play).
+    pub fn done(&mut self, id: u64, played: bool) {
+        self.progress.rendered.fetch_max(id, Ordering::AcqRel);
+        if !played {
+            self.progress.ended.fetch_max(id, Ordering::AcqRel);
+        }
+    }
+}
+
+/// The output callback's side: fills each block from the rings without
+/// allocating or locking anything the front end's loop or the renderer
+/// locks (only [`Played`]'s timeline, which the microphone's callback
+/// reads).
+pub struct Output {
+    device: rtrb::Consumer<Tagged<f32>>,
+    reference: rtrb::Consumer<Tagged<i16>>,
+    progress: Arc<Progress>,
+    played: Played,
+    /// Fraction of a 16 kHz sample carried between blocks.
+    carry: u64,
+    /// The last utterance whose first samples were handed over, and the
+    /// last one seen to its end.
+    began: u64,
+    ended: u64,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Output").finish_non_exhaustive()
+    }
+}
+
+/// The rings between a renderer and an output callback, preallocated,
+/// and the progress they share (what [`CardSpeaker`] is made of; public
+/// for the allocation test).
+pub fn rings(played: Played) -> (Feed, Output, Arc<Progress>) {
+    let progress = Arc::new(Progress::new());
+    let (dp, dc) = rtrb::RingBuffer::new(DEVICE_RING);
+    let (rp, rc) = rtrb::RingBuffer::new(REFERENCE_RING);
+    (
+        Feed {
+            device: dp,
+            reference: rp,
+            progress: Arc::clone(&progress),
+        },
+        Output {
+            device: dc,
+            reference: rc,
+            progress: Arc::clone(&progress),
+            played,
+            carry: 0,
+            began: 0,
+            ended: 0,
+        },
+        progress,
+    )
 }
 
 /// How many 16 kHz samples go with `frames` device frames at `rate`,
@@ -182,46 +399,88 @@ pub fn reference_len(frames: usize, rate: u32, carry: &mut u64) -> usize {
 
 /// What one output callback did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Filled {
+pub struct Filled {
     /// It handed over the first samples of an utterance.
-    began: bool,
+    pub began: bool,
     /// It handed over the last samples of an utterance.
-    ended: bool,
+    pub ended: bool,
 }
 
-/// One output callback: fills `out` (`channels` interleaved) from
-/// `playing`, and writes what was handed over (16 kHz) into `played`.
-fn fill(
-    out: &mut [f32],
-    channels: usize,
-    rate: u32,
-    carry: &mut u64,
-    playing: &Mutex<Playing>,
-    played: &Played,
-    at: Instant,
-) -> Filled {
-    let frames = out.len() / channels.max(1);
-    let want = reference_len(frames, rate, carry);
-    let mut reference = Vec::with_capacity(want);
-    let mut filled = Filled::default();
-    {
-        let mut p = playing.lock().unwrap_or_else(|e| e.into_inner());
-        let was = !p.device.is_empty();
-        filled.began = was && std::mem::take(&mut p.fresh);
-        for frame in out.chunks_mut(channels.max(1)) {
-            let s = p.device.pop_front().unwrap_or(0.0);
+/// The reference is written into the timeline in pieces of this many
+/// samples (a buffer on the stack).
+const PIECE: usize = 256;
+
+impl Output {
+    /// One output callback at `at`: fills `out` (`channels` interleaved,
+    /// at `rate`) with the utterance wanted (silence when there is none
+    /// or it is not rendered yet), and writes what was handed over, at
+    /// 16 kHz, into the [`Played`] timeline.
+    pub fn fill(&mut self, out: &mut [f32], channels: usize, rate: u32, at: Instant) -> Filled {
+        let channels = channels.max(1);
+        let frames = out.len() / channels;
+        // `rendered` before looking into the rings: what it says is done
+        // is all in them.
+        let rendered = self.progress.rendered.load(Ordering::Acquire);
+        let current = self.progress.current.load(Ordering::Acquire);
+        let tag = tag(current);
+        // What is no longer wanted goes (older utterances come first).
+        while self.device.peek().is_ok_and(|t| t.tag != tag) {
+            let _ = self.device.pop();
+        }
+        while self.reference.peek().is_ok_and(|t| t.tag != tag) {
+            let _ = self.reference.pop();
+        }
+        let mut handed = 0;
+        for frame in out.chunks_mut(channels) {
+            let s = match self.device.pop() {
+                Ok(t) => {
+                    handed += 1;
+                    t.sample
+                }
+                Err(_) => 0.0,
+            };
             frame.fill(s);
         }
-        for _ in 0..want {
-            reference.push(p.original.pop_front().unwrap_or(0));
+        let mut filled = Filled::default();
+        if handed > 0 && self.began != current {
+            self.began = current;
+            filled.began = true;
+            let ns = u64::try_from(at.saturating_duration_since(self.progress.epoch).as_nanos())
+                .unwrap_or(u64::MAX);
+            self.progress.began.store(ns.max(1), Ordering::Release);
         }
-        if p.device.is_empty() {
-            p.original.clear();
+        let want = reference_len(frames, rate, &mut self.carry);
+        // As much reference as speech was handed over (the rest of the
+        // span was silence: the renderer was late).
+        let take = if handed == frames {
+            want
+        } else {
+            want * handed / frames.max(1)
+        };
+        let mut piece = [0i16; PIECE];
+        let (mut done, mut taken) = (0, 0);
+        while done < want {
+            let n = (want - done).min(PIECE);
+            for slot in &mut piece[..n] {
+                *slot = 0;
+                if taken < take
+                    && let Ok(t) = self.reference.pop()
+                {
+                    taken += 1;
+                    *slot = t.sample;
+                }
+            }
+            self.played.push(&piece[..n], at);
+            done += n;
         }
-        filled.ended = was && p.device.is_empty();
+        if rendered >= current && self.device.is_empty() && self.ended < current {
+            self.ended = current;
+            while self.reference.pop().is_ok() {}
+            self.progress.ended.fetch_max(current, Ordering::AcqRel);
+            filled.ended = true;
+        }
+        filled
     }
-    played.push(&reference, at);
-    filled
 }
 
 /// **Test only** (env [`TEST_OUTPUT_ENV`] = `virtual`): a sound card that
@@ -327,76 +586,234 @@ enum Card {
     Virtual { _card: VirtualCard },
 }
 
+/// What renders the card speaker's speech: libespeak-ng in process
+/// (warm: its voice is loaded once), else the espeak-ng program.
+enum Engine {
+    Library(Synthesizer),
+    Program(EspeakNg),
+}
+
+impl Engine {
+    /// The library unless a program was named (env `ANNABELLA_ESPEAK`, a
+    /// test's stand-in) or it cannot be opened (then the second value
+    /// says why, for a one-line notice).
+    fn open(program: EspeakNg) -> (Engine, Option<SpeechError>) {
+        if crate::environment::get().espeak.is_some() {
+            return (Engine::Program(program), None);
+        }
+        match Synthesizer::open(program.voice(), program.speed()) {
+            Ok(s) => (Engine::Library(s), None),
+            Err(e) => (
+                Engine::Program(program),
+                Some(SpeechError::NoLibrary {
+                    library: e.library,
+                    error: e.detail,
+                }),
+            ),
+        }
+    }
+
+    /// For the trace: which one renders.
+    fn name(&self) -> &'static str {
+        match self {
+            Engine::Library(_) => "library",
+            Engine::Program(_) => "program",
+        }
+    }
+
+    fn stream(
+        &self,
+        text: &str,
+        chunk: impl FnMut(&[i16], u32) -> bool,
+    ) -> Result<(), SpeechError> {
+        match self {
+            Engine::Library(s) => s
+                .stream(text, chunk)
+                .map_err(|e| SpeechError::Failed(e.to_string())),
+            Engine::Program(p) => p.stream(text, chunk),
+        }
+    }
+}
+
+/// Converts the synthesizer's blocks (at its own rate) to the device's
+/// rate and to 16 kHz, as they come, with filters kept warm between
+/// utterances (making one takes milliseconds).
+struct Converter {
+    from: u32,
+    to_device: Option<Resampler>,
+    to_reference: Option<Resampler>,
+    input: Vec<f32>,
+    device: Vec<f32>,
+    reference: Vec<f32>,
+}
+
+impl Converter {
+    fn new(from: u32, device_rate: u32) -> Converter {
+        Converter {
+            from,
+            to_device: Resampler::new(from, device_rate).ok(),
+            to_reference: Resampler::new(from, RATE as u32).ok(),
+            input: Vec::with_capacity(4096),
+            device: Vec::with_capacity(16_384),
+            reference: Vec::with_capacity(4096),
+        }
+    }
+
+    /// A new utterance at `from` Hz.
+    fn start(&mut self, from: u32, device_rate: u32) {
+        if from != self.from {
+            *self = Converter::new(from, device_rate);
+        }
+        for r in [&mut self.to_device, &mut self.to_reference]
+            .into_iter()
+            .flatten()
+        {
+            r.reset();
+        }
+    }
+
+    fn push(&mut self, samples: &[i16]) {
+        self.input.clear();
+        self.input
+            .extend(samples.iter().map(|&s| f32::from(s) / 32_768.0));
+        self.device.clear();
+        self.reference.clear();
+        if let Some(r) = &mut self.to_device {
+            r.push(&self.input, &mut self.device);
+        }
+        if let Some(r) = &mut self.to_reference {
+            r.push(&self.input, &mut self.reference);
+        }
+    }
+
+    fn finish(&mut self) {
+        self.device.clear();
+        self.reference.clear();
+        if let Some(r) = &mut self.to_device {
+            r.finish(&mut self.device);
+        }
+        if let Some(r) = &mut self.to_reference {
+            r.finish(&mut self.reference);
+        }
+    }
+}
+
 /// What the renderer thread needs.
 struct Renderer {
-    engine: EspeakNg,
+    program: EspeakNg,
     rate: u32,
-    playing: Arc<Mutex<Playing>>,
-    current: Arc<std::sync::atomic::AtomicU64>,
-    rendered: Arc<std::sync::atomic::AtomicU64>,
-    error: Arc<Mutex<Option<SpeechError>>>,
+    feed: Feed,
+    progress: Arc<Progress>,
+    trouble: Arc<Mutex<Trouble>>,
     ping: crate::wake::Ping,
 }
 
+/// What the renderer tells the speaker: a failure (speech is off), a
+/// notice (it goes on).
+#[derive(Debug, Default)]
+struct Trouble {
+    error: Option<SpeechError>,
+    notice: Option<SpeechError>,
+}
+
+/// The rate espeak-ng synthesizes at (the filters are made for it before
+/// the first utterance).
+const ESPEAK_RATE: u32 = 22_050;
+
 /// Renders each utterance asked for (unless a newer one was asked for
-/// meanwhile) and hands it to the output callback.
-fn spawn_renderer(r: Renderer) -> std::sync::mpsc::Sender<(u64, String)> {
+/// meanwhile), handing each block to the output callback as soon as it
+/// is synthesized and converted.
+fn spawn_renderer(
+    r: Renderer,
+) -> (
+    std::sync::mpsc::Sender<(u64, String)>,
+    Option<std::thread::Thread>,
+) {
     let (tx, rx) = std::sync::mpsc::channel::<(u64, String)>();
-    let _ = std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("annabella-render".to_owned())
         .spawn(move || {
+            let Renderer {
+                program,
+                rate,
+                mut feed,
+                progress,
+                trouble,
+                ping,
+            } = r;
+            // Warm before the first reply: the library and its voice
+            // loaded, the filters made.
+            let (engine, notice) = Engine::open(program);
+            let mut convert = Converter::new(ESPEAK_RATE, rate);
+            if let Some(n) = notice {
+                trouble
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .notice = Some(n);
+                ping.ping();
+            }
             for (id, text) in rx {
-                if r.current.load(Ordering::Acquire) == id {
-                    match r.engine.render(&text) {
-                        Ok(samples) => {
-                            let device: Vec<f32> = resample(&samples, RATE as u32, r.rate)
-                                .iter()
-                                .map(|&s| f32::from(s) / 32768.0)
-                                .collect();
-                            let mut p = r.playing.lock().unwrap_or_else(|e| e.into_inner());
-                            if r.current.load(Ordering::Acquire) == id {
-                                p.clear();
-                                p.device.extend(device);
-                                p.original.extend(samples);
-                                p.fresh = true;
-                            }
-                        }
-                        Err(e) => {
-                            *r.error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                        }
-                    }
+                if !progress.wanted(id) {
+                    feed.done(id, false);
+                    ping.ping();
+                    continue;
                 }
-                r.rendered.store(id, Ordering::Release);
+                crate::trace::event("synth", engine.name());
+                let mut started = None;
+                let mut first = true;
+                let mut handed = 0usize;
+                let result = engine.stream(&text, |samples, from| {
+                    if started != Some(from) {
+                        convert.start(from, rate);
+                        started = Some(from);
+                    }
+                    convert.push(samples);
+                    let go = feed.push(id, &convert.device, &convert.reference);
+                    handed += convert.device.len();
+                    if go && first && !convert.device.is_empty() {
+                        first = false;
+                        crate::trace::event("chunk", "");
+                    }
+                    go
+                });
+                if started.is_some() && progress.wanted(id) {
+                    convert.finish();
+                    feed.push(id, &convert.device, &convert.reference);
+                    handed += convert.device.len();
+                }
+                // Test only: synthesis is over, so many device samples.
+                crate::trace::event("rendered", &handed.to_string());
+                let ok = result.is_ok() && started.is_some();
+                feed.done(id, ok);
+                if let Err(e) = result {
+                    trouble.lock().unwrap_or_else(PoisonError::into_inner).error = Some(e);
+                }
                 // Nothing to play (a failure, an utterance dropped): the
                 // loop looks again.
-                r.ping.ping();
+                ping.ping();
             }
         });
-    tx
+    (tx, thread.ok().map(|t| t.thread().clone()))
 }
 
 /// espeak-ng played by annabella on the default output device, each
 /// block also written into a [`Played`] timeline.
 pub struct CardSpeaker {
     rate: u32,
-    playing: Arc<Mutex<Playing>>,
-    /// Renders on a thread of its own (espeak-ng, then the device's
-    /// rate): the front end's loop never waits for it.
+    /// Renders on a thread of its own (libespeak-ng or the espeak-ng
+    /// program, then the device's rate): the front end's loop never waits
+    /// for it.
     render: std::sync::mpsc::Sender<(u64, String)>,
-    /// The utterance to be played (earlier ones are dropped), and the
-    /// last one rendered (or failed).
-    current: Arc<std::sync::atomic::AtomicU64>,
-    rendered: Arc<std::sync::atomic::AtomicU64>,
-    /// The utterance handed to the renderer and not yet rendered.
+    /// The renderer's thread, woken when what it renders is no longer
+    /// wanted (it may be waiting for room in the rings).
+    renderer: Option<std::thread::Thread>,
+    progress: Arc<Progress>,
+    /// The utterance handed to the renderer and not yet played to its end.
     waiting: Option<u64>,
-    error: Arc<Mutex<Option<SpeechError>>>,
+    trouble: Arc<Mutex<Trouble>>,
     played: Played,
     _card: Card,
     device: String,
-    /// When the first samples of the last utterance were handed over
-    /// (nanoseconds since `epoch`; 0: not yet told), for the trace.
-    began: Arc<std::sync::atomic::AtomicU64>,
-    epoch: Instant,
     /// Wakes the front end's loop when an utterance has been played.
     relay: crate::wake::Relay,
 }
@@ -418,28 +835,21 @@ fn no_audio(detail: impl std::fmt::Display) -> SpeechError {
 }
 
 impl CardSpeaker {
-    /// Opens the default output device and plays `engine`'s speech on it,
-    /// writing what it plays into `played`.
+    /// Opens the default output device and plays `engine`'s speech on it
+    /// (synthesized by libespeak-ng in process when it can be loaded,
+    /// else by the `engine` program, with a notice), writing what it
+    /// plays into `played`.
     ///
     /// # Errors
     ///
     /// [`SpeechError::NoAudio`] when there is no usable output device
     /// (headless machine, device busy, unsupported format).
     pub fn open(engine: EspeakNg, played: Played) -> Result<CardSpeaker, SpeechError> {
-        let playing = Arc::new(Mutex::new(Playing::default()));
         let relay = crate::wake::Relay::spawn(crate::wake::Waker::default());
         let ping = relay.ping();
-        let began = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let epoch = Instant::now();
-        let (p, r, b) = (playing.clone(), played.clone(), began.clone());
-        let mut carry = 0u64;
+        let (feed, mut output, progress) = rings(played.clone());
         let mut callback = move |out: &mut [f32], channels: usize, rate: u32| {
-            let at = Instant::now();
-            let filled = fill(out, channels, rate, &mut carry, &p, &r, at);
-            if filled.began {
-                let ns = u64::try_from(at.duration_since(epoch).as_nanos()).unwrap_or(u64::MAX);
-                b.store(ns.max(1), std::sync::atomic::Ordering::Release);
-            }
+            let filled = output.fill(out, channels, rate, Instant::now());
             if filled.began || filled.ended {
                 ping.ping();
             }
@@ -456,81 +866,85 @@ impl CardSpeaker {
             (Card::Device { _stream: stream }, rate, name)
         };
         played.set_live(true);
-        let current = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let rendered = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let error = Arc::new(Mutex::new(None));
-        let render = spawn_renderer(Renderer {
-            engine,
+        let trouble = Arc::new(Mutex::new(Trouble::default()));
+        let (render, renderer) = spawn_renderer(Renderer {
+            program: engine,
             rate,
-            playing: Arc::clone(&playing),
-            current: Arc::clone(&current),
-            rendered: Arc::clone(&rendered),
-            error: Arc::clone(&error),
+            feed,
+            progress: Arc::clone(&progress),
+            trouble: Arc::clone(&trouble),
             ping: relay.ping(),
         });
         Ok(CardSpeaker {
             rate,
-            playing,
             render,
-            current,
-            rendered,
+            renderer,
+            progress,
             waiting: None,
-            error,
+            trouble,
             played,
             _card: card,
             device: name,
-            began,
-            epoch,
             relay,
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Playing> {
-        self.playing.lock().unwrap_or_else(|e| e.into_inner())
+    fn wake_renderer(&self) {
+        if let Some(t) = &self.renderer {
+            t.unpark();
+        }
+    }
+
+    fn trouble(&self) -> MutexGuard<'_, Trouble> {
+        self.trouble.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 impl Speaker for CardSpeaker {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         crate::trace::event("speak", &u.display);
-        let id = self.current.fetch_add(1, Ordering::AcqRel) + 1;
-        self.lock().clear();
+        let id = self.progress.ask();
         if self.render.send((id, u.spoken.clone())).is_err() {
             return Err(no_audio("the renderer has ended"));
         }
+        self.wake_renderer();
         self.waiting = Some(id);
         Ok(())
     }
     fn stop(&mut self) {
-        self.current.fetch_add(1, Ordering::AcqRel);
+        self.progress.stop();
+        self.wake_renderer();
         self.waiting = None;
-        self.lock().clear();
     }
     fn is_speaking(&mut self) -> bool {
-        if let Some(id) = self.waiting {
-            if self.rendered.load(Ordering::Acquire) < id {
-                return true;
+        match self.waiting {
+            Some(id) if !self.progress.ended(id) => true,
+            _ => {
+                self.waiting = None;
+                false
             }
-            self.waiting = None;
         }
-        !self.lock().device.is_empty()
     }
     fn take_error(&mut self) -> Option<SpeechError> {
-        self.error
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
+        self.trouble().error.take()
+    }
+    fn take_notice(&mut self) -> Option<SpeechError> {
+        self.trouble().notice.take()
     }
     fn name(&self) -> &str {
         "espeak-ng"
     }
     fn set_waker(&mut self, waker: crate::wake::Waker) {
-        let (began, epoch) = (Arc::clone(&self.began), self.epoch);
+        let progress = Arc::clone(&self.progress);
         self.relay.set_waker(crate::wake::Waker::new(move || {
             // Test only: when her utterance reached the sound card.
-            let ns = began.swap(0, std::sync::atomic::Ordering::AcqRel);
+            let ns = progress.began.swap(0, Ordering::AcqRel);
             if ns > 0 {
-                crate::trace::event_at(epoch + std::time::Duration::from_nanos(ns), "audio", "");
+                crate::trace::event_at(
+                    progress.epoch + std::time::Duration::from_nanos(ns),
+                    "audio",
+                    "",
+                );
             }
             waker.wake();
         }));
@@ -539,7 +953,9 @@ impl Speaker for CardSpeaker {
 
 impl Drop for CardSpeaker {
     fn drop(&mut self) {
-        self.lock().clear();
+        // The renderer stops waiting for room; the callback drops the rest.
+        self.progress.stop();
+        self.wake_renderer();
         self.played.set_live(false);
     }
 }
@@ -620,6 +1036,7 @@ mod tests {
         assert_eq!(reference_len(480, 48_000, &mut carry), 160);
         assert_eq!(carry, 0);
         // Resampling the rendered speech keeps its duration.
+        use crate::speech::espeak::resample;
         let speech = vec![1000i16; 16_000];
         assert_eq!(resample(&speech, 16_000, 48_000).len(), 48_000);
         assert_eq!(resample(&speech, 16_000, 44_100).len(), 44_100);
@@ -629,40 +1046,65 @@ mod tests {
     fn the_callback_plays_and_writes_the_reference_and_stop_clears_both() {
         let t0 = Instant::now();
         let played = Played::new(t0);
-        let playing = Mutex::new(Playing::default());
-        {
-            let mut p = playing.lock().unwrap();
-            // 20 ms of speech at 16 kHz, 40 ms... at 48 kHz: 960 frames.
-            p.original.extend([100i16; 320]);
-            p.device.extend([0.5f32; 960]);
-        }
-        let mut carry = 0;
+        let (mut feed, mut output, progress) = rings(played.clone());
+        let id = progress.ask();
+        // 20 ms of speech at 16 kHz, the same at 48 kHz: 960 frames.
+        assert!(feed.push(id, &[0.5f32; 960], &[100.0 / 32_768.0; 320]));
         // Stereo, 10 ms: 480 frames.
         let mut out = vec![0.0f32; 960];
-        fill(
-            &mut out,
-            2,
-            48_000,
-            &mut carry,
-            &playing,
-            &played,
-            t0 + ms(10),
+        let filled = output.fill(&mut out, 2, 48_000, t0 + ms(10));
+        assert_eq!(
+            filled,
+            Filled {
+                began: true,
+                ended: false
+            }
         );
         assert!(out.iter().all(|&s| s == 0.5), "both channels");
         assert_eq!(played.pull(160, t0 + ms(20)), vec![100; 160]);
+        assert!(!progress.ended(id), "half of it is still to play");
         // Stopped: the rest is cut at once, the next blocks are silence.
-        playing.lock().unwrap().clear();
-        fill(
-            &mut out,
-            2,
-            48_000,
-            &mut carry,
-            &playing,
-            &played,
-            t0 + ms(20),
-        );
+        progress.stop();
+        let filled = output.fill(&mut out, 2, 48_000, t0 + ms(20));
         assert!(out.iter().all(|&s| s == 0.0));
+        assert!(!filled.began);
         assert_eq!(played.pull(160, t0 + ms(30)), vec![0; 160]);
-        assert!(playing.lock().unwrap().device.is_empty());
+        // The renderer learns it is no longer wanted.
+        assert!(!feed.push(id, &[0.5; 10], &[0.0; 4]));
+    }
+
+    #[test]
+    fn an_utterance_ends_when_its_last_sample_is_handed_over_after_rendering() {
+        let t0 = Instant::now();
+        let (mut feed, mut output, progress) = rings(Played::new(t0));
+        let id = progress.ask();
+        let mut out = vec![0.0f32; 960];
+        // Nothing rendered yet: silence, not ended.
+        assert_eq!(output.fill(&mut out, 2, 48_000, t0), Filled::default());
+        assert!(!progress.ended(id));
+        assert!(feed.push(id, &[0.25; 480], &[0.0; 160]));
+        let f = output.fill(&mut out, 2, 48_000, t0 + ms(10));
+        assert!(f.began && !f.ended, "not rendered to the end: {f:?}");
+        assert!(!progress.ended(id), "the renderer may be late");
+        assert!(feed.push(id, &[0.25; 240], &[0.0; 80]));
+        feed.done(id, true);
+        let f = output.fill(&mut out, 2, 48_000, t0 + ms(20));
+        assert!(!f.began && f.ended, "{f:?}");
+        assert!(out[..480].iter().all(|&s| s == 0.25));
+        assert!(out[480..].iter().all(|&s| s == 0.0));
+        assert!(progress.ended(id));
+        // A newer utterance supersedes what is left of an older one.
+        let a = progress.ask();
+        assert!(feed.push(a, &[0.1; 960], &[0.0; 320]));
+        let b = progress.ask();
+        assert!(!feed.push(a, &[0.1; 10], &[]), "a is stale");
+        assert!(feed.push(b, &[0.9; 960], &[0.0; 320]));
+        let f = output.fill(&mut out, 2, 48_000, t0 + ms(30));
+        assert!(f.began);
+        assert!(out.iter().all(|&s| s == 0.9), "b at once, nothing of a");
+        // A failed rendering ends at once.
+        let c = progress.ask();
+        feed.done(c, false);
+        assert!(progress.ended(c));
     }
 }

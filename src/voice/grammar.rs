@@ -457,6 +457,48 @@ impl Grammar {
             })
     }
 
+    /// `true` when the words heard so far (in the model's form) may be the
+    /// player's phrase unfinished. Whatever came before may be misheard
+    /// (the piece word of "pawn e2 e4" heard as another word), so every
+    /// ending of them is tried; it may go on when
+    /// - an ending is the beginning of a longer phrase ("eva vier" while
+    ///   "eva vier eva fuenf" is legal; the draw offer while "draw
+    ///   accepted" is a command too);
+    /// - an ending of two words or more is found inside a phrase with
+    ///   more words after it ("e2" heard after a misheard piece word, as
+    ///   in "pawn e2 e4": a square a piece stands on, never a destination);
+    /// - the last word ends no phrase (a file, a piece, the capture word).
+    pub fn may_go_on(&self, heard: &str) -> bool {
+        let heard = model_form(heard);
+        let words: Vec<&str> = heard.split(' ').filter(|w| !w.is_empty()).collect();
+        let Some(last) = words.last() else {
+            return false;
+        };
+        let phrases: Vec<Vec<&str>> = self
+            .moves
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .chain(self.commands.iter().map(|(p, _)| p.as_str()))
+            .chain(self.numbers.iter().map(|(p, _)| p.as_str()))
+            .map(|p| p.split(' ').filter(|w| !w.is_empty()).collect())
+            .collect();
+        if !phrases.iter().any(|p| p.last() == Some(last)) {
+            return true;
+        }
+        (0..words.len()).any(|from| {
+            let tail = &words[from..];
+            phrases.iter().any(|p| {
+                let inside = if tail.len() >= 2 {
+                    p.len().saturating_sub(1)
+                } else {
+                    1
+                };
+                (0..inside.min(p.len()))
+                    .any(|at| p.len() > at + tail.len() && p[at..at + tail.len()] == *tail)
+            })
+        })
+    }
+
     /// The grammar as the JSON array Vosk takes.
     pub fn to_json(&self, unk: Option<&str>) -> String {
         serde_json::to_string(&self.phrases(unk)).unwrap_or_else(|_| "[]".to_owned())
@@ -621,6 +663,22 @@ mod tests {
         assert!(!g.closes("eva"));
         assert!(!g.closes("zebra"));
         assert!(!g.closes(""));
+        // The words heard so far may be a phrase unfinished: any ending
+        // of them that begins a longer phrase.
+        assert!(g2.may_go_on("eva vier"));
+        assert!(g2.may_go_on("zebra eva vier"), "after misheard words");
+        assert!(g2.may_go_on("eva"));
+        assert!(g.may_go_on("david"));
+        assert!(!g2.may_go_on("eva vier eva fuenf"));
+        assert!(!g2.may_go_on("zebra david vier"));
+        assert!(!g2.may_go_on("vier"));
+        assert!(!g2.may_go_on(""));
+        // Inside a phrase: a square a piece stands on, after misheard words.
+        assert!(g2.may_go_on("zebra eva vier"));
+        assert!(!g2.may_go_on("zebra eva fuenf"), "a destination");
+        // A last word that ends no phrase.
+        assert!(g2.may_go_on("david vier eva"));
+        assert!(g2.may_go_on("zebra"));
 
         // A real grammar: a move that gives check may be said with the
         // check word after it.

@@ -1,15 +1,31 @@
-//! The microphone adapter (cpal): captures the default input device,
-//! converts its blocks (at the device's rate and channel count) to 16 kHz
-//! mono through one stateful [`InputConverter`] per stream, and hands the
-//! samples over a channel. On a
-//! machine without a usable input device (headless), [`Microphone::open`]
-//! returns an error the caller prints as one line; the keyboard keeps
-//! working.
+//! The microphone adapter (cpal): captures the default input device and
+//! hands 16 kHz mono chunks, each with the moment its last sample was
+//! captured, to a function.
+//!
+//! The device's callback runs on a real-time audio thread: it must never
+//! wait (no lock another thread may hold) nor allocate. It only copies
+//! each block, as `f32` samples at the device's rate and channel count,
+//! into a preallocated lock-free single-producer single-consumer ring
+//! ([`rtrb`]), notes how many and when in a second one, and wakes the
+//! capture thread ([`CallbackSide::block`]). The capture thread
+//! ([`CaptureSide::drain`]) converts them to 16 kHz mono through the
+//! stream's one stateful [`InputConverter`] and calls the function (which
+//! may allocate, lock and send). A block that finds the ring full (the
+//! capture thread stalled for more than [`RING_SECONDS`]) is dropped and
+//! counted, never waited for.
+//!
+//! On a machine without a usable input device (headless),
+//! [`MicStream::open`] returns an error the caller prints as one line;
+//! the keyboard keeps working.
 
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::{JoinHandle, Thread};
+use std::time::{Duration, Instant};
 
 #[cfg(feature = "voice")]
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use rtrb::{Consumer, Producer, RingBuffer};
 
 /// An open input stream (none without the `voice` feature: no cpal, no
 /// ALSA).
@@ -20,6 +36,18 @@ type Stream = std::convert::Infallible;
 
 use super::rate::{DeviceSample, InputConverter};
 
+/// Device audio the ring between the callback and the capture thread
+/// holds.
+pub const RING_SECONDS: u32 = 2;
+
+/// Device callbacks the ring of block marks holds (a block of 1 frame
+/// each, at most, in [`RING_SECONDS`]: far more than any device gives).
+const MARKS: usize = 4096;
+
+/// The longest the capture thread sleeps without being woken (it is woken
+/// by every block; this only bounds a missed wake-up).
+const IDLE: Duration = Duration::from_millis(20);
+
 /// Why the microphone cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MicError {
@@ -29,82 +57,205 @@ pub enum MicError {
     Unavailable(String),
 }
 
-/// An open microphone stream. Samples arrive on [`Microphone::samples`]
-/// (16 kHz mono); dropping it stops the capture.
-pub struct Microphone {
-    _stream: Stream,
-    /// 16 kHz mono chunks.
-    pub samples: Receiver<Vec<i16>>,
-    /// Device description for messages.
-    pub name: String,
+/// One device block in the ring: how many samples, captured when.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    samples: usize,
+    at: Instant,
 }
 
-impl std::fmt::Debug for Microphone {
+/// What the device's callback runs for each block (see the module
+/// documentation): no allocation, no lock.
+pub struct CallbackSide {
+    samples: Producer<f32>,
+    marks: Producer<Mark>,
+    waker: Option<Thread>,
+    dropped: Arc<AtomicU64>,
+}
+
+impl std::fmt::Debug for CallbackSide {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Microphone")
-            .field("name", &self.name)
-            .finish()
+        f.debug_struct("CallbackSide").finish_non_exhaustive()
     }
 }
 
-/// What an input stream does with the blocks the device delivers: each
-/// goes through the stream's one converter (its state carries over from
-/// block to block), and the 16 kHz mono samples it completes to `sink`.
-pub struct Capture<F> {
-    converter: InputConverter,
-    sink: F,
-}
-
-impl<F: FnMut(Vec<i16>)> Capture<F> {
-    /// Capture of a stream at `rate` Hz with `channels` interleaved
-    /// channels into `sink`.
-    ///
-    /// # Errors
-    ///
-    /// A rate of zero.
-    pub fn new(rate: u32, channels: usize, sink: F) -> Result<Capture<F>, MicError> {
-        let converter = InputConverter::new(rate, channels)
-            .map_err(|e| MicError::Unavailable(e.to_string()))?;
-        Ok(Capture { converter, sink })
-    }
-
-    /// One block from the device (interleaved).
+impl CallbackSide {
+    /// One block from the device (interleaved, at the device's rate).
     pub fn block<S: DeviceSample>(&mut self, data: &[S]) {
-        let chunk = self.converter.push(data);
-        if !chunk.is_empty() {
-            (self.sink)(chunk.to_vec());
+        let at = Instant::now();
+        if data.is_empty() {
+            return;
+        }
+        if self.marks.is_full() {
+            self.dropped.fetch_add(data.len() as u64, Ordering::Relaxed);
+            return;
+        }
+        match self.samples.write_chunk_uninit(data.len()) {
+            Ok(chunk) => {
+                let n = chunk.fill_from_iter(data.iter().map(|s| s.to_f32()));
+                let _ = self.marks.push(Mark { samples: n, at });
+            }
+            Err(_) => {
+                self.dropped.fetch_add(data.len() as u64, Ordering::Relaxed);
+                return;
+            }
+        }
+        if let Some(t) = &self.waker {
+            t.unpark();
         }
     }
 }
 
-/// The callback of an input stream.
-#[cfg(feature = "voice")]
-fn callback<S: DeviceSample, F: FnMut(Vec<i16>) + Send + 'static>(
-    mut capture: Capture<F>,
-) -> impl FnMut(&[S], &cpal::InputCallbackInfo) + Send + 'static {
-    move |data: &[S], _: &cpal::InputCallbackInfo| capture.block(data)
+/// The capture thread's side: device blocks from the ring, converted to
+/// 16 kHz mono, to `sink` with the moment their last sample was captured.
+pub struct CaptureSide<F> {
+    samples: Consumer<f32>,
+    marks: Consumer<Mark>,
+    converter: InputConverter,
+    sink: F,
+    dropped: Arc<AtomicU64>,
+    reported: u64,
 }
 
-impl Microphone {
-    /// Opens the default input device; chunks arrive on
-    /// [`Microphone::samples`].
-    pub fn open() -> Result<Microphone, MicError> {
-        let (tx, rx) = channel();
-        let (stream, name) = open_stream(move |chunk| {
-            let _ = tx.send(chunk);
-        })?;
-        Ok(Microphone {
-            _stream: stream,
-            samples: rx,
-            name,
-        })
+impl<F: FnMut(Vec<i16>, Instant)> CaptureSide<F> {
+    /// Converts every block in the ring and hands the result to the sink
+    /// in one chunk (nothing when no block completed a 16 kHz sample).
+    /// `false` once the callback side is gone and the ring is empty.
+    pub fn drain(&mut self) -> bool {
+        let mut out: Vec<i16> = Vec::new();
+        let mut last = None;
+        while let Ok(mark) = self.marks.pop() {
+            if let Ok(chunk) = self.samples.read_chunk(mark.samples) {
+                let (a, b) = chunk.as_slices();
+                out.extend_from_slice(self.converter.push(a));
+                out.extend_from_slice(self.converter.push(b));
+                chunk.commit_all();
+            }
+            last = Some(mark.at);
+        }
+        let dropped = self.dropped.load(Ordering::Relaxed);
+        if dropped > self.reported {
+            eprintln!(
+                "annabella voice: {} device samples lost (the capture thread fell behind)",
+                dropped - self.reported
+            );
+            self.reported = dropped;
+        }
+        if let Some(at) = last
+            && !out.is_empty()
+        {
+            (self.sink)(out, at);
+        }
+        !(self.marks.is_abandoned() && self.marks.is_empty())
     }
 }
 
-/// An open input stream that hands its 16 kHz mono chunks to a function
-/// (called on the audio thread); dropping it stops the capture.
+/// The two sides of a capture of a stream at `rate` Hz with `channels`
+/// interleaved channels, the ring holding `ring_frames` frames. The
+/// callback side wakes nobody: [`capture`] gives one that wakes its
+/// thread.
+///
+/// # Errors
+///
+/// A rate of zero.
+pub fn capture_pair<F: FnMut(Vec<i16>, Instant)>(
+    rate: u32,
+    channels: usize,
+    ring_frames: usize,
+    sink: F,
+) -> Result<(CallbackSide, CaptureSide<F>), MicError> {
+    let converter =
+        InputConverter::new(rate, channels).map_err(|e| MicError::Unavailable(e.to_string()))?;
+    let (samples_tx, samples_rx) = RingBuffer::new(ring_frames.max(1) * channels.max(1));
+    let (marks_tx, marks_rx) = RingBuffer::new(MARKS);
+    let dropped = Arc::new(AtomicU64::new(0));
+    Ok((
+        CallbackSide {
+            samples: samples_tx,
+            marks: marks_tx,
+            waker: None,
+            dropped: dropped.clone(),
+        },
+        CaptureSide {
+            samples: samples_rx,
+            marks: marks_rx,
+            converter,
+            sink,
+            dropped,
+            reported: 0,
+        },
+    ))
+}
+
+/// The capture thread; dropping it stops it (after the callback side,
+/// which the stream owns, is gone).
+#[derive(Debug)]
+pub struct CaptureThread {
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Drop for CaptureThread {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(h) = self.handle.take() {
+            h.thread().unpark();
+            let _ = h.join();
+        }
+    }
+}
+
+/// A capture of a stream at `rate` Hz with `channels` channels: the
+/// callback's side, and the thread that converts what it captures and
+/// hands it to `sink`.
+///
+/// # Errors
+///
+/// A rate of zero, or no thread.
+pub fn capture<F: FnMut(Vec<i16>, Instant) + Send + 'static>(
+    rate: u32,
+    channels: usize,
+    sink: F,
+) -> Result<(CallbackSide, CaptureThread), MicError> {
+    let frames = (rate * RING_SECONDS) as usize;
+    let (mut callback, mut side) = capture_pair(rate, channels, frames, sink)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = stop.clone();
+    let handle = std::thread::Builder::new()
+        .name("annabella-mic".to_owned())
+        .spawn(move || {
+            while side.drain() && !stopping.load(Ordering::SeqCst) {
+                std::thread::park_timeout(IDLE);
+            }
+        })
+        .map_err(|e| MicError::Unavailable(e.to_string()))?;
+    callback.waker = Some(handle.thread().clone());
+    Ok((
+        callback,
+        CaptureThread {
+            stop,
+            handle: Some(handle),
+        },
+    ))
+}
+
+/// The callback of an input stream: [`CallbackSide::block`] alone.
+#[cfg(feature = "voice")]
+fn callback<S: DeviceSample>(
+    mut side: CallbackSide,
+) -> impl FnMut(&[S], &cpal::InputCallbackInfo) + Send + 'static {
+    move |data: &[S], _: &cpal::InputCallbackInfo| side.block(data)
+}
+
+/// An open input stream that hands its 16 kHz mono chunks, with the
+/// moment the last sample of each was captured, to a function (called on
+/// the capture thread, never on the audio thread); dropping it stops the
+/// capture.
 pub struct MicStream {
+    // Dropped first: the callback (and its side of the ring) goes before
+    // the capture thread is stopped.
     _stream: Stream,
+    _thread: CaptureThread,
     /// Device description for messages.
     pub name: String,
 }
@@ -120,10 +271,13 @@ impl std::fmt::Debug for MicStream {
 impl MicStream {
     /// Opens the default input device; `sink` gets every chunk as it is
     /// captured.
-    pub fn open(sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<MicStream, MicError> {
-        let (stream, name) = open_stream(sink)?;
+    pub fn open(
+        sink: impl FnMut(Vec<i16>, Instant) + Send + 'static,
+    ) -> Result<MicStream, MicError> {
+        let (stream, thread, name) = open_stream(sink)?;
         Ok(MicStream {
             _stream: stream,
+            _thread: thread,
             name,
         })
     }
@@ -131,58 +285,61 @@ impl MicStream {
 
 /// Built without the `voice` feature: there is no microphone.
 #[cfg(not(feature = "voice"))]
-fn open_stream(_sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<(Stream, String), MicError> {
+fn open_stream(
+    _sink: impl FnMut(Vec<i16>, Instant) + Send + 'static,
+) -> Result<(Stream, CaptureThread, String), MicError> {
     Err(MicError::Unavailable(
         "built without the microphone (feature voice)".to_owned(),
     ))
 }
 
 #[cfg(feature = "voice")]
-fn open_stream(sink: impl FnMut(Vec<i16>) + Send + 'static) -> Result<(Stream, String), MicError> {
-    {
-        let host = cpal::default_host();
-        let device = host
-            .default_input_device()
-            .ok_or_else(|| MicError::Unavailable("no input device".to_owned()))?;
-        let name = device
-            .description()
-            .map(|d| d.to_string())
-            .unwrap_or_else(|_| "default".to_owned());
-        let supported = device
-            .default_input_config()
-            .map_err(|e| MicError::Unavailable(e.to_string()))?;
-        let config = supported.config();
-        let channels = usize::from(config.channels.max(1));
-        let rate = config.sample_rate;
-        let err_fn = |_e: cpal::Error| {};
-        let capture = Capture::new(rate, channels, sink)?;
-        let stream = match supported.sample_format() {
-            cpal::SampleFormat::F32 => {
-                device.build_input_stream(config, callback::<f32, _>(capture), err_fn, None)
-            }
-            cpal::SampleFormat::I16 => {
-                device.build_input_stream(config, callback::<i16, _>(capture), err_fn, None)
-            }
-            cpal::SampleFormat::I32 => {
-                device.build_input_stream(config, callback::<i32, _>(capture), err_fn, None)
-            }
-            other => {
-                return Err(MicError::Unavailable(format!(
-                    "unsupported sample format {other:?}"
-                )));
-            }
-        }
+fn open_stream(
+    sink: impl FnMut(Vec<i16>, Instant) + Send + 'static,
+) -> Result<(Stream, CaptureThread, String), MicError> {
+    let host = cpal::default_host();
+    let device = host
+        .default_input_device()
+        .ok_or_else(|| MicError::Unavailable("no input device".to_owned()))?;
+    let name = device
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_else(|_| "default".to_owned());
+    let supported = device
+        .default_input_config()
         .map_err(|e| MicError::Unavailable(e.to_string()))?;
-        stream
-            .play()
-            .map_err(|e| MicError::Unavailable(e.to_string()))?;
-        Ok((stream, name))
+    let config = supported.config();
+    let channels = usize::from(config.channels.max(1));
+    let rate = config.sample_rate;
+    let err_fn = |_e: cpal::Error| {};
+    let (side, thread) = capture(rate, channels, sink)?;
+    let stream = match supported.sample_format() {
+        cpal::SampleFormat::F32 => {
+            device.build_input_stream(config, callback::<f32>(side), err_fn, None)
+        }
+        cpal::SampleFormat::I16 => {
+            device.build_input_stream(config, callback::<i16>(side), err_fn, None)
+        }
+        cpal::SampleFormat::I32 => {
+            device.build_input_stream(config, callback::<i32>(side), err_fn, None)
+        }
+        other => {
+            return Err(MicError::Unavailable(format!(
+                "unsupported sample format {other:?}"
+            )));
+        }
     }
+    .map_err(|e| MicError::Unavailable(e.to_string()))?;
+    stream
+        .play()
+        .map_err(|e| MicError::Unavailable(e.to_string()))?;
+    Ok((stream, thread, name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::channel;
 
     const RATE: u32 = 48_000;
 
@@ -249,25 +406,27 @@ mod tests {
         let audio = stereo(30);
         // As the microphone hands its chunks over: through a channel.
         let (tx, rx) = channel();
-        let mut capture = Capture::new(RATE, 2, move |c| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
         let r = check(&audio, |block| {
-            capture.block(block);
+            callback.block(block);
+            capture.drain();
             rx.try_iter().flatten().collect()
         });
         assert_eq!(r, Ok(()));
         // The same through the device's integer formats.
         let as_i16: Vec<i16> = audio.iter().map(|s| (s * 32767.0) as i16).collect();
         let (tx, rx) = channel();
-        let mut capture = Capture::new(RATE, 2, move |c| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
         let mut pos = 0;
         let r = check(&audio, |block| {
-            capture.block(&as_i16[pos..pos + block.len()]);
+            callback.block(&as_i16[pos..pos + block.len()]);
+            capture.drain();
             pos += block.len();
             rx.try_iter().flatten().collect()
         });
@@ -312,7 +471,7 @@ mod tests {
         let minute = 60 * RATE as usize;
         let frames = 10 * minute + RATE as usize;
         let (tx, rx) = channel();
-        let mut capture = Capture::new(RATE, 2, move |c| {
+        let (mut callback, mut capture) = capture_pair(RATE, 2, 48_000, move |c, _| {
             let _ = tx.send(c);
         })
         .expect("a converter");
@@ -329,7 +488,8 @@ mod tests {
                 let click = if i > 0 && i % minute == 0 { 0.9 } else { 0.0 };
                 block.extend([click, click]);
             }
-            capture.block(&block);
+            callback.block(&block);
+            capture.drain();
             out.extend(rx.try_iter().flatten());
             fed += n;
         }
@@ -350,5 +510,48 @@ mod tests {
             "{}",
             out.len()
         );
+    }
+
+    /// The capture thread: what the callback side puts in the ring comes
+    /// out converted, stamped with the moment its last block was captured;
+    /// a full ring drops blocks without waiting; dropping the thread
+    /// stops it.
+    #[test]
+    fn the_capture_thread_converts_what_the_callback_rings_and_a_full_ring_never_waits() {
+        let (tx, rx) = channel();
+        let (mut callback, thread) = capture(48_000, 2, move |c, at| {
+            let _ = tx.send((c.len(), at));
+        })
+        .expect("a capture");
+        let start = Instant::now();
+        let block = vec![0.1f32; 2 * 480];
+        for _ in 0..100 {
+            callback.block(&block);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut got = 0;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while got + 15 * 16 < 100 * 160 && Instant::now() < deadline {
+            if let Ok((n, at)) = rx.recv_timeout(Duration::from_millis(100)) {
+                assert!(at >= start && at <= Instant::now(), "stamped when captured");
+                got += n;
+            }
+        }
+        assert!(got + 15 * 16 >= 100 * 160, "{got} samples for one second");
+        drop(callback);
+        drop(thread);
+
+        // A ring of 100 frames and nobody draining it: the callback drops
+        // what does not fit and returns at once.
+        let (mut callback, mut side) = capture_pair(48_000, 2, 100, |_, _| {}).expect("pair");
+        let t = Instant::now();
+        for _ in 0..1000 {
+            callback.block(&block);
+        }
+        assert!(t.elapsed() < Duration::from_secs(1));
+        assert!(side.dropped.load(Ordering::Relaxed) >= 999 * 960);
+        assert!(side.drain(), "the callback side is still there");
+        drop(callback);
+        assert!(!side.drain(), "gone and drained");
     }
 }

@@ -485,9 +485,23 @@ impl Decoding {
     /// [`finish`](Decoding::finish) records it, or the move grammar's
     /// result alone when the check was not waited for).
     pub fn finish_deciding(
-        mut self,
+        self,
         decide: impl Fn(&Hearing) -> Decision,
     ) -> (Decision, Hearing, String) {
+        let (decision, hearing, json, _) = self.finish_deciding_with_words(decide, false);
+        (decision, hearing, json)
+    }
+
+    /// As [`finish_deciding`](Self::finish_deciding), the same decision,
+    /// hearing and JSON; with `words`, the word loop's own hearing too
+    /// (the words said, free of the move grammar: what the player may
+    /// still be in the middle of saying), waited for whatever the
+    /// decision.
+    pub fn finish_deciding_with_words(
+        mut self,
+        decide: impl Fn(&Hearing) -> Decision,
+        want_words: bool,
+    ) -> (Decision, Hearing, String, Option<Hearing>) {
         self.drain();
         let Decoding {
             mut rec, mut words, ..
@@ -504,7 +518,16 @@ impl Decoding {
         let mut hearing = Hearing::from_vosk_json(&json).unwrap_or_default();
         let first = decide(&hearing);
         if !matches!(first, Decision::Move { .. } | Decision::Number { .. }) {
-            return (first, hearing, json);
+            let said = if want_words {
+                let single = match spawned {
+                    Ok(_) => rx.recv().unwrap_or_default(),
+                    Err(_) => String::new(),
+                };
+                Hearing::from_vosk_json(&single).ok()
+            } else {
+                None
+            };
+            return (first, hearing, json, said);
         }
         // A move or a number: the check decides. If it could not run (no thread, or
         // it failed), the words get no confidence and the move is asked.
@@ -512,15 +535,16 @@ impl Decoding {
             Ok(_) => rx.recv().unwrap_or_default(),
             Err(_) => String::new(),
         };
-        match Hearing::from_vosk_json(&single_json) {
-            Ok(w) => hearing.merge_word_confidences(&w),
-            Err(_) => hearing.merge_word_confidences(&Hearing {
+        let said = Hearing::from_vosk_json(&single_json).ok();
+        match &said {
+            Some(w) => hearing.merge_word_confidences(w),
+            None => hearing.merge_word_confidences(&Hearing {
                 alternatives: vec![super::decide::Alternative::default()],
             }),
         }
         let decision = decide(&hearing);
         let both = format!("{{\"nbest\":{json},\"words\":{single_json}}}");
-        (decision, hearing, both)
+        (decision, hearing, both, said.filter(|_| want_words))
     }
 }
 
