@@ -409,7 +409,7 @@ fn utc_dates() {
 #[test]
 fn every_day_from_1970_to_2100_is_dated_as_the_calendar_counts() {
     // Counted day by day here, independently of the civil-date formula.
-    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let leap = |y: u64| (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     let (mut y, mut m, mut d) = (1970u64, 1u64, 1u64);
     for day in 0..(131 * 366) {
         let (stamp, date) = utc_stamp(Duration::from_secs(day * 86_400 + 3_723));
