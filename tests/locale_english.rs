@@ -7,6 +7,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use std::path::Path;
 use std::process::Output;
 
@@ -136,7 +137,7 @@ fn text(o: &Output) -> String {
     )
 }
 
-fn word(code: &str, key: &str) -> String {
+fn word(code: &str, key: MsgKey) -> String {
     let l = annabella::locale::builtin(code).unwrap();
     l.message(key, &[]).split('|').next().unwrap().to_owned()
 }
@@ -163,8 +164,8 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         &["--plain", "-l", code, "--voice", "--model", m],
         &format!(
             "{}\n{}\n",
-            word(code, "ui.cmd.quit"),
-            word(code, "ui.cmd.yes")
+            word(code, MsgKey::UiCmdQuit),
+            word(code, MsgKey::UiCmdYes)
         ),
     );
     case(
@@ -172,9 +173,9 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         &["--plain", "-l", code],
         &format!(
             "{}\n{}\n{}\n",
-            word(code, "ui.cmd.settings"),
-            word(code, "ui.cmd.quit"),
-            word(code, "ui.cmd.yes")
+            word(code, MsgKey::UiCmdSettings),
+            word(code, MsgKey::UiCmdQuit),
+            word(code, MsgKey::UiCmdYes)
         ),
     );
     let long = d.join("a".repeat(300)).join("x.jsonl");

@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 use crate::vocab::{Style, Vocabulary};
 
@@ -228,7 +229,7 @@ pub fn load_locale_in(
                 |e| e,
                 |l| {
                     UserError(l.message(
-                        "locale.read_failed",
+                        MsgKey::LocaleReadFailed,
                         &[("file", spec), ("error", &error.describe(l))],
                     ))
                 },
@@ -241,7 +242,7 @@ pub fn load_locale_in(
     if !locale::builtin_codes().contains(&spec) {
         let base = base()?;
         return Err(UserError(base.message(
-            "error.unknown_locale",
+            MsgKey::ErrorUnknownLocale,
             &[
                 ("locale", spec),
                 ("known", &locale::builtin_codes().join(", ")),
@@ -264,7 +265,7 @@ impl LocaleFileError {
         match self {
             LocaleFileError::Io(e) => crate::input::describe_io_error(l, e),
             LocaleFileError::TooLarge => l.message(
-                "locale.too_large",
+                MsgKey::LocaleTooLarge,
                 &[("limit", &(locale::MAX_LOCALE_BYTES / 1024).to_string())],
             ),
         }
@@ -353,31 +354,31 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
         | K::NoEquals
             if arg.trim().is_empty() =>
         {
-            loc.message("cli.other", &[])
+            loc.message(MsgKey::CliOther, &[])
         }
-        K::UnknownArgument => loc.message("cli.unknown_argument", &[("arg", &arg)]),
+        K::UnknownArgument => loc.message(MsgKey::CliUnknownArgument, &[("arg", &arg)]),
         K::InvalidSubcommand => loc.message(
-            "cli.unknown_subcommand",
+            MsgKey::CliUnknownSubcommand,
             &[("arg", &text(ContextKind::InvalidSubcommand))],
         ),
         K::InvalidValue | K::ValueValidation | K::InvalidUtf8 => loc.message(
-            "cli.bad_value",
+            MsgKey::CliBadValue,
             &[
                 ("arg", &arg),
                 ("value", &text(ContextKind::InvalidValue)),
                 ("valid", &text(ContextKind::ValidValue)),
             ],
         ),
-        K::MissingRequiredArgument => loc.message("cli.missing", &[("arg", &arg)]),
+        K::MissingRequiredArgument => loc.message(MsgKey::CliMissing, &[("arg", &arg)]),
         K::ArgumentConflict => loc.message(
-            "cli.conflict",
+            MsgKey::CliConflict,
             &[("arg", &arg), ("other", &text(ContextKind::PriorArg))],
         ),
         K::TooManyValues | K::WrongNumberOfValues | K::TooFewValues | K::NoEquals => {
-            loc.message("cli.values", &[("arg", &arg)])
+            loc.message(MsgKey::CliValues, &[("arg", &arg)])
         }
-        K::MissingSubcommand => loc.message("cli.missing_subcommand", &[]),
-        _ => loc.message("cli.other", &[]),
+        K::MissingSubcommand => loc.message(MsgKey::CliMissingSubcommand, &[]),
+        _ => loc.message(MsgKey::CliOther, &[]),
     };
     let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand]
         .into_iter()
@@ -385,10 +386,10 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
         .find(|s| !s.is_empty());
     if let Some(s) = suggested {
         line.push(' ');
-        line.push_str(&loc.message("cli.suggested", &[("suggestion", &s)]));
+        line.push_str(&loc.message(MsgKey::CliSuggested, &[("suggestion", &s)]));
     }
     line.push(' ');
-    line.push_str(&loc.message("cli.help", &[]));
+    line.push_str(&loc.message(MsgKey::CliHelp, &[]));
     eprintln!("{line}");
     std::process::exit(e.exit_code())
 }

@@ -14,6 +14,7 @@ use super::clock::SpeechArgs;
 use super::ui::ThemeArgs;
 use super::{UserError, load_locale};
 use crate::engine::DEFAULT_ENGINE;
+use crate::locale::MsgKey;
 use crate::review::front::{ReviewRunner, key_command};
 use crate::review::{Review, ReviewEffect, ReviewGame, ReviewGameError, ReviewMsg};
 use crate::speech::{self, Announcer};
@@ -65,7 +66,7 @@ fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> UserError {
     UserError(
         vocab
             .message(
-                "review.bad_file",
+                MsgKey::ReviewBadFile,
                 &[
                     ("file", &Utterance::plain(path.display().to_string())),
                     ("error", &Utterance::plain(error)),
@@ -95,7 +96,7 @@ pub fn read_pgn(
         UserError(
             vocab
                 .message(
-                    "review.no_game",
+                    MsgKey::ReviewNoGame,
                     &[("file", &Utterance::plain(path.display().to_string()))],
                 )
                 .display,
@@ -109,7 +110,7 @@ pub fn read_pgn(
         UserError(
             vocab
                 .message(
-                    "review.no_such_game",
+                    MsgKey::ReviewNoSuchGame,
                     &[
                         ("file", &Utterance::plain(path.display().to_string())),
                         ("count", &Utterance::plain(count.clone())),
@@ -129,7 +130,7 @@ pub fn read_pgn(
             before,
         }) => {
             let note = vocab.message(
-                "review.illegal",
+                MsgKey::ReviewIllegal,
                 &[
                     ("number", &Utterance::plain(number.to_string())),
                     ("san", &Utterance::plain(san)),
@@ -243,7 +244,7 @@ pub fn review_game(
         .map_err(|e| {
             UserError(
                 crate::locale::builtin(crate::locale::BASE_LOCALE)
-                    .map(|l| l.message("ui.terminal_error", &[("error", &e.to_string())]))
+                    .map(|l| l.message(MsgKey::UiTerminalError, &[("error", &e.to_string())]))
                     .unwrap_or_else(|_| e.to_string()),
             )
         })?;

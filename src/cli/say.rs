@@ -9,6 +9,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use super::clock::SpeechArgs;
 use super::{UserError, io_error, load_locale};
 use crate::clock::talk::Phrasebook;
+use crate::locale::MsgKey;
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker, espeak};
 use crate::vocab::{Style, Utterance};
 
@@ -51,7 +52,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
         let mut pos = match &args.fen {
             Some(fen) => crate::pgn::position_from_fen(fen, mode).map_err(|error| {
                 UserError(vocab.locale().message(
-                    "error.bad_fen",
+                    MsgKey::ErrorBadFen,
                     &[
                         ("error", &error.to_string()),
                         (
@@ -69,7 +70,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
                 UserError(
                     vocab
                         .message(
-                            "error.bad_move",
+                            MsgKey::ErrorBadMove,
                             &[
                                 ("number", &Utterance::plain((i + 1).to_string())),
                                 ("move", &Utterance::plain(text.clone())),
@@ -89,7 +90,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
         }
     }
     if said.is_empty() {
-        return Err(UserError(book.locale().message("say.empty", &[])));
+        return Err(UserError(book.locale().message(MsgKey::SayEmpty, &[])));
     }
     for u in &said {
         writeln!(out, "{}", u.display).map_err(io_error)?;
@@ -116,7 +117,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
             eprintln!(
                 "{}",
                 locale.message(
-                    "speech.file_written",
+                    MsgKey::SpeechFileWritten,
                     &[("file", &path.display().to_string()), ("seconds", &seconds)],
                 )
             );

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// Where Debian and Ubuntu install Stockfish.
 pub const DEFAULT_ENGINE: &str = "/usr/games/stockfish";
@@ -89,27 +90,30 @@ impl EngineError {
             EngineError::Start { path, kind, code } => {
                 let path = path.display().to_string();
                 if *kind == std::io::ErrorKind::NotFound {
-                    return locale.message("engine.not_found", &[("path", &path)]);
+                    return locale.message(MsgKey::EngineNotFound, &[("path", &path)]);
                 }
                 let e = match code {
                     Some(c) => std::io::Error::from_raw_os_error(*c),
                     None => std::io::Error::from(*kind),
                 };
                 let error = crate::input::describe_io_error(locale, &e);
-                locale.message("engine.cannot_run", &[("path", &path), ("error", &error)])
+                locale.message(
+                    MsgKey::EngineCannotRun,
+                    &[("path", &path), ("error", &error)],
+                )
             }
             EngineError::Timeout { stage, after } => {
                 let key = match stage {
-                    UciStage::Uci => "engine.no_uciok",
-                    UciStage::Ready => "engine.no_readyok",
-                    UciStage::Move => "engine.no_bestmove",
+                    UciStage::Uci => MsgKey::EngineNoUciok,
+                    UciStage::Ready => MsgKey::EngineNoReadyok,
+                    UciStage::Move => MsgKey::EngineNoBestmove,
                 };
                 let seconds = after.as_millis().div_ceil(1000).to_string();
                 locale.message(key, &[("seconds", &seconds)])
             }
-            EngineError::Ended(_) => locale.message("engine.ended", &[]),
-            EngineError::NoMove(_) => locale.message("engine.no_move", &[]),
-            EngineError::Protocol(_) => locale.message("engine.broken", &[]),
+            EngineError::Ended(_) => locale.message(MsgKey::EngineEnded, &[]),
+            EngineError::NoMove(_) => locale.message(MsgKey::EngineNoMove, &[]),
+            EngineError::Protocol(_) => locale.message(MsgKey::EngineBroken, &[]),
         }
     }
 }

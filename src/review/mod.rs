@@ -28,6 +28,7 @@ pub use words::{ReviewCmd, ReviewWords};
 use crate::clock::talk::{Phrasebook, Verbosity};
 use crate::commands::{Cmd, CommandWords};
 use crate::engine::{Analysis, Score};
+use crate::locale::MsgKey;
 use crate::mirror::Mirror;
 use crate::pgn::PgnGame;
 use crate::query::{Queries, join};
@@ -341,7 +342,7 @@ impl Review {
             }
         };
         let u = r.vocab.message(
-            "review.opened",
+            MsgKey::ReviewOpened,
             &[
                 ("white", &name(&r.game.white, Color::White)),
                 ("black", &name(&r.game.black, Color::Black)),
@@ -409,9 +410,9 @@ impl Review {
         match self.game.result {
             Recorded::Won(c) => self
                 .vocab
-                .message("review.won", &[("side", &self.vocab.side(c))]),
-            Recorded::Drawn => self.vocab.message("review.drawn", &[]),
-            Recorded::Unknown => self.vocab.message("review.no_result", &[]),
+                .message(MsgKey::ReviewWon, &[("side", &self.vocab.side(c))]),
+            Recorded::Drawn => self.vocab.message(MsgKey::ReviewDrawn, &[]),
+            Recorded::Unknown => self.vocab.message(MsgKey::ReviewNoResult, &[]),
         }
     }
 
@@ -423,7 +424,7 @@ impl Review {
         let before = self.game.position_at(i);
         let (color, number) = self.game.move_number(i);
         self.vocab.message(
-            "review.move",
+            MsgKey::ReviewMove,
             &[
                 ("number", &num(&self.book, u64::from(number))),
                 ("side", &self.vocab.side(color)),
@@ -445,7 +446,7 @@ impl Review {
     fn here_words(&self) -> Utterance {
         if self.ply == 0 {
             self.vocab.message(
-                "review.start",
+                MsgKey::ReviewStart,
                 &[("side", &self.vocab.side(self.game.start.turn()))],
             )
         } else {
@@ -487,7 +488,7 @@ impl Review {
                     self.say(&mut fx, u);
                 } else {
                     let u = self.vocab.message(
-                        "review.unknown",
+                        MsgKey::ReviewUnknown,
                         &[
                             ("text", &Utterance::plain(line)),
                             ("help", &Utterance::plain(self.words.shown(ReviewCmd::Help))),
@@ -503,16 +504,17 @@ impl Review {
                 let u = match result {
                     Ok(a) => self.describe_analysis(&a),
                     Err(error) => self.vocab.message(
-                        "review.engine_failed",
+                        MsgKey::ReviewEngineFailed,
                         &[("error", &Utterance::plain(error))],
                     ),
                 };
                 self.say(&mut fx, u);
             }
             ReviewMsg::NoEngine(error) => {
-                let u = self
-                    .vocab
-                    .message("review.no_engine", &[("error", &Utterance::plain(error))]);
+                let u = self.vocab.message(
+                    MsgKey::ReviewNoEngine,
+                    &[("error", &Utterance::plain(error))],
+                );
                 self.say(&mut fx, u);
             }
         }
@@ -526,7 +528,7 @@ impl Review {
                 if self.ply >= total {
                     let u = self
                         .vocab
-                        .message("review.at_end", &[("result", &self.result_words())]);
+                        .message(MsgKey::ReviewAtEnd, &[("result", &self.result_words())]);
                     self.say(fx, u);
                 } else {
                     self.go_to(self.ply + 1);
@@ -537,7 +539,9 @@ impl Review {
             ReviewCmd::Back => {
                 if self.ply == 0 {
                     let next = Utterance::plain(self.words.shown(ReviewCmd::Next));
-                    let u = self.vocab.message("review.at_start", &[("next", &next)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::ReviewAtStart, &[("next", &next)]);
                     self.say(fx, u);
                 } else {
                     self.go_to(self.ply - 1);
@@ -567,7 +571,7 @@ impl Review {
                             Utterance::plain(format!("{} 12", self.words.shown(ReviewCmd::Go)));
                         let u = self
                             .vocab
-                            .message("review.need_number", &[("example", &example)]);
+                            .message(MsgKey::ReviewNeedNumber, &[("example", &example)]);
                         self.say(fx, u);
                     }
                 }
@@ -575,12 +579,12 @@ impl Review {
             ReviewCmd::Recent => {
                 let from = self.ply.saturating_sub(RECENT);
                 if self.ply == 0 {
-                    let u = self.vocab.message("review.recent_none", &[]);
+                    let u = self.vocab.message(MsgKey::ReviewRecentNone, &[]);
                     self.say(fx, u);
                 } else {
                     let list = join((from..self.ply).map(|i| self.move_words(i)));
                     let u = self.vocab.message(
-                        "review.recent",
+                        MsgKey::ReviewRecent,
                         &[
                             ("count", &num(&self.book, (self.ply - from) as u64)),
                             ("moves", &list),
@@ -597,13 +601,13 @@ impl Review {
                     .cloned()
                     .unwrap_or_default();
                 let u = if text.trim().is_empty() {
-                    self.vocab.message("review.no_comment", &[])
+                    self.vocab.message(MsgKey::ReviewNoComment, &[])
                 } else if self.ply == 0 {
                     Utterance::plain(text)
                 } else {
                     let (color, number) = self.game.move_number(self.ply - 1);
                     self.vocab.message(
-                        "review.comment",
+                        MsgKey::ReviewComment,
                         &[
                             ("number", &num(&self.book, u64::from(number))),
                             ("side", &self.vocab.side(color)),
@@ -619,14 +623,14 @@ impl Review {
             }
             ReviewCmd::Eval => {
                 if self.position().legal_moves().is_empty() {
-                    let u = self.vocab.message("review.eval_over", &[]);
+                    let u = self.vocab.message(MsgKey::ReviewEvalOver, &[]);
                     self.say(fx, u);
                     return;
                 }
                 let time = self.book.duration(self.movetime, Verbosity::Full);
                 let u = self
                     .vocab
-                    .message("review.engine_thinking", &[("time", &time)]);
+                    .message(MsgKey::ReviewEngineThinking, &[("time", &time)]);
                 self.say(fx, u);
                 fx.push(ReviewEffect::Evaluate {
                     ply: self.ply,
@@ -642,7 +646,7 @@ impl Review {
                     let (color, number) = self.game.move_number(i);
                     let before = self.game.position_at(i);
                     self.vocab.message(
-                        "review.position",
+                        MsgKey::ReviewPosition,
                         &[
                             ("number", &num(&self.book, u64::from(number))),
                             ("side", &self.vocab.side(color)),
@@ -684,7 +688,7 @@ impl Review {
                 .join(", ");
                 let black = self.vocab.side(Color::Black);
                 let u = self.vocab.message(
-                    "review.help",
+                    MsgKey::ReviewHelp,
                     &[
                         ("commands", &Utterance::plain(commands)),
                         ("queries", &Utterance::plain(queries)),
@@ -717,7 +721,7 @@ impl Review {
                 let first = self.game.move_number(0).1;
                 let last = self.game.move_number(total.saturating_sub(1)).1;
                 let u = self.vocab.message(
-                    "review.no_such_move",
+                    MsgKey::ReviewNoSuchMove,
                     &[
                         ("number", &num(&self.book, u64::from(number))),
                         ("side", &self.vocab.side(color)),
@@ -732,16 +736,16 @@ impl Review {
 
     fn clock_words(&self) -> Utterance {
         if self.ply == 0 {
-            return self.vocab.message("review.no_clock", &[]);
+            return self.vocab.message(MsgKey::ReviewNoClock, &[]);
         }
         let i = self.ply - 1;
         let (color, number) = self.game.move_number(i);
         let args = |time: Utterance| {
             self.vocab.message(
                 if self.game.clocks[i].is_some() {
-                    "review.clock"
+                    MsgKey::ReviewClock
                 } else {
-                    "review.move_time"
+                    MsgKey::ReviewMoveTime
                 },
                 &[
                     ("side", &self.vocab.side(color)),
@@ -752,7 +756,7 @@ impl Review {
         };
         match (self.game.clocks[i], self.game.move_times[i]) {
             (Some(t), _) | (None, Some(t)) => args(self.book.duration(t, Verbosity::Brief)),
-            (None, None) => self.vocab.message("review.no_clock", &[]),
+            (None, None) => self.vocab.message(MsgKey::ReviewNoClock, &[]),
         }
     }
 
@@ -763,7 +767,7 @@ impl Review {
             Some(Score::Mate(n)) => {
                 let winner = if n > 0 { turn } else { !turn };
                 self.vocab.message(
-                    "review.score_mate",
+                    MsgKey::ReviewScoreMate,
                     &[
                         ("side", &self.vocab.side(winner)),
                         ("moves", &num(&self.book, u64::from(n.unsigned_abs()))),
@@ -775,14 +779,14 @@ impl Review {
                 let tenths = (cp.unsigned_abs() + 5) / 10;
                 let pawns = format!("{}.{}", tenths / 10, tenths % 10);
                 self.vocab.message(
-                    "review.score_ahead",
+                    MsgKey::ReviewScoreAhead,
                     &[
                         ("side", &self.vocab.side(ahead)),
                         ("pawns", &Utterance::plain(pawns)),
                     ],
                 )
             }
-            _ => self.vocab.message("review.score_even", &[]),
+            _ => self.vocab.message(MsgKey::ReviewScoreEven, &[]),
         };
         // Only a legal move is said as the best one (as the play screen
         // plays only a legal engine move): anything else is the engine's
@@ -795,15 +799,15 @@ impl Review {
             .map(|m| self.vocab.announce(pos, m, self.style))
         else {
             let error = self.vocab.message(
-                "engine.illegal_move",
+                MsgKey::EngineIllegalMove,
                 &[("move", &Utterance::plain(a.best.clone()))],
             );
             return self
                 .vocab
-                .message("review.engine_failed", &[("error", &error)]);
+                .message(MsgKey::ReviewEngineFailed, &[("error", &error)]);
         };
         self.vocab.message(
-            "review.eval",
+            MsgKey::ReviewEval,
             &[
                 ("time", &self.book.duration(self.movetime, Verbosity::Full)),
                 ("score", &score),

@@ -11,6 +11,7 @@
 //! for `verify`), and only then renames the folder into place: an
 //! interrupted install leaves nothing half-installed under the model's name.
 
+use crate::locale::MsgKey;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -198,17 +199,19 @@ pub enum InstallError {
 
 impl InstallError {
     /// The message key and arguments for the user.
-    pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
+    pub fn message(&self) -> (MsgKey, Vec<(&'static str, String)>) {
         match self {
-            InstallError::Unknown(name) => ("models.unknown", vec![("name", name.clone())]),
-            InstallError::NoSuchFile(path) => ("models.no_such_file", vec![("path", path.clone())]),
+            InstallError::Unknown(name) => (MsgKey::ModelsUnknown, vec![("name", name.clone())]),
+            InstallError::NoSuchFile(path) => {
+                (MsgKey::ModelsNoSuchFile, vec![("path", path.clone())])
+            }
             InstallError::Offline {
                 name,
                 url,
                 file,
                 error,
             } => (
-                "models.offline",
+                MsgKey::ModelsOffline,
                 vec![
                     ("name", name.clone()),
                     ("url", url.clone()),
@@ -217,7 +220,7 @@ impl InstallError {
                 ],
             ),
             InstallError::Checksum { name, got, want } => (
-                "models.checksum",
+                MsgKey::ModelsChecksum,
                 vec![
                     ("name", name.clone()),
                     ("got", got.clone()),
@@ -225,22 +228,22 @@ impl InstallError {
                 ],
             ),
             InstallError::Unpack { file, error } => (
-                "models.unpack_failed",
+                MsgKey::ModelsUnpackFailed,
                 vec![("file", file.clone()), ("error", error.clone())],
             ),
             InstallError::NotAModel { path, error } => (
-                "models.not_a_model",
+                MsgKey::ModelsNotAModel,
                 vec![("path", path.clone()), ("error", error.clone())],
             ),
             InstallError::Already { name, path } => (
-                "models.already",
+                MsgKey::ModelsAlready,
                 vec![("name", name.clone()), ("path", path.clone())],
             ),
             InstallError::NotInstalled { name, path } => (
-                "models.not_installed",
+                MsgKey::ModelsNotInstalled,
                 vec![("name", name.clone()), ("path", path.clone())],
             ),
-            InstallError::Io(e) => ("voice.model_error", vec![("error", e.clone())]),
+            InstallError::Io(e) => (MsgKey::VoiceModelError, vec![("error", e.clone())]),
         }
     }
 }

@@ -8,6 +8,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::Color;
 
 use super::{App, Effect, EngineSide};
+use crate::locale::MsgKey;
 use crate::mirror::Stage;
 use crate::vocab::{Priority, Utterance};
 
@@ -70,9 +71,9 @@ impl App {
             let side = self.vocab.side(engine_side);
             let error = Utterance::plain(error);
             let key = if at_start {
-                "ui.engine_missing"
+                MsgKey::UiEngineMissing
             } else {
-                "ui.engine_failed"
+                MsgKey::UiEngineFailed
             };
             let u = self
                 .vocab
