@@ -122,7 +122,13 @@ fn english_words(text: &str) -> Vec<String> {
 
 fn run_in(data: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = common::annabella(args, data).spawn().unwrap();
+    let mut child = common::annabella(args, data)
+        .env(
+            "ANNABELLA_MODELS_DIR",
+            data.join("annabella").join("models"),
+        )
+        .spawn()
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);
@@ -188,6 +194,47 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
     case(
         "plain journal",
         &["--plain", "-l", code, "--journal", d.to_str().unwrap()],
+        "",
+    );
+    // Installing and checking speech models: the system's, curl's and
+    // the unpacker's words were pasted in English.
+    let empty = d.join("empty-model");
+    std::fs::create_dir_all(&empty).unwrap();
+    case(
+        "model install: not a model",
+        &["models", "-l", code, "install", empty.to_str().unwrap()],
+        "",
+    );
+    let junk = d.join("junk.zip");
+    std::fs::write(&junk, b"not a zip archive").unwrap();
+    case(
+        "model install: not a zip",
+        &["models", "-l", code, "install", junk.to_str().unwrap()],
+        "",
+    );
+    let hand = d.join("annabella").join("models").join("by-hand");
+    for f in ["am/final.mdl", "conf/mfcc.conf", "graph/HCLG.fst"] {
+        let p = hand.join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, b"x").unwrap();
+    }
+    case(
+        "model verify: installed by hand",
+        &["models", "-l", code, "verify", "by-hand"],
+        "",
+    );
+    // Rendering speech into a file that cannot be written.
+    let no_dir = d.join("no-such-folder").join("x.wav");
+    case(
+        "say into a missing folder",
+        &[
+            "say",
+            "-l",
+            code,
+            "--speak-to",
+            no_dir.to_str().unwrap(),
+            "e4",
+        ],
         "",
     );
     case("unknown option", &["-l", code, "--bogus"], "");

@@ -679,7 +679,8 @@ impl Session<'_> {
 /// `annabella clock`.
 pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
-    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let book = Phrasebook::for_locale(vocab.locale())
+        .map_err(|e| UserError(e.describe(vocab.locale())))?;
     let control: TimeControl =
         args.control
             .parse()
@@ -800,8 +801,14 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
         self, Event, KeyCode, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
         ModifierKeyCode, PushKeyboardEnhancementFlags,
     };
-    crossterm::terminal::enable_raw_mode()
-        .map_err(|e| UserError(format!("Cannot read single keys from the terminal: {e}")))?;
+    let loc = session.book.locale().clone();
+    let no_keys = |e: std::io::Error| {
+        UserError(loc.message(
+            MsgKey::ClockNoKeys,
+            &[("error", &crate::input::describe_io_error(&loc, &e))],
+        ))
+    };
+    crossterm::terminal::enable_raw_mode().map_err(no_keys)?;
     let mut raw = RawMode { enhanced: false };
     // Terminals with the kitty keyboard protocol report the shift keys
     // alone: then left and right shift press the clock too.
@@ -821,11 +828,11 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
     let mut confirming = false;
     loop {
         session.tick()?;
-        let ready = event::poll(TICK).map_err(|e| UserError(e.to_string()))?;
+        let ready = event::poll(TICK).map_err(no_keys)?;
         if !ready {
             continue;
         }
-        let Event::Key(key) = event::read().map_err(|e| UserError(e.to_string()))? else {
+        let Event::Key(key) = event::read().map_err(no_keys)? else {
             continue;
         };
         if key.kind != KeyEventKind::Press {

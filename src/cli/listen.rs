@@ -72,13 +72,13 @@ pub struct ListenArgs {
 fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, UserError> {
     match fen {
         None => Ok(Chess::default()),
-        Some(f) => crate::pgn::position_from_fen(f, mode).map_err(|error| {
+        Some(f) => crate::pgn::read_fen(f, mode).map_err(|error| {
             UserError(
                 vocab
                     .message(
                         MsgKey::ErrorBadFen,
                         &[
-                            ("error", &Utterance::plain(error)),
+                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
                             ("example", &Utterance::plain(START_FEN)),
                         ],
                     )
@@ -350,7 +350,7 @@ fn mic(
             UserError(msg(
                 &vocab,
                 MsgKey::VoicePttNoTerminal,
-                &[("error", e.to_string())],
+                &[("error", crate::input::describe_io_error(vocab.locale(), &e))],
             ))
         })?)
     } else {

@@ -41,7 +41,7 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
 }
 
 fn install_error(vocab: &Vocabulary, manifest: &Manifest, e: &InstallError) -> UserError {
-    let (key, mut args) = e.message();
+    let (key, mut args) = e.message(vocab.locale());
     if key == MsgKey::ModelsUnknown {
         let known: Vec<&str> = manifest.models.iter().map(|m| m.name.as_str()).collect();
         args.push(("known", known.join(", ")));
@@ -206,7 +206,7 @@ pub fn run(
                             msg(
                                 &vocab,
                                 MsgKey::ModelsVerifyFailed,
-                                &[("name", n), ("problem", problem)]
+                                &[("name", n), ("problem", problem.describe(vocab.locale()))]
                             )
                         )
                         .map_err(io_error)?;

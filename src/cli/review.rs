@@ -196,6 +196,8 @@ pub fn review_game(
         &mut notices,
     );
     let locale = vocab.locale().clone();
+    // The terminal's errors in the player's words, not the base locale's.
+    let words = locale.clone();
     let (mut review, mut first) = Review::new(vocab, game, args.style);
     review.set_movetime(Duration::from_millis(args.engine_movetime.max(1)));
     let engine = args
@@ -242,11 +244,8 @@ pub fn review_game(
             &inbox,
         )
         .map_err(|e| {
-            UserError(
-                crate::locale::builtin(crate::locale::BASE_LOCALE)
-                    .map(|l| l.message(MsgKey::UiTerminalError, &[("error", &e.to_string())]))
-                    .unwrap_or_else(|_| e.to_string()),
-            )
+            let error = crate::input::describe_io_error(&words, &e);
+            UserError(words.message(MsgKey::UiTerminalError, &[("error", &error)]))
         })?;
     }
     if let Some(s) = &mut runner.speech {

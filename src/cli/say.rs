@@ -42,7 +42,8 @@ pub struct SayArgs {
 /// `annabella say`.
 pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
-    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let book = Phrasebook::for_locale(vocab.locale())
+        .map_err(|e| UserError(e.describe(vocab.locale())))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add_locale(&args.locale);
     args.speech.check_output(&inputs, book.locale())?;
@@ -50,11 +51,11 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
     if args.moves {
         let mode = CastlingMode::Standard;
         let mut pos = match &args.fen {
-            Some(fen) => crate::pgn::position_from_fen(fen, mode).map_err(|error| {
+            Some(fen) => crate::pgn::read_fen(fen, mode).map_err(|error| {
                 UserError(vocab.locale().message(
                     MsgKey::ErrorBadFen,
                     &[
-                        ("error", &error.to_string()),
+                        ("error", &error.describe(vocab.locale())),
                         (
                             "example",
                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -86,7 +86,7 @@ pub enum SpeechError {
         /// The program.
         program: String,
         /// What the system said.
-        error: String,
+        error: crate::input::SystemError,
     },
     /// The synthesizer has no voice for the language.
     #[error("{engine}: no voice for '{language}'")]
@@ -122,7 +122,7 @@ pub enum SpeechError {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        error: String,
+        error: crate::input::SystemError,
     },
 }
 
@@ -136,7 +136,7 @@ impl SpeechError {
             }
             SpeechError::NoEngine { program, error } => locale.message(
                 MsgKey::SpeechNoEspeak,
-                &[("error", &format!("{program}: {error}"))],
+                &[("error", &format!("{program}: {}", error.describe(locale)))],
             ),
             SpeechError::NoVoice { engine, language } => locale.message(
                 MsgKey::SpeechNoVoice,
@@ -156,7 +156,10 @@ impl SpeechError {
             }
             SpeechError::File { path, error } => locale.message(
                 MsgKey::SpeechFileError,
-                &[("file", &path.display().to_string()), ("error", error)],
+                &[
+                    ("file", &path.display().to_string()),
+                    ("error", &error.describe(locale)),
+                ],
             ),
         }
     }

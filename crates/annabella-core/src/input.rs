@@ -134,6 +134,48 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
     locale.message(key, &[("error", &e.to_string())])
 }
 
+/// An error of the system (a file, a program that cannot be run) kept as
+/// what describes it in any language, its kind and number: the system's
+/// own text is English whatever the player's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SystemError {
+    kind: io::ErrorKind,
+    os: Option<i32>,
+}
+
+impl From<&io::Error> for SystemError {
+    fn from(e: &io::Error) -> SystemError {
+        SystemError {
+            kind: e.kind(),
+            os: e.raw_os_error(),
+        }
+    }
+}
+
+impl From<io::Error> for SystemError {
+    fn from(e: io::Error) -> SystemError {
+        SystemError::from(&e)
+    }
+}
+
+impl SystemError {
+    /// The error in `locale`'s words ([`describe_io_error`]).
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        let e = match self.os {
+            Some(code) => io::Error::from_raw_os_error(code),
+            None => io::Error::from(self.kind),
+        };
+        describe_io_error(locale, &e)
+    }
+}
+
+impl std::fmt::Display for SystemError {
+    /// The error in the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
 /// Whether `c` separates the words of a move phrase.
 pub fn is_word_separator(c: char) -> bool {
     c.is_whitespace() || c == ',' || c == ';'
