@@ -58,7 +58,6 @@ const ENGLISH: &[&str] = &[
     "as",
     "set",
     "by",
-    "name",
     "too",
     "long",
     "such",
@@ -89,9 +88,34 @@ const ENGLISH: &[&str] = &[
 /// tests), options, paths, quoted input and the examples in capitals are
 /// taken out.
 fn english_words(text: &str) -> Vec<String> {
+    // A help's list of commands names each as it is typed ("  help  …").
+    let text: String = text
+        .lines()
+        .map(|l| {
+            let rest = l.trim_start();
+            match rest.split_once("  ") {
+                Some((name, what))
+                    if l.starts_with("  ")
+                        && !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+                {
+                    what.to_owned()
+                }
+                _ => l.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut found = Vec::new();
     let mut after_program = false;
+    // Inside `…`: what is typed as it is written (values, commands).
+    let mut code = false;
     for raw in text.split(|c: char| c.is_whitespace()) {
+        let was_code = code || raw.starts_with('`') || raw.contains("\u{2066}`");
+        code ^= raw.matches('`').count() % 2 == 1;
+        if was_code {
+            continue;
+        }
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '/');
         if w.is_empty() {
             continue;
@@ -237,6 +261,16 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         ],
         "",
     );
+    // clap's help: its own words, the descriptions of the commands and
+    // the options, in the locale.
+    case("help", &["-l", code, "--help"], "");
+    case("short help", &["-l", code, "-h"], "");
+    case("models help", &["models", "-l", code, "--help"], "");
+    case(
+        "models install help",
+        &["models", "-l", code, "install", "--help"],
+        "",
+    );
     case("unknown option", &["-l", code, "--bogus"], "");
     case("unknown command", &["-l", code, "announce", "--fen"], "");
     case("bad value", &["-l", code, "--mode", "sideways"], "");
@@ -247,6 +281,17 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
     case("TOML", &["announce", "-l", code, "e4"], "");
     std::fs::write(dir.join("config.toml"), format!("locale = '{code}'\n")).unwrap();
     case("clap, locale from the file", &["frobnicate"], "");
+    case("help, locale from the file", &["--help"], "");
+    case(
+        "help command, locale from the file",
+        &["help", "models"],
+        "",
+    );
+    case(
+        "verify help, locale from the file",
+        &["models", "verify", "--help"],
+        "",
+    );
     out
 }
 
@@ -276,6 +321,8 @@ fn the_english_detector_catches_the_issues_lines() {
         "Zeile 1 ist kein gültiges TOML (string values must be quoted)",
         "Speichern fehlgeschlagen (Is a directory (os error 21))",
         "error: unrecognized subcommand 'x'",
+        "Options:\n  -h, --help  Print help",
+        "Eine Zeile (`annabella play --help` nennt sie), mehr in English words",
     ] {
         assert!(!english_words(line).is_empty(), "{line}");
     }
@@ -285,4 +332,7 @@ fn the_english_detector_catches_the_issues_lines() {
         )
         .is_empty()
     );
+    // What is typed as it is written, in `…`, is not English text.
+    assert!(english_words("Ansagestil: `short` oder `long` [Vorgabe: `brief`]").is_empty());
+    assert!(english_words("[mögliche Werte: `board, assistant, engine, hotseat`]").is_empty());
 }

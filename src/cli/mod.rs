@@ -4,6 +4,7 @@
 
 mod clock;
 pub(crate) mod export;
+mod help;
 mod listen;
 mod man;
 mod models;
@@ -289,8 +290,9 @@ fn read_locale_file(path: &str) -> Result<String, LocaleFileError> {
         .map_err(|_| LocaleFileError::Io(std::io::Error::from(std::io::ErrorKind::InvalidData)))
 }
 
-/// The locale of a command line clap refused: `--locale`/`-l` as written,
-/// else the settings file's, else fide (the one locale rule).
+/// The locale of a command line (for clap's help and refusals, before
+/// it is parsed): `--locale`/`-l` as written, else the settings file's,
+/// else fide (the one locale rule).
 fn locale_of_bad_command_line() -> Option<Locale> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut given = None;
@@ -397,7 +399,13 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
 /// Parses the command line, applies the settings file (options given on
 /// the command line win) and runs the command.
 pub fn main() -> ExitCode {
-    let matches = match Cli::command().try_get_matches() {
+    // `--help` in the locale of the command line (--locale, else the
+    // settings file's, else fide).
+    let command = match locale_of_bad_command_line() {
+        Some(loc) => help::localized(Cli::command(), &loc),
+        None => Cli::command(),
+    };
+    let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => exit_with_clap_error(e),
     };
