@@ -208,7 +208,10 @@ fn args(s: &Setup<'_>, dir: &Path, push_to_talk: bool, plain: bool) -> Vec<Strin
 }
 
 /// Waits until the timeline holds `n` decisions and then `linger` more
-/// (her last reply is spoken), at most `limit`.
+/// (her last reply is spoken), at most `limit`. Each recording is played
+/// only after annabella has been quiet, and a Korean question with three
+/// moves takes her about 10 s to say: the limit allows 30 s a recording
+/// (at 10 s, only 8 of 12 recordings were played before the run ended).
 fn wait_decisions(trace: &Path, n: usize, linger: Duration, limit: Duration) {
     let start = Instant::now();
     while start.elapsed() < limit {
@@ -252,7 +255,7 @@ fn run_plain(s: &Setup<'_>, push_to_talk: bool) -> Figures {
         &trace,
         s.files.len(),
         Duration::from_secs(3),
-        Duration::from_secs(60 + 10 * s.files.len() as u64),
+        Duration::from_secs(60 + 30 * s.files.len() as u64),
     );
     drop(child.stdin.take());
     let _ = child.kill();
@@ -288,7 +291,7 @@ fn run_screen(s: &Setup<'_>, push_to_talk: bool) -> Figures {
         &trace,
         s.files.len(),
         Duration::from_secs(3),
-        Duration::from_secs(60 + 10 * s.files.len() as u64),
+        Duration::from_secs(60 + 30 * s.files.len() as u64),
     );
     let _ = Command::new("tmux")
         .args(["kill-session", "-t", &name])

@@ -325,3 +325,6 @@ pub fn clock_ms(mirror: &Mirror) -> [u64; 2] {
     };
     [ms(Color::White), ms(Color::Black)]
 }
+
+#[cfg(test)]
+mod tests;

@@ -405,3 +405,55 @@ fn utc_dates() {
     );
     assert_eq!(utc_stamp(Duration::from_secs(951_782_400)).1, "2000.02.29");
 }
+
+#[test]
+fn every_day_from_1970_to_2100_is_dated_as_the_calendar_counts() {
+    // Counted day by day here, independently of the civil-date formula.
+    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let (mut y, mut m, mut d) = (1970u64, 1u64, 1u64);
+    for day in 0..(131 * 366) {
+        let (stamp, date) = utc_stamp(Duration::from_secs(day * 86_400 + 3_723));
+        assert_eq!(
+            stamp,
+            format!("{y:04}-{m:02}-{d:02}T01:02:03Z"),
+            "day {day}"
+        );
+        assert_eq!(date, format!("{y:04}.{m:02}.{d:02}"), "day {day}");
+        let days_in_month = match m {
+            2 if leap(y) => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        };
+        d += 1;
+        if d > days_in_month {
+            d = 1;
+            m += 1;
+            if m > 12 {
+                m = 1;
+                y += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn chain_links_each_record_to_the_one_before() {
+    // The writer's chain against the file built above without it.
+    let header_sum = checksum(&serde_json::to_string(&header()).unwrap());
+    let records: Vec<Record> = (0..3).map(record).collect();
+    let (text, seq, last) = chain(&records, 0, header_sum).unwrap();
+    let whole = file(3);
+    let header_line = encode_line(&header()).unwrap();
+    assert_eq!(format!("{header_line}{text}"), whole);
+    assert_eq!(seq, 3);
+    let l = parse(whole.as_bytes()).unwrap();
+    let third = serde_json::to_string(&l.records[2]).unwrap();
+    assert_eq!(last, checksum(&third));
+    // Going on from there: the next record follows the third.
+    let (more, seq, _) = chain(&[record(3)], seq, last).unwrap();
+    assert_eq!(seq, 4);
+    let l = parse(format!("{whole}{more}").as_bytes()).unwrap();
+    assert_eq!(events(&l), vec![(1, 0), (2, 1000), (3, 2000), (4, 3000)]);
+    assert!(l.is_intact());
+}
