@@ -168,7 +168,7 @@ def add_imports(src: str, path: str, names):
         base = "annabella"
     items = names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
     lines = src.split("\n")
-    uses = [i for i, l in enumerate(lines) if re.search(r"\b(MsgKey|PluralStem)::", l)]
+    uses = [i for i, l in enumerate(lines) if re.search(r"(?<![\w:])(MsgKey|PluralStem)::", l)]
     tests = next((i for i, l in enumerate(lines) if re.match(r"^\s*mod tests \{\s*$", l)), None)
     if tests is not None and uses and min(uses) > tests:
         indent = re.match(r"^(\s*)", lines[tests]).group(1) + "    "
@@ -207,7 +207,12 @@ def main():
             continue
         src = full.read_text()
         new, count = convert(src, keys, stems)
-        need = [n for n in ("MsgKey", "PluralStem") if re.search(rf"\b{n}::", new) and not imported(new, n)]
+        # Only unqualified uses need the import (not `locale::MsgKey::ALL`).
+        need = [
+            n
+            for n in ("MsgKey", "PluralStem")
+            if re.search(rf"(?<![\w:]){n}::", new) and not imported(new, n)
+        ]
         new = add_imports(new, path, need)
         if new != src:
             changed += 1
