@@ -556,7 +556,7 @@ fn main() {
         }
         let words = vocab
             .locale()
-            .message(command.row().spoken.unwrap_or_default(), &[]);
+            .message(command.row().spoken.expect("a spoken command"), &[]);
         let texts: Vec<(Option<Style>, String)> =
             words.split('|').map(|w| (None, w.to_owned())).collect();
         let mut best: Option<(usize, Candidate, Vec<i16>, String)> = None;

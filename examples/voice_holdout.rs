@@ -329,7 +329,7 @@ impl SpokenKey for Cmd {
     fn key(self) -> &'static str {
         self.row()
             .spoken
-            .and_then(|k| k.strip_prefix("voice.cmd."))
+            .and_then(|k| k.as_str().strip_prefix("voice.cmd."))
             .unwrap_or(self.name())
     }
 }

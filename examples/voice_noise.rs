@@ -731,8 +731,8 @@ fn speech(dir: &Path) -> Vec<(String, Vec<Sound>)> {
                 texts.push(f.clone());
             }
         }
-        for k in 1..=3 {
-            let words = vocab.locale().message(&format!("voice.number_{k}"), &[]);
+        for key in annabella::commands::spoken::NUMBER_KEYS {
+            let words = vocab.locale().message(key, &[]);
             texts.push(words.split('|').next().unwrap_or("").to_owned());
         }
         texts.retain(|t| !t.trim().is_empty());

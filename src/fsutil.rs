@@ -230,6 +230,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> 
 mod tests {
     use super::*;
     use crate::locale::Locale;
+    use crate::locale::MsgKey;
 
     fn en() -> Locale {
         crate::locale::builtin("en").unwrap()
@@ -285,14 +286,14 @@ mod tests {
         let loc = en();
         let fifo = InputError::NotRegular(FileKind::Fifo);
         let expected = loc.message(
-            "file.not_regular",
-            &[("kind", &loc.message("file.kind.fifo", &[]))],
+            MsgKey::FileNotRegular,
+            &[("kind", &loc.message(MsgKey::FileKindFifo, &[]))],
         );
         assert_eq!(fifo.describe(&loc), expected);
         let wrapped: io::Error = InputError::NotRegular(FileKind::Fifo).into();
         assert_eq!(crate::input::describe_io_error(&loc, &wrapped), expected);
         let missing = read_capped(Path::new("/nonexistent/x"), 1).unwrap_err();
-        assert_eq!(missing.describe(&loc), loc.message("io.not_found", &[]));
+        assert_eq!(missing.describe(&loc), loc.message(MsgKey::IoNotFound, &[]));
         let big = InputError::TooLarge { limit: 64 << 20 }.describe(&loc);
         assert!(big.contains("64 MB"), "{big}");
     }

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::fsutil::{self, FileKind, InputError};
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// What is written, which decides what an existing file must be to be
 /// replaced without `--force`.
@@ -63,24 +64,24 @@ impl OutputError {
         let f = file.display().to_string();
         match self {
             OutputError::IsInput { input } => loc.message(
-                "output.is_input",
+                MsgKey::OutputIsInput,
                 &[("file", &f), ("input", &input.display().to_string())],
             ),
             OutputError::NotRegular(kind) => loc.message(
-                "output.not_regular",
+                MsgKey::OutputNotRegular,
                 &[
                     ("file", &f),
                     ("error", &InputError::NotRegular(*kind).describe(loc)),
                 ],
             ),
-            OutputError::OtherKind => loc.message("output.other_kind", &[("file", &f)]),
+            OutputError::OtherKind => loc.message(MsgKey::OutputOtherKind, &[("file", &f)]),
             OutputError::OtherGames { games } => loc.message(
-                "output.other_games",
+                MsgKey::OutputOtherGames,
                 &[("file", &f), ("games", &games.to_string())],
             ),
-            OutputError::Exists => loc.message("output.exists", &[("file", &f)]),
+            OutputError::Exists => loc.message(MsgKey::OutputExists, &[("file", &f)]),
             OutputError::Io(e) => loc.message(
-                "output.write_failed",
+                MsgKey::OutputWriteFailed,
                 &[
                     ("file", &f),
                     ("error", &crate::input::describe_io_error(loc, e)),

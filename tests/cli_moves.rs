@@ -3,6 +3,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::de;
 
 use std::io::Write;
@@ -26,7 +27,7 @@ fn stderr(o: &Output) -> String {
 }
 
 /// The German message `key` up to its first unfilled placeholder.
-fn de_start(key: &str, args: &[(&str, &str)]) -> String {
+fn de_start(key: MsgKey, args: &[(&str, &str)]) -> String {
     let text = de(key, args);
     text.split('{').next().unwrap_or_default().to_owned()
 }
@@ -95,7 +96,10 @@ fn replay_check_round_trips_every_shared_game_in_every_locale_and_style() {
 fn announce_prints_one_line_per_move_and_the_result() {
     let o = run(&["announce", "f3", "e5", "g4", "Qh4"]);
     assert!(o.status.success());
-    let mate = de("result.checkmate", &[("winner", &de("side.black", &[]))]);
+    let mate = de(
+        MsgKey::ResultCheckmate,
+        &[("winner", &de(MsgKey::SideBlack, &[]))],
+    );
     assert_eq!(
         stdout(&o),
         format!("Felix drei\nEva fuenf\nGustav vier\nDame Hector vier Matt\n{mate}\n")
@@ -147,11 +151,11 @@ fn parse_tsv_reads_fen_and_phrase_per_line() {
     assert_eq!(lines.len(), 4, "{out}");
     // "UCI SAN", as `parse` prints it and the README says.
     assert_eq!(lines[0], "e2e4 e4");
-    let castling = format!("error: {}", de_start("illegal.castling", &[]));
+    let castling = format!("error: {}", de_start(MsgKey::IllegalCastling, &[]));
     assert!(lines[1].starts_with(&castling), "{}", lines[1]);
-    let bad_fen = format!("error: {}", de_start("error.bad_fen", &[]));
+    let bad_fen = format!("error: {}", de_start(MsgKey::ErrorBadFen, &[]));
     assert!(lines[2].starts_with(&bad_fen), "{}", lines[2]);
-    assert_eq!(lines[3], format!("error: {}", de("tsv.no_tab", &[])));
+    assert_eq!(lines[3], format!("error: {}", de(MsgKey::TsvNoTab, &[])));
 }
 
 /// Bad input: exit 1, exactly one line on stderr, nothing on stdout, no
@@ -169,8 +173,8 @@ fn one_clear_line(args: &[&str], must_contain: impl AsRef<str>) {
 
 #[test]
 fn bad_input_gives_one_clear_line() {
-    one_clear_line(&["parse", ""], de_start("parse.empty", &[]));
-    let not_understood = de_start("parse.not_understood", &[]);
+    one_clear_line(&["parse", ""], de_start(MsgKey::ParseEmpty, &[]));
+    let not_understood = de_start(MsgKey::ParseNotUnderstood, &[]);
     one_clear_line(
         &["parse", "Springer Gustaf eins"],
         format!("{not_understood}'Gustaf'"),
@@ -182,23 +186,26 @@ fn bad_input_gives_one_clear_line() {
     );
     one_clear_line(
         &["parse", "Springer Eva vier"],
-        de_start("illegal.cannot_reach", &[]),
+        de_start(MsgKey::IllegalCannotReach, &[]),
     );
-    one_clear_line(&["parse", "Springer"], de_start("parse.incomplete", &[]));
+    one_clear_line(
+        &["parse", "Springer"],
+        de_start(MsgKey::ParseIncomplete, &[]),
+    );
     one_clear_line(
         &["parse", "--fen", "not/a/fen", "e4"],
-        de_start("error.bad_fen", &[]),
+        de_start(MsgKey::ErrorBadFen, &[]),
     );
     // An unknown locale is reported in the base language.
     one_clear_line(&["parse", "--locale", "xx", "e4"], "Unknown locale 'xx'");
     one_clear_line(
         &["announce", "e4", "e4"],
-        de_start("error.bad_move", &[("number", "2"), ("move", "e4")]),
+        de_start(MsgKey::ErrorBadMove, &[("number", "2"), ("move", "e4")]),
     );
     let missing = "/nonexistent/game.pgn";
     one_clear_line(
         &["replay", missing],
-        de_start("error.pgn_read", &[("file", missing)]),
+        de_start(MsgKey::ErrorPgnRead, &[("file", missing)]),
     );
 }
 
@@ -209,7 +216,10 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     std::fs::write(&cut, "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb").unwrap();
     let o = run(&["replay", "--check", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let cut_short = de("error.pgn_unterminated", &[("game", "1"), ("moves", "4")]);
+    let cut_short = de(
+        MsgKey::ErrorPgnUnterminated,
+        &[("game", "1"), ("moves", "4")],
+    );
     let cut_short = cut_short.split("{file}").nth(1).unwrap_or_default();
     assert!(!cut_short.is_empty());
     assert!(stderr(&o).contains(cut_short), "{}", stderr(&o));
@@ -228,7 +238,7 @@ fn cut_short_or_garbage_pgn_is_reported_not_a_panic() {
     std::fs::write(&badfen, "[FEN \"xx\"]\n\n1. e4 *\n").unwrap();
     let o = run(&["replay", badfen.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let bad_fen = de_start("error.bad_fen", &[]);
+    let bad_fen = de_start(MsgKey::ErrorBadFen, &[]);
     assert!(stderr(&o).contains(&bad_fen), "{}", stderr(&o));
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use std::process::Command;
 
 /// The literal text of `template` between the placeholder before `{name}`
@@ -67,13 +68,13 @@ fn every_command_the_plain_help_lists_is_understood_there() {
     for code in annabella::locale::builtin_codes() {
         let loc = annabella::locale::builtin(code).expect("locale");
         let dir = tempfile::tempdir().expect("temp dir");
-        let help_word = loc.message("ui.cmd.help", &[]);
+        let help_word = loc.message(MsgKey::UiCmdHelp, &[]);
         let help_word = help_word.split('|').next().expect("a word");
-        let arbiter = loc.message("ui.cmd.arbiter", &[]);
+        let arbiter = loc.message(MsgKey::UiCmdArbiter, &[]);
         let arbiter = arbiter.split('|').next().expect("a word");
         let out = run_plain(code, dir.path(), &format!("{help_word}\n{arbiter}\n"));
-        let game_template = raw_template(code, "ui.help").expect("template");
-        let arbiter_template = raw_template(code, "ui.help_arbiter").expect("template");
+        let game_template = raw_template(code, MsgKey::UiHelp).expect("template");
+        let arbiter_template = raw_template(code, MsgKey::UiHelpArbiter).expect("template");
         let game = out
             .iter()
             .find_map(|l| listed(l, &game_template).filter(|w| w.len() > 10))
@@ -83,10 +84,10 @@ fn every_command_the_plain_help_lists_is_understood_there() {
             .find_map(|l| listed(l, &arbiter_template).filter(|w| w.len() > 5))
             .unwrap_or_else(|| panic!("{code}: no arbiter menu in {out:#?}"));
         // The script's `status` (and every other command with typed words).
-        let status = loc.message("ui.cmd.status", &[]);
+        let status = loc.message(MsgKey::UiCmdStatus, &[]);
         let status = status.split('|').next().expect("a word").to_owned();
         assert!(game.contains(&status), "{code}: {game:?}");
-        let unknown = raw_template(code, "ui.unknown").expect("template");
+        let unknown = raw_template(code, MsgKey::UiUnknown).expect("template");
         let (unknown_start, _) = around(&unknown, "error");
         let lines: String = game.iter().chain(&menu).map(|w| format!("{w}\n")).collect();
         let out = run_plain(code, dir.path(), &lines);
@@ -106,7 +107,7 @@ fn every_command_the_plain_help_lists_is_understood_there() {
 }
 
 /// A message of a built-in locale with its placeholders left in.
-fn raw_template(code: &str, key: &str) -> Option<String> {
+fn raw_template(code: &str, key: MsgKey) -> Option<String> {
     let loc = annabella::locale::builtin(code).ok()?;
     Some(loc.message(key, &[]))
 }

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use annabella::game::Command as GameCommand;
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 
 fn bin() -> &'static str {
@@ -41,7 +42,7 @@ fn resignations(journal: &Path) -> usize {
 
 /// A message with its arguments, cut before its first question mark
 /// (the part that fits one line of the screen's log).
-fn head(vocab: &Vocabulary, key: &str, args: &[(&str, &str)]) -> String {
+fn head(vocab: &Vocabulary, key: MsgKey, args: &[(&str, &str)]) -> String {
     let m = vocab.locale().message(key, args);
     match m.find('?') {
         Some(i) => m[..=i].to_owned(),
@@ -57,12 +58,12 @@ fn a_typed_resignation_is_asked_about_and_acts_only_after_yes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let journal = dir.path().join("game.jsonl");
     let en = Vocabulary::builtin("en").expect("en");
-    let white = en.locale().message("side.white", &[]);
-    let black = en.locale().message("side.black", &[]);
-    let asked = head(&en, "ui.confirm_resign", &[("side", &white)]);
-    let dropped = en.locale().message("ui.not_confirmed", &[]);
+    let white = en.locale().message(MsgKey::SideWhite, &[]);
+    let black = en.locale().message(MsgKey::SideBlack, &[]);
+    let asked = head(&en, MsgKey::UiConfirmResign, &[("side", &white)]);
+    let dropped = en.locale().message(MsgKey::UiNotConfirmed, &[]);
     let resigned = en.locale().message(
-        "result.resignation",
+        MsgKey::ResultResignation,
         &[("loser", &white), ("winner", &black)],
     );
     let s = Session::start("confirm-typed");
@@ -90,7 +91,7 @@ fn a_typed_resignation_is_asked_about_and_acts_only_after_yes() {
 /// Korean recordings for the spoken test.
 fn recordings(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let word = |key: &str| {
+    let word = |key: MsgKey| {
         let m = ko.locale().message(key, &[]);
         m.split('|').next().unwrap_or_default().to_owned()
     };
@@ -99,7 +100,7 @@ fn recordings(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     // "기권 기권" and "기권합니다" at 110–190 words a minute and pitch
     // 30–70, the model heard the command only in "기권" at 190 (pitch 50
     // or 70) and "기권 기권" at 190, pitch 30.
-    synthesize_ko(&word("voice.cmd.resign"), 190, 70, &resign);
+    synthesize_ko(&word(MsgKey::VoiceCmdResign), 190, 70, &resign);
     // "Yes": the recording chosen by measuring through the binary
     // (tests/fixtures/voice, heard as yes after every move of the liveness
     // game). espeak-ng's 네 synthesized here was heard only on some runs:
@@ -111,7 +112,7 @@ fn recordings(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     )
     .expect("the yes fixture");
     let no = dir.join("no.wav");
-    synthesize_ko(&word("voice.cmd.no"), 150, 50, &no);
+    synthesize_ko(&word(MsgKey::VoiceCmdNo), 150, 50, &no);
     (resign, yes, no)
 }
 
@@ -134,14 +135,14 @@ fn voice_session(tag: &str, model: &Path, journal: &Path, files: &[&Path]) -> Se
 /// Quits (typed, confirmed) and waits for the program to end: none is
 /// left running when the session goes.
 fn quit(s: &Session, ko: &Vocabulary) {
-    let word = |key: &str| {
+    let word = |key: MsgKey| {
         let m = ko.locale().message(key, &[]);
         m.split('|').next().unwrap_or_default().to_owned()
     };
     // A question still open is answered no first.
-    s.keys(&word("ui.cmd.no"));
-    s.keys(&word("ui.cmd.quit"));
-    s.keys(&word("ui.cmd.yes"));
+    s.keys(&word(MsgKey::UiCmdNo));
+    s.keys(&word(MsgKey::UiCmdQuit));
+    s.keys(&word(MsgKey::UiCmdYes));
     s.wait_for("EXITED 0");
 }
 
@@ -154,12 +155,12 @@ fn a_spoken_resignation_is_asked_about_and_acts_only_after_a_spoken_yes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (resign, yes, no) = recordings(dir.path());
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let white = ko.locale().message("side.white", &[]);
-    let black = ko.locale().message("side.black", &[]);
-    let asked = head(&ko, "ui.confirm_resign", &[("side", &white)]);
-    let dropped = ko.locale().message("ui.not_confirmed", &[]);
+    let white = ko.locale().message(MsgKey::SideWhite, &[]);
+    let black = ko.locale().message(MsgKey::SideBlack, &[]);
+    let asked = head(&ko, MsgKey::UiConfirmResign, &[("side", &white)]);
+    let dropped = ko.locale().message(MsgKey::UiNotConfirmed, &[]);
     let resigned = ko.locale().message(
-        "result.resignation",
+        MsgKey::ResultResignation,
         &[("loser", &white), ("winner", &black)],
     );
 

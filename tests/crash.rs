@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use annabella::locale::MsgKey;
 use annabella::pgn::read_games;
 use annabella::vocab::{Style, Vocabulary};
 use shakmaty::san::San;
@@ -173,21 +174,21 @@ fn killed_at_random_moments_the_resumed_game_equals_an_uninterrupted_one() {
         String::from_utf8_lossy(&o.stderr)
     );
     // The default locale (fide) speaks German: the texts are de's.
-    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
-    let illegal = until("mirror.illegal_completed", &[("side", &white)], "side");
+    let (white, black) = (de(MsgKey::SideWhite, &[]), de(MsgKey::SideBlack, &[]));
+    let illegal = until(MsgKey::MirrorIllegalCompleted, &[("side", &white)], "side");
     assert!(out.contains(illegal.trim_end()), "{out}");
-    let slip = until("mirror.slip", &[("side", &white)], "said");
+    let slip = until(MsgKey::MirrorSlip, &[("side", &white)], "said");
     assert!(out.contains(slip.trim_end()), "{out}");
     let differ = until(
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[("number", "8"), ("side", &white)],
         "black",
     );
     assert!(out.contains(differ.trim_end()), "{out}");
-    let board = de("mirror.board_of", &[("side", &black)]);
-    let corrected = until("mirror.corrected_board", &[("boards", &board)], "last");
+    let board = de(MsgKey::MirrorBoardOf, &[("side", &black)]);
+    let corrected = until(MsgKey::MirrorCorrectedBoard, &[("boards", &board)], "last");
     assert!(out.contains(corrected.trim_end()), "{out}");
-    let refused = until("play.line_error", &[], "line");
+    let refused = until(MsgKey::PlayLineError, &[], "line");
     assert!(
         !out.contains(refused.trim_end()),
         "no script line may be refused: {out}"

@@ -4,6 +4,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::de;
 use std::process::Command;
 
@@ -18,7 +19,7 @@ fn announce_ends_the_game_when_a_move_locks_every_pawn() {
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    let dead = de("result.dead_position", &[]);
+    let dead = de(MsgKey::ResultDeadPosition, &[]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         format!("Gustav vier\n{dead}\n"),

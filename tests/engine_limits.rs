@@ -12,6 +12,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{bin, de};
 
 use common::tmux::{Session, tmux_available};
@@ -73,7 +74,7 @@ fn play(args: &[&str], input: &str, deadline: Duration) -> (Vec<String>, std::pr
 
 /// The line `key` (ui.engine_missing / ui.engine_failed) with the reason
 /// `reason`, whichever side it names.
-fn engine_line<'a>(lines: &'a [String], key: &str, reason: &str) -> Option<&'a String> {
+fn engine_line<'a>(lines: &'a [String], key: MsgKey, reason: &str) -> Option<&'a String> {
     let template = de(key, &[("error", reason)]);
     lines.iter().find(|l| common::fits(l, &template))
 }
@@ -95,7 +96,7 @@ fn engine_args<'a>(engine: &'a str, movetime: &'a str) -> [&'a str; 8] {
 /// Plays e4 against the engine script `body` (thinking `movetime` ms),
 /// then types Black's reply: the game must go on after the line `key`
 /// with `reason`, Black's move typed, and no engine process left.
-fn stopped_and_typed(body: &str, movetime: &str, key: &str, reason: &str) {
+fn stopped_and_typed(body: &str, movetime: &str, key: MsgKey, reason: &str) {
     let dir = tempfile::tempdir().expect("temp dir");
     let engine = script(dir.path(), body);
     let engine = engine.to_str().expect("UTF-8");
@@ -107,7 +108,7 @@ fn stopped_and_typed(body: &str, movetime: &str, key: &str, reason: &str) {
     assert!(status.success(), "{status:?} {lines:#?}");
     assert!(engine_line(&lines, key, reason).is_some(), "{lines:#?}");
     // Black's move is typed.
-    let black = de("side.black", &[]);
+    let black = de(MsgKey::SideBlack, &[]);
     assert!(
         lines
             .iter()
@@ -120,8 +121,8 @@ fn stopped_and_typed(body: &str, movetime: &str, key: &str, reason: &str) {
 #[test]
 fn an_engine_that_never_says_uciok_is_stopped_and_the_game_goes_on() {
     // A script around cat, so its processes can be found afterwards.
-    let reason = de("engine.no_uciok", &[("seconds", "5")]);
-    stopped_and_typed("exec cat", "1000", "ui.engine_missing", &reason);
+    let reason = de(MsgKey::EngineNoUciok, &[("seconds", "5")]);
+    stopped_and_typed("exec cat", "1000", MsgKey::UiEngineMissing, &reason);
 }
 
 #[test]
@@ -132,8 +133,8 @@ fn an_engine_that_ends_at_once_is_one_line() {
         Duration::from_secs(30),
     );
     assert!(status.success(), "{status:?}");
-    let reason = de("engine.ended", &[]);
-    let line = engine_line(&lines, "ui.engine_missing", &reason);
+    let reason = de(MsgKey::EngineEnded, &[]);
+    let line = engine_line(&lines, MsgKey::UiEngineMissing, &reason);
     assert!(line.is_some(), "{lines:#?}");
     // One line, not one per request.
     assert_eq!(
@@ -146,8 +147,8 @@ fn an_engine_that_ends_at_once_is_one_line() {
 #[test]
 fn an_engine_that_never_moves_is_stopped_after_its_time_and_a_margin() {
     // 50 ms of thinking and the 5 s margin: 6 s, rounded up.
-    let reason = de("engine.no_bestmove", &[("seconds", "6")]);
-    stopped_and_typed(NEVER_MOVES, "50", "ui.engine_failed", &reason);
+    let reason = de(MsgKey::EngineNoBestmove, &[("seconds", "6")]);
+    stopped_and_typed(NEVER_MOVES, "50", MsgKey::UiEngineFailed, &reason);
 }
 
 /// The engine's process group is killed at the quit; on a busy machine its
@@ -193,14 +194,14 @@ fn the_full_screen_starts_at_once_and_quits_while_the_engine_hangs() {
         engine.display()
     ));
     let en = annabella::locale::builtin("en").expect("en");
-    let white = en.message("side.white", &[]);
+    let white = en.message(MsgKey::SideWhite, &[]);
     // On main nothing was drawn: the handshake waited for ever.
     s.wait_for(&format!(
         "┌{}",
-        en.message("ui.label.board_of", &[("side", &white)])
+        en.message(MsgKey::UiLabelBoardOf, &[("side", &white)])
     ));
     s.keys("quit");
-    let confirm = en.message("ui.quit_confirm", &[]);
+    let confirm = en.message(MsgKey::UiQuitConfirm, &[]);
     s.wait_for(confirm.split('?').next().unwrap_or_default());
     s.keys("yes");
     s.wait_for("EXITED 0");

@@ -8,6 +8,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -103,9 +104,9 @@ fn typed_move_then_engine_reply() {
     let v = Vocabulary::builtin("fide").unwrap();
     let side = |c| v.side(c);
     let (w, b) = (side(shakmaty::Color::White), side(shakmaty::Color::Black));
-    let you = v.message("ui.you_play", &[("side", &w), ("engine", &b)]);
+    let you = v.message(MsgKey::UiYouPlay, &[("side", &w), ("engine", &b)]);
     let pressed = |by: &annabella::vocab::Utterance, next: &annabella::vocab::Utterance| {
-        v.message("ui.pressed", &[("side", by), ("next", next)])
+        v.message(MsgKey::UiPressed, &[("side", by), ("next", next)])
             .display
     };
     // The journal line, the welcome, then the game.
@@ -143,7 +144,7 @@ fn the_time_is_answered_while_the_engine_thinks() {
         ],
         "e4\npress\ntime\nwhere knight\n",
     );
-    let used = en.message("clock.time_used", &[("side", "White"), ("time", "")]);
+    let used = en.message(MsgKey::ClockTimeUsed, &[("side", "White"), ("time", "")]);
     let used = used.trim_end_matches('.').trim_end();
     let time = lines
         .iter()

@@ -30,6 +30,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{bin, en};
 
 use std::path::{Path, PathBuf};
@@ -37,8 +38,8 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 /// The reason phrase for a file of `kind` (a `file.kind.*` key).
-fn not_regular(kind: &str) -> String {
-    en("file.not_regular", &[("kind", &en(kind, &[]))])
+fn not_regular(kind: MsgKey) -> String {
+    en(MsgKey::FileNotRegular, &[("kind", &en(kind, &[]))])
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
@@ -111,7 +112,7 @@ fn export_never_writes_over_its_journal() {
             assert_eq!(out.status.code(), Some(1), "{args:?}");
             assert_eq!(
                 stderr(&out),
-                en("export.same_file", &[("file", target)]),
+                en(MsgKey::ExportSameFile, &[("file", target)]),
                 "{args:?}"
             );
             assert_eq!(
@@ -136,7 +137,10 @@ fn export_replaces_an_existing_file_only_with_force() {
     std::fs::write(d.join("other.pgn"), "keep me\n").expect("write");
     let out = run(d, &["export", "-l", "en", "-o", "other.pgn", "g.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stderr(&out), en("export.exists", &[("file", "other.pgn")]));
+    assert_eq!(
+        stderr(&out),
+        en(MsgKey::ExportExists, &[("file", "other.pgn")])
+    );
     assert_eq!(
         std::fs::read_to_string(d.join("other.pgn")).expect("read"),
         "keep me\n"
@@ -169,8 +173,8 @@ fn export_never_writes_over_a_fifo_or_a_folder() {
     mkfifo(&d.join("fifo"));
     std::fs::create_dir(d.join("folder")).expect("folder");
     for (target, kind) in [
-        ("fifo", "file.kind.fifo"),
-        ("folder", "file.kind.directory"),
+        ("fifo", MsgKey::FileKindFifo),
+        ("folder", MsgKey::FileKindDirectory),
     ] {
         let out = run(
             d,
@@ -180,7 +184,10 @@ fn export_never_writes_over_a_fifo_or_a_folder() {
         let reason = not_regular(kind);
         assert_eq!(
             stderr(&out),
-            en("export.not_a_file", &[("file", target), ("error", &reason)])
+            en(
+                MsgKey::ExportNotAFile,
+                &[("file", target), ("error", &reason)]
+            )
         );
     }
     use std::os::unix::fs::FileTypeExt;
@@ -198,10 +205,10 @@ fn a_fifo_as_the_journal_is_refused_at_once() {
     let d = dir.path();
     mkfifo(&d.join("fifo.jsonl"));
     let line = en(
-        "journal.open_failed",
+        MsgKey::JournalOpenFailed,
         &[
             ("file", "fifo.jsonl"),
-            ("error", &not_regular("file.kind.fifo")),
+            ("error", &not_regular(MsgKey::FileKindFifo)),
         ],
     );
     for args in [
@@ -221,10 +228,10 @@ fn a_fifo_as_the_journal_is_refused_at_once() {
     assert_eq!(
         stderr(&out),
         en(
-            "journal.open_failed",
+            MsgKey::JournalOpenFailed,
             &[
                 ("file", "folder.jsonl"),
-                ("error", &not_regular("file.kind.directory")),
+                ("error", &not_regular(MsgKey::FileKindDirectory)),
             ],
         )
     );
@@ -237,11 +244,11 @@ fn devices_and_oversized_files_are_refused_at_once() {
     // On main `replay /dev/zero` never ended.
     let out = run(d, &["replay", "--locale", "en", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(1));
-    let device = not_regular("file.kind.device");
+    let device = not_regular(MsgKey::FileKindDevice);
     assert_eq!(
         stderr(&out),
         en(
-            "error.pgn_read",
+            MsgKey::ErrorPgnRead,
             &[("file", "/dev/zero"), ("error", &device)]
         )
     );
@@ -250,7 +257,7 @@ fn devices_and_oversized_files_are_refused_at_once() {
     assert_eq!(
         stderr(&out),
         en(
-            "locale.read_failed",
+            MsgKey::LocaleReadFailed,
             &[("file", "/dev/zero"), ("error", &device)]
         )
     );
@@ -259,12 +266,15 @@ fn devices_and_oversized_files_are_refused_at_once() {
     std::os::unix::fs::symlink("loop.pgn", d.join("loop.pgn")).expect("symlink");
     let out = run(d, &["replay", "--locale", "de", "loop.pgn"]);
     assert_eq!(out.status.code(), Some(1));
-    let de = |key: &str, args: &[(&str, &str)]| common::de(key, args);
+    let de = |key: MsgKey, args: &[(&str, &str)]| common::de(key, args);
     assert_eq!(
         stderr(&out),
         de(
-            "error.pgn_read",
-            &[("file", "loop.pgn"), ("error", &de("io.link_loop", &[])),],
+            MsgKey::ErrorPgnRead,
+            &[
+                ("file", "loop.pgn"),
+                ("error", &de(MsgKey::IoLinkLoop, &[])),
+            ],
         )
     );
     // A sparse PGN file just over the cap (no disk space used).
@@ -278,10 +288,10 @@ fn devices_and_oversized_files_are_refused_at_once() {
     assert_eq!(
         stderr(&out),
         en(
-            "error.pgn_read",
+            MsgKey::ErrorPgnRead,
             &[
                 ("file", "big.pgn"),
-                ("error", &en("pgn.too_large", &[("limit", &limit)])),
+                ("error", &en(MsgKey::PgnTooLarge, &[("limit", &limit)])),
             ],
         )
     );
@@ -320,7 +330,7 @@ fn a_script_is_a_capped_stream_never_a_folder() {
     let out = common::run_until(&mut cmd, "", Duration::from_secs(20));
     assert!(out.status.success(), "{}", stderr(&out));
     let too_long = en(
-        "input.line_too_long",
+        MsgKey::InputLineTooLong,
         &[("limit", &annabella::input::MAX_LINE_CHARS.to_string())],
     );
     let said = String::from_utf8_lossy(&out.stdout);
@@ -341,10 +351,10 @@ fn a_script_is_a_capped_stream_never_a_folder() {
     );
     assert_eq!(out.status.code(), Some(1));
     let line = en(
-        "play.bad_script",
+        MsgKey::PlayBadScript,
         &[
             ("file", "folder"),
-            ("error", &not_regular("file.kind.directory")),
+            ("error", &not_regular(MsgKey::FileKindDirectory)),
         ],
     );
     assert!(stderr(&out).lines().any(|l| l == line), "{}", stderr(&out));
@@ -425,7 +435,10 @@ fn speak_to_never_writes_over_the_journal_or_another_input() {
             assert_eq!(
                 stderr(&out),
                 // No --locale and no settings file: fide's words (German).
-                common::de("output.is_input", &[("file", target), ("input", "g.jsonl")]),
+                common::de(
+                    MsgKey::OutputIsInput,
+                    &[("file", target), ("input", "g.jsonl")]
+                ),
                 "{args:?}"
             );
             assert_eq!(std::fs::read(&journal).expect("journal"), bytes, "{args:?}");
@@ -449,7 +462,10 @@ fn speak_to_never_writes_over_the_journal_or_another_input() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        en("output.is_input", &[("file", "k.pgn"), ("input", "k.pgn")])
+        en(
+            MsgKey::OutputIsInput,
+            &[("file", "k.pgn"), ("input", "k.pgn")]
+        )
     );
     assert_eq!(
         std::fs::read_to_string(d.join("k.pgn")).expect("pgn"),
@@ -464,7 +480,10 @@ fn speak_to_never_writes_over_the_journal_or_another_input() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        en("output.is_input", &[("file", &target), ("input", &target)])
+        en(
+            MsgKey::OutputIsInput,
+            &[("file", &target), ("input", &target)]
+        )
     );
     assert_eq!(
         std::fs::read_to_string(&settings).expect("settings"),
@@ -485,7 +504,7 @@ fn speak_to_replaces_only_a_wav_file_without_force_and_never_a_pipe() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        en("output.other_kind", &[("file", "notes.txt")])
+        en(MsgKey::OutputOtherKind, &[("file", "notes.txt")])
     );
     assert_eq!(
         std::fs::read_to_string(d.join("notes.txt")).expect("notes"),
@@ -502,8 +521,11 @@ fn speak_to_replaces_only_a_wav_file_without_force_and_never_a_pipe() {
     assert_eq!(
         stderr(&out),
         en(
-            "output.not_regular",
-            &[("file", "fifo"), ("error", &not_regular("file.kind.fifo"))],
+            MsgKey::OutputNotRegular,
+            &[
+                ("file", "fifo"),
+                ("error", &not_regular(MsgKey::FileKindFifo))
+            ],
         )
     );
     // Liveness: a WAV file is written, replaced, and with --force any
@@ -565,7 +587,7 @@ fn save_never_writes_over_the_journal_or_a_file_of_other_games() {
     assert_eq!(
         stderr(&out),
         en(
-            "output.is_input",
+            MsgKey::OutputIsInput,
             &[("file", "g.jsonl"), ("input", "g.jsonl")]
         )
     );
@@ -580,7 +602,10 @@ fn save_never_writes_over_the_journal_or_a_file_of_other_games() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert_eq!(
         stderr(&out),
-        en("output.other_games", &[("file", "k.pgn"), ("games", "2")])
+        en(
+            MsgKey::OutputOtherGames,
+            &[("file", "k.pgn"), ("games", "2")]
+        )
     );
     assert_eq!(
         std::fs::read_to_string(d.join("k.pgn")).expect("pgn"),
@@ -641,7 +666,10 @@ fn save_never_writes_over_the_journal_or_a_file_of_other_games() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        en("output.other_games", &[("file", "s.pgn"), ("games", "1")])
+        en(
+            MsgKey::OutputOtherGames,
+            &[("file", "s.pgn"), ("games", "1")]
+        )
     );
 }
 
@@ -712,11 +740,11 @@ fn a_pipe_or_a_device_as_the_settings_file_is_refused_at_once() {
     let settings = folder.join("config.toml");
     for (kind, make) in [
         (
-            "file.kind.fifo",
+            MsgKey::FileKindFifo,
             Box::new(|p: &Path| mkfifo(p)) as Box<dyn Fn(&Path)>,
         ),
         (
-            "file.kind.device",
+            MsgKey::FileKindDevice,
             Box::new(|p: &Path| std::os::unix::fs::symlink("/dev/zero", p).expect("symlink")),
         ),
     ] {
@@ -730,7 +758,7 @@ fn a_pipe_or_a_device_as_the_settings_file_is_refused_at_once() {
         assert_eq!(
             stderr(&out),
             en(
-                "config.read_failed",
+                MsgKey::ConfigReadFailed,
                 &[("file", &file), ("error", &not_regular(kind))],
             ),
             "{kind}"
@@ -739,10 +767,10 @@ fn a_pipe_or_a_device_as_the_settings_file_is_refused_at_once() {
         let out = run_in(d, &["config", "set", "rate", "20"], "");
         assert_eq!(out.status.code(), Some(1), "{kind}");
         let de_kind = common::de(kind, &[]);
-        let de_reason = common::de("file.not_regular", &[("kind", &de_kind)]);
+        let de_reason = common::de(MsgKey::FileNotRegular, &[("kind", &de_kind)]);
         assert!(
             stderr(&out).ends_with(&common::de(
-                "config.write_failed",
+                MsgKey::ConfigWriteFailed,
                 &[("file", &file), ("error", &de_reason)],
             )),
             "{kind}: {}",
@@ -761,13 +789,16 @@ fn a_locale_file_is_loaded_before_it_is_set() {
     // In the words of `config` (fide: German).
     let de = common::de;
     let why = de(
-        "locale.read_failed",
+        MsgKey::LocaleReadFailed,
         &[
             ("file", "/nonexistent.toml"),
-            ("error", &de("io.not_found", &[])),
+            ("error", &de(MsgKey::IoNotFound, &[])),
         ],
     );
-    assert_eq!(stderr(&out), de("config.rejected", &[("problem", &why)]));
+    assert_eq!(
+        stderr(&out),
+        de(MsgKey::ConfigRejected, &[("problem", &why)])
+    );
     assert!(!d.join("config/annabella/config.toml").exists());
     let out = run_in(d, &["locales"], "");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -830,7 +861,7 @@ fn the_journal_lock_holds_for_every_name_of_the_file() {
         assert_eq!(code, Some(1), "{name}: {err}");
         assert_eq!(
             err,
-            en("journal.locked", &[("file", name), ("pid", &pid)]),
+            en(MsgKey::JournalLocked, &[("file", name), ("pid", &pid)]),
             "{name}"
         );
     }

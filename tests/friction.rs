@@ -7,6 +7,7 @@ mod common;
 use std::io::Write;
 use std::time::Duration;
 
+use annabella::locale::MsgKey;
 use annabella::locale::{Locale, builtin};
 
 fn loc(code: &str) -> Locale {
@@ -14,12 +15,12 @@ fn loc(code: &str) -> Locale {
     builtin(if code == "fide" { "de" } else { code }).expect("a built-in locale")
 }
 
-fn msg(code: &str, key: &str, args: &[(&str, &str)]) -> String {
+fn msg(code: &str, key: MsgKey, args: &[(&str, &str)]) -> String {
     loc(code).message(key, args)
 }
 
 /// The first (shown) spelling of a command word.
-fn word(code: &str, key: &str) -> String {
+fn word(code: &str, key: MsgKey) -> String {
     msg(code, key, &[])
         .split('|')
         .next()
@@ -54,36 +55,43 @@ fn has(lines: &[String], line: &str) {
 #[test]
 fn a_line_that_is_no_answer_drops_the_question_and_is_carried_out() {
     for code in ["en", "de"] {
-        let w = |k: &str| word(code, k);
-        let (white, black) = (msg(code, "side.white", &[]), msg(code, "side.black", &[]));
+        let w = |k: MsgKey| word(code, k);
+        let (white, black) = (
+            msg(code, MsgKey::SideWhite, &[]),
+            msg(code, MsgKey::SideBlack, &[]),
+        );
         let script = [
             // Resign, then the time instead of yes or no.
-            w("ui.cmd.resign"),
-            w("ui.cmd.time"),
+            w(MsgKey::UiCmdResign),
+            w(MsgKey::UiCmdTime),
             // A draw offered, accepted, then the state instead.
             "e4".into(),
-            w("ui.cmd.draw"),
-            w("ui.cmd.yes"),
-            w("ui.cmd.press"),
+            w(MsgKey::UiCmdDraw),
+            w(MsgKey::UiCmdYes),
+            w(MsgKey::UiCmdPress),
             "e4".into(),
-            w("ui.cmd.accept"),
-            w("ui.cmd.status"),
+            w(MsgKey::UiCmdAccept),
+            w(MsgKey::UiCmdStatus),
             // Quit, then the move count instead.
-            w("ui.cmd.quit"),
-            w("ui.cmd.count"),
+            w(MsgKey::UiCmdQuit),
+            w(MsgKey::UiCmdCount),
             // Help says the question again, an empty line leaves it open;
             // then yes resigns (the question still works).
-            w("ui.cmd.resign"),
+            w(MsgKey::UiCmdResign),
             String::new(),
-            w("ui.cmd.help"),
-            w("ui.cmd.yes"),
+            w(MsgKey::UiCmdHelp),
+            w(MsgKey::UiCmdYes),
         ]
         .join("\n")
             + "\n";
         let lines = plain(&["-l", code, "--control", "5m"], &script);
-        let (yes, no) = (w("ui.cmd.yes"), w("ui.cmd.no"));
-        let dropped = msg(code, "ui.question_dropped", &[("yes", &yes), ("no", &no)]);
-        let confirm = |key: &str, side: &str| {
+        let (yes, no) = (w(MsgKey::UiCmdYes), w(MsgKey::UiCmdNo));
+        let dropped = msg(
+            code,
+            MsgKey::UiQuestionDropped,
+            &[("yes", &yes), ("no", &no)],
+        );
+        let confirm = |key: MsgKey, side: &str| {
             msg(
                 code,
                 key,
@@ -91,7 +99,7 @@ fn a_line_that_is_no_answer_drops_the_question_and_is_carried_out() {
             )
         };
         // Resign, time: dropped, and the time is said.
-        let next = after(&lines, &confirm("ui.confirm_resign", &white));
+        let next = after(&lines, &confirm(MsgKey::UiConfirmResign, &white));
         assert_eq!(next[0], dropped, "{code}");
         assert!(
             next[1].starts_with(&format!("{white}: ")),
@@ -100,16 +108,20 @@ fn a_line_that_is_no_answer_drops_the_question_and_is_carried_out() {
         // Accept, status: dropped, and the state is said; no draw.
         let accept = msg(
             code,
-            "ui.confirm_accept",
+            MsgKey::UiConfirmAccept,
             &[("side", &black), ("yes", &yes), ("no", &no)],
         );
         let next = after(&lines, &accept);
         assert_eq!(next[0], dropped, "{code}");
-        let state = msg(code, "journal.state", &[("number", "1"), ("side", &black)]);
+        let state = msg(
+            code,
+            MsgKey::JournalState,
+            &[("number", "1"), ("side", &black)],
+        );
         let state_head = state.split(',').next().unwrap_or_default();
         assert!(next[1].starts_with(state_head), "{code}: {next:#?}");
         // Quit, count: dropped, and the count is said; the game goes on.
-        let quit = msg(code, "ui.quit_confirm", &[("yes", &yes), ("no", &no)]);
+        let quit = msg(code, MsgKey::UiQuitConfirm, &[("yes", &yes), ("no", &no)]);
         let next = after(&lines, &quit);
         assert_eq!(next[0], dropped, "{code}");
         assert!(
@@ -118,12 +130,12 @@ fn a_line_that_is_no_answer_drops_the_question_and_is_carried_out() {
         );
         // Resign again: an empty line leaves the question, help says it
         // again, yes resigns.
-        let confirm_black = confirm("ui.confirm_resign", &black);
+        let confirm_black = confirm(MsgKey::UiConfirmResign, &black);
         let next = after(&lines, &confirm_black);
         assert_eq!(next[0], confirm_black, "{code}: help says it again");
         let resigned = msg(
             code,
-            "result.resignation",
+            MsgKey::ResultResignation,
             &[("loser", &black), ("winner", &white)],
         );
         assert!(next[1].contains(&resigned), "{code}: {next:#?}");
@@ -133,21 +145,24 @@ fn a_line_that_is_no_answer_drops_the_question_and_is_carried_out() {
 #[test]
 fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
     let code = "de";
-    let w = |k: &str| word(code, k);
-    let (white, black) = (msg(code, "side.white", &[]), msg(code, "side.black", &[]));
-    let arbiter = w("ui.cmd.arbiter");
-    let correct = format!("{arbiter} {}", w("ui.cmd.correct"));
+    let w = |k: MsgKey| word(code, k);
+    let (white, black) = (
+        msg(code, MsgKey::SideWhite, &[]),
+        msg(code, MsgKey::SideBlack, &[]),
+    );
+    let arbiter = w(MsgKey::UiCmdArbiter);
+    let correct = format!("{arbiter} {}", w(MsgKey::UiCmdCorrect));
     let script = [
         "e4".to_owned(),
-        w("ui.cmd.press"),
+        w(MsgKey::UiCmdPress),
         "d4".into(),
-        w("ui.cmd.help"),
+        w(MsgKey::UiCmdHelp),
         arbiter.clone(),
         "foo".into(),
         "Sf3".into(),
-        w("ui.cmd.back"),
+        w(MsgKey::UiCmdBack),
         correct.clone(),
-        w("ui.cmd.status"),
+        w(MsgKey::UiCmdStatus),
     ]
     .join("\n")
         + "\n";
@@ -155,7 +170,7 @@ fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
     // The mismatch names the command that corrects it here, on one line.
     let differ = msg(
         code,
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[
             ("number", "1"),
             ("side", &white),
@@ -169,25 +184,25 @@ fn boards_that_differ_name_the_arbiter_command_of_the_play_screen() {
     // Help says what waits: the same sentence.
     let help = lines
         .iter()
-        .find(|l| l.contains(&w("ui.cmd.takeback")))
+        .find(|l| l.contains(&w(MsgKey::UiCmdTakeback)))
         .expect("help");
     assert!(help.contains(&differ), "{help}");
     // A line the arbiter menu does not know is answered with why.
     let unknown = |text: &str| {
         msg(
             code,
-            "ui.arbiter_unknown",
+            MsgKey::UiArbiterUnknown,
             &[
                 ("text", text),
-                ("help", &w("ui.cmd.help")),
-                ("back", &w("ui.cmd.back")),
+                ("help", &w(MsgKey::UiCmdHelp)),
+                ("back", &w(MsgKey::UiCmdBack)),
             ],
         )
     };
     has(&lines, &unknown("foo"));
     has(&lines, &unknown("Sf3"));
     // "schiedsrichter korrigieren" on one line corrects Black's board.
-    let corrected = msg(code, "mirror.corrected_board", &[]);
+    let corrected = msg(code, MsgKey::MirrorCorrectedBoard, &[]);
     let head = corrected.split('{').next().unwrap_or_default();
     let fixed = lines
         .iter()
@@ -211,7 +226,7 @@ fn resuming_says_the_draw_offer_that_waits() {
     let offer = |accept: &str, decline: &str| {
         msg(
             "en",
-            "mirror.draw_offer_open",
+            MsgKey::MirrorDrawOfferOpen,
             &[
                 ("side", "Black"),
                 ("opponent", "White"),
@@ -222,11 +237,14 @@ fn resuming_says_the_draw_offer_that_waits() {
     };
     // The play screen, resumed: in the first lines, and in status.
     let lines = plain(&["--journal", j], "status\ne5\naccept\nyes\n");
-    let screen_offer = offer(&word("en", "ui.cmd.accept"), &word("en", "ui.cmd.decline"));
+    let screen_offer = offer(
+        &word("en", MsgKey::UiCmdAccept),
+        &word("en", MsgKey::UiCmdDecline),
+    );
     assert!(lines[1].ends_with(&screen_offer), "{lines:#?}");
     assert!(lines[2].ends_with(&screen_offer), "{lines:#?}");
     // Liveness: it is accepted.
-    let agreed = msg("en", "result.agreement", &[]);
+    let agreed = msg("en", MsgKey::ResultAgreement, &[]);
     assert!(
         lines.iter().any(|l| l.contains(&agreed)),
         "{agreed}: {lines:#?}"
@@ -257,13 +275,13 @@ fn the_move_that_mates_is_made_on_the_opponents_board_too() {
     let lines = plain(&["-l", "en", "--control", "5m"], &format!("{moves}Qh4\n"));
     let execute = msg(
         "en",
-        "ui.execute_final",
+        MsgKey::UiExecuteFinal,
         &[("side", "White"), ("move", "Queen h4 mate")],
     );
     has(&lines, &execute);
     let shown = msg(
         "en",
-        "mirror.executed_final",
+        MsgKey::MirrorExecutedFinal,
         &[("side", "White"), ("move", "Queen h4 mate")],
     );
     assert_eq!(lines.last().unwrap(), &shown, "{lines:#?}");
@@ -271,7 +289,7 @@ fn the_move_that_mates_is_made_on_the_opponents_board_too() {
     let lines = plain(&["-l", "en", "--control", "5m"], &format!("{moves}Qg5\n"));
     let differ = msg(
         "en",
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[("number", "2"), ("side", "Black")],
     );
     let head = differ.split('{').next().unwrap_or_default();
@@ -292,11 +310,14 @@ fn board_questions_take_english_words_a_side_anywhere_and_fen() {
     let where_ = |code: &str, side: &str, piece: &str, squares: &str| {
         msg(
             code,
-            "ui.where",
+            MsgKey::UiWhere,
             &[("side", side), ("piece", piece), ("squares", squares)],
         )
     };
-    let (weiss, schwarz) = (msg("de", "side.white", &[]), msg("de", "side.black", &[]));
+    let (weiss, schwarz) = (
+        msg("de", MsgKey::SideWhite, &[]),
+        msg("de", MsgKey::SideBlack, &[]),
+    );
     assert_eq!(
         lines[n - 3],
         format!(
@@ -311,7 +332,7 @@ fn board_questions_take_english_words_a_side_anywhere_and_fen() {
     );
     // fen is a command, not piece letters.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert_eq!(lines[n - 1], msg("de", "ui.fen", &[("fen", start)]));
+    assert_eq!(lines[n - 1], msg("de", MsgKey::UiFen, &[("fen", start)]));
     // Korean: English words too.
     let lines = plain(&["-l", "ko", "--control", "5m"], "where knight\n");
     let ko = loc("ko");
@@ -323,8 +344,8 @@ fn board_questions_take_english_words_a_side_anywhere_and_fen() {
         lines.last().unwrap(),
         &format!(
             "{} {}",
-            where_("ko", &ko.message("side.white", &[]), &knight, "b1, g1"),
-            where_("ko", &ko.message("side.black", &[]), &knight, "b8, g8")
+            where_("ko", &ko.message(MsgKey::SideWhite, &[]), &knight, "b1, g1"),
+            where_("ko", &ko.message(MsgKey::SideBlack, &[]), &knight, "b8, g8")
         )
     );
     // English: "file b" is the b-file, not Black's.
@@ -333,7 +354,7 @@ fn board_questions_take_english_words_a_side_anywhere_and_fen() {
         lines.last().unwrap(),
         &msg(
             "en",
-            "ui.line",
+            MsgKey::UiLine,
             &[
                 ("line", "b"),
                 (
@@ -355,21 +376,25 @@ fn quit_and_quiet_say_a_line_status_is_understood_and_help_names_no_keys() {
         "status\nquiet\nhelp\nquit\nyes\n",
     );
     let n = lines.len();
-    let state = msg("en", "journal.state", &[("number", "1"), ("side", "White")]);
+    let state = msg(
+        "en",
+        MsgKey::JournalState,
+        &[("number", "1"), ("side", "White")],
+    );
     assert!(
         lines[n - 5].starts_with(state.split(',').next().unwrap()),
         "{lines:#?}"
     );
-    assert_eq!(lines[n - 4], msg("en", "ui.quiet_done", &[]));
+    assert_eq!(lines[n - 4], msg("en", MsgKey::UiQuietDone, &[]));
     // No keys in plain lines.
     assert!(!lines[n - 3].contains("F1"), "{}", lines[n - 3]);
-    assert!(!lines[n - 3].contains(&msg("en", "ui.help_keys", &[])));
+    assert!(!lines[n - 3].contains(&msg("en", MsgKey::UiHelpKeys, &[])));
     assert_eq!(
         lines[n - 2],
-        msg("en", "ui.quit_confirm", &[("yes", "yes"), ("no", "no")])
+        msg("en", MsgKey::UiQuitConfirm, &[("yes", "yes"), ("no", "no")])
     );
     // After yes: where the game is and how it goes on.
-    assert_eq!(lines[n - 1], msg("en", "ui.quit_done", &[("file", j)]));
+    assert_eq!(lines[n - 1], msg("en", MsgKey::UiQuitDone, &[("file", j)]));
 }
 
 /// The play screen in plain lines whose input stays open for `wait`
@@ -440,7 +465,7 @@ fn one_clock_format_and_a_countdown_set_in_play() {
     let count = |n: u32| {
         msg(
             "en",
-            "clock.countdown",
+            MsgKey::ClockCountdown,
             &[("side", "White"), ("n", &n.to_string())],
         )
     };
@@ -470,7 +495,7 @@ fn one_clock_format_and_a_countdown_set_in_play() {
 fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     // 1. e4 e5 2. Nf3 Nc6 on both boards.
     let moves = "e4\npress\ne4\ne5\npress\ne5\nNf3\npress\nNf3\nNc6\npress\nNc6\n";
-    let en = |key: &str, args: &[(&str, &str)]| msg("en", key, args);
+    let en = |key: MsgKey, args: &[(&str, &str)]| msg("en", key, args);
     let lines = plain(
         &["-l", "en", "--control", "5m"],
         &format!(
@@ -481,7 +506,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     let n = lines.len();
     let with = |sq: &str, side: &str, piece: &str| {
         en(
-            "ui.square_with",
+            MsgKey::UiSquareWith,
             &[("square", sq), ("side", side), ("piece", piece)],
         )
     };
@@ -496,7 +521,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         "g5".into(),
     ]
     .join(", ");
-    let piece = |side: &str, piece: &str, sq: &str, key: &str, list: &str| {
+    let piece = |side: &str, piece: &str, sq: &str, key: MsgKey, list: &str| {
         en(
             key,
             &[
@@ -509,15 +534,21 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     };
     assert_eq!(
         lines[n - 9],
-        piece("White", "Knight", "f3", "ui.attacks", &list)
+        piece("White", "Knight", "f3", MsgKey::UiAttacks, &list)
     );
     assert_eq!(
         lines[n - 8],
-        piece("Black", "Pawn", "e5", "ui.attackers", "White Knight f3")
+        piece(
+            "Black",
+            "Pawn",
+            "e5",
+            MsgKey::UiAttackers,
+            "White Knight f3"
+        )
     );
     assert_eq!(
         lines[n - 7],
-        piece("Black", "Pawn", "e5", "ui.defenders", "Knight c6")
+        piece("Black", "Pawn", "e5", MsgKey::UiDefenders, "Knight c6")
     );
     // An empty square: both sides.
     assert_eq!(
@@ -525,11 +556,11 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         format!(
             "{} {}",
             en(
-                "ui.square_attacked_by",
+                MsgKey::UiSquareAttackedBy,
                 &[("side", "White"), ("square", "d4"), ("pieces", "Knight f3")]
             ),
             en(
-                "ui.square_attacked_by",
+                MsgKey::UiSquareAttackedBy,
                 &[
                     ("side", "Black"),
                     ("square", "d4"),
@@ -542,7 +573,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     assert_eq!(
         lines[n - 5],
         en(
-            "ui.ray_open",
+            MsgKey::UiRayOpen,
             &[
                 ("from", "f1"),
                 ("towards", "a6"),
@@ -553,7 +584,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     // Every direction from e4: up to the black pawn first.
     assert!(
         lines[n - 4].starts_with(&en(
-            "ui.ray_next",
+            MsgKey::UiRayNext,
             &[
                 ("from", "e4"),
                 ("towards", "e8"),
@@ -563,26 +594,29 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         "{}",
         lines[n - 4]
     );
-    let diag = |from: &str, to: &str| en("ui.diagonal_name", &[("from", from), ("to", to)]);
+    let diag = |from: &str, to: &str| en(MsgKey::UiDiagonalName, &[("from", from), ("to", to)]);
     assert_eq!(
         lines[n - 3],
         format!(
             "{} {}",
             en(
-                "ui.line",
+                MsgKey::UiLine,
                 &[
                     ("line", &diag("a2", "g8")),
                     ("pieces", "White Pawn a2, Black Pawn f7, Black Knight g8")
                 ]
             ),
             en(
-                "ui.line",
+                MsgKey::UiLine,
                 &[("line", &diag("f1", "a6")), ("pieces", "White Bishop f1")]
             )
         )
     );
     let move_ = |n: &str, side: &str, m: &str| {
-        en("review.move", &[("number", n), ("side", side), ("move", m)])
+        en(
+            MsgKey::ReviewMove,
+            &[("number", n), ("side", side), ("move", m)],
+        )
     };
     let last = [
         move_("1", "White", "e4"),
@@ -591,11 +625,11 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         move_("2", "Black", "Knight c6"),
     ]
     .join(", ");
-    assert_eq!(lines[n - 2], en("ui.last_moves", &[("moves", &last)]));
+    assert_eq!(lines[n - 2], en(MsgKey::UiLastMoves, &[("moves", &last)]));
     assert_eq!(
         lines[n - 1],
         en(
-            "ui.fen",
+            MsgKey::UiFen,
             &[(
                 "fen",
                 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -604,13 +638,13 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
     );
     // The same questions in the words of the other locales.
     for code in ["de", "pl", "he", "ar", "el", "ko"] {
-        let q = |k: &str| word(code, k);
+        let q = |k: MsgKey| word(code, k);
         let script = format!(
             "{moves}{} f3\n{} e5\n{}\n{}\n",
-            q("ui.cmd.attacks"),
-            q("ui.cmd.defenders"),
-            q("ui.cmd.last_five"),
-            q("ui.cmd.fen")
+            q(MsgKey::UiCmdAttacks),
+            q(MsgKey::UiCmdDefenders),
+            q(MsgKey::UiCmdLastFive),
+            q(MsgKey::UiCmdFen)
         );
         let lines = plain(&["-l", code, "--control", "5m"], &script);
         let n = lines.len();
@@ -622,7 +656,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         let sq = |s: shakmaty::Square| vocab.square(s).display;
         let head = msg(
             code,
-            "ui.attacks",
+            MsgKey::UiAttacks,
             &[
                 ("side", &side),
                 ("piece", &knight),
@@ -638,7 +672,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
         );
         let defended = msg(
             code,
-            "ui.defenders",
+            MsgKey::UiDefenders,
             &[
                 ("side", &vocab.side(shakmaty::Color::Black).display),
                 ("piece", &vocab.piece(shakmaty::Role::Pawn).display),
@@ -647,7 +681,7 @@ fn scans_attacks_attackers_and_defenders_in_every_locale_words() {
             ],
         );
         assert_eq!(lines[n - 3], defended, "{code}");
-        let last_head = msg(code, "ui.last_moves", &[("moves", "")]);
+        let last_head = msg(code, MsgKey::UiLastMoves, &[("moves", "")]);
         let last_head = last_head.split(':').next().unwrap_or_default();
         assert!(
             lines[n - 2].starts_with(last_head),
@@ -677,7 +711,7 @@ fn models_install_names_a_missing_file_and_listen_needs_a_model() {
         // No --locale and no settings file: fide's words.
         msg(
             "fide",
-            "models.no_such_file",
+            MsgKey::ModelsNoSuchFile,
             &[("path", "/nonexistent.zip")]
         )
     );
@@ -693,7 +727,7 @@ fn models_install_names_a_missing_file_and_listen_needs_a_model() {
     let err = String::from_utf8_lossy(&out.stderr);
     let needs = msg(
         "de",
-        "voice.no_model_listen",
+        MsgKey::VoiceNoModelListen,
         &[
             ("locale", &loc("de").name),
             ("name", "vosk-model-small-de-0.15"),

@@ -5,16 +5,17 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use std::process::Command;
 
 use common::tmux::{Session, tmux_available};
 
-fn msg(code: &str, key: &str, args: &[(&str, &str)]) -> String {
+fn msg(code: &str, key: MsgKey, args: &[(&str, &str)]) -> String {
     let code = if code == "fide" { "de" } else { code };
     annabella::locale::builtin(code).unwrap().message(key, args)
 }
 
-fn word(code: &str, key: &str) -> String {
+fn word(code: &str, key: MsgKey) -> String {
     msg(code, key, &[]).split('|').next().unwrap().to_owned()
 }
 
@@ -44,37 +45,37 @@ fn questions_and_the_new_commands_on_the_full_screen() {
             common::bin(),
             journal.display()
         ));
-        let w = |k: &str| word(code, k);
+        let w = |k: MsgKey| word(code, k);
         // The clock's title: a short one, whole at 80 columns in every
         // locale (the boards' titles are cut in Arabic: issue 24, item 9).
-        s.wait_for(&format!("┌{}", msg(code, "ui.label.clock", &[])));
+        s.wait_for(&format!("┌{}", msg(code, MsgKey::UiLabelClock, &[])));
         // A question dropped by another command, which is carried out.
-        s.keys(&w("ui.cmd.resign"));
-        s.keys(&w("ui.cmd.count"));
+        s.keys(&w(MsgKey::UiCmdResign));
+        s.keys(&w(MsgKey::UiCmdCount));
         let dropped = msg(
             code,
-            "ui.question_dropped",
-            &[("yes", &w("ui.cmd.yes")), ("no", &w("ui.cmd.no"))],
+            MsgKey::UiQuestionDropped,
+            &[("yes", &w(MsgKey::UiCmdYes)), ("no", &w(MsgKey::UiCmdNo))],
         );
         let head = dropped.split(':').next().unwrap();
         s.wait_for(head);
         // The position in FEN after 1. e4.
         s.keys("e4");
-        s.keys(&w("ui.cmd.press"));
+        s.keys(&w(MsgKey::UiCmdPress));
         s.keys("e4");
-        s.keys(&w("ui.cmd.fen"));
+        s.keys(&w(MsgKey::UiCmdFen));
         s.wait_for("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         // The last moves, said in words.
-        s.keys(&w("ui.cmd.last_five"));
-        let last = msg(code, "ui.last_moves", &[("moves", "")]);
+        s.keys(&w(MsgKey::UiCmdLastFive));
+        let last = msg(code, MsgKey::UiLastMoves, &[("moves", "")]);
         s.wait_for(last.split(':').next().unwrap());
         // The alarm, set in play.
-        s.keys(&format!("{} 2m", w("ui.cmd.alarm")));
-        let warnings = msg(code, "ui.alarm_warnings", &[("times", "2:00")]);
+        s.keys(&format!("{} 2m", w(MsgKey::UiCmdAlarm)));
+        let warnings = msg(code, MsgKey::UiAlarmWarnings, &[("times", "2:00")]);
         s.wait_for(&warnings);
         // Quit: yes.
-        s.keys(&w("ui.cmd.quit"));
-        s.keys(&w("ui.cmd.yes"));
+        s.keys(&w(MsgKey::UiCmdQuit));
+        s.keys(&w(MsgKey::UiCmdYes));
         s.wait_for("EXITED 0");
     }
 }
@@ -161,15 +162,15 @@ fn fen_on_the_full_screen_is_put_on_the_terminals_clipboard() {
     ));
     let board = msg(
         "ko",
-        "ui.label.board_of",
-        &[("side", &msg("ko", "side.white", &[]))],
+        MsgKey::UiLabelBoardOf,
+        &[("side", &msg("ko", MsgKey::SideWhite, &[]))],
     );
     let screen = || tmux.run(&["capture-pane", "-p", "-t", "clip"]);
     tmux.wait("the board", |s| s.contains(&board), screen);
     tmux.send("e4");
-    tmux.send(&word("ko", "ui.cmd.press"));
+    tmux.send(&word("ko", MsgKey::UiCmdPress));
     tmux.send("e4");
-    tmux.send(&word("ko", "ui.cmd.fen"));
+    tmux.send(&word("ko", MsgKey::UiCmdFen));
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     let buffer = || {
         Command::new("tmux")

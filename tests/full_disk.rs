@@ -15,6 +15,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{bin, en};
 
 use std::path::Path;
@@ -149,11 +150,11 @@ cp g.jsonl "{out}/g3.jsonl"
         "{}",
         read(&out.join("2.out"))
     );
-    let error = en("io.no_space", &[]);
+    let error = en(MsgKey::IoNoSpace, &[]);
     assert_eq!(
         read(&out.join("2.err")).trim(),
         en(
-            "journal.write_failed",
+            MsgKey::JournalWriteFailed,
             &[("file", "g.jsonl"), ("error", &error)]
         )
     );

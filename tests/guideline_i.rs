@@ -14,6 +14,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess};
 
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 
 fn bin() -> &'static str {
@@ -78,11 +79,11 @@ fn at(lines: &[String], line: &str) -> usize {
 }
 
 fn white() -> String {
-    de("side.white", &[])
+    de(MsgKey::SideWhite, &[])
 }
 
 fn black() -> String {
-    de("side.black", &[])
+    de(MsgKey::SideBlack, &[])
 }
 
 /// A move in the words of the fide locale (long style, as `play`
@@ -136,7 +137,7 @@ const BARE_KING: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 40";
 
 fn written(side: &str, number: &str) -> String {
     de(
-        "mirror.seal_written",
+        MsgKey::MirrorSealWritten,
         &[
             ("side", side),
             ("number", number),
@@ -148,7 +149,7 @@ fn written(side: &str, number: &str) -> String {
 
 fn sealed(side: &str, number: &str, used: [&str; 2], resumption: &str) -> String {
     de(
-        "mirror.sealed",
+        MsgKey::MirrorSealed,
         &[
             ("side", side),
             ("number", number),
@@ -159,7 +160,7 @@ fn sealed(side: &str, number: &str, used: [&str; 2], resumption: &str) -> String
     )
 }
 
-fn offer(key: &str, side: &str, opponent: &str) -> String {
+fn offer(key: MsgKey, side: &str, opponent: &str) -> String {
     de(
         key,
         &[
@@ -171,9 +172,9 @@ fn offer(key: &str, side: &str, opponent: &str) -> String {
     )
 }
 
-fn faulty(side: &str, fault: &str) -> String {
+fn faulty(side: &str, fault: MsgKey) -> String {
     de(
-        "mirror.seal_faulty",
+        MsgKey::MirrorSealFaulty,
         &[
             ("side", side),
             ("fault", &de(fault, &[])),
@@ -184,7 +185,7 @@ fn faulty(side: &str, fault: &str) -> String {
 }
 
 fn opened(mv: &str) -> String {
-    de("mirror.seal_opened", &[("move", mv)])
+    de(MsgKey::MirrorSealOpened, &[("move", mv)])
 }
 
 /// The clock read out: both times and the moves each has completed (German
@@ -192,14 +193,14 @@ fn opened(mv: &str) -> String {
 fn clock(white: &str, black: &str, white_moves: u32, black_moves: u32) -> String {
     let moves = |n: u32| {
         let key = if n == 1 {
-            "count.moves.one"
+            MsgKey::CountMovesOne
         } else {
-            "count.moves.other"
+            MsgKey::CountMovesOther
         };
         de(key, &[("n", &n.to_string())])
     };
     de(
-        "mirror.clock_reading",
+        MsgKey::MirrorClockReading,
         &[
             ("white", white),
             ("black", black),
@@ -227,18 +228,18 @@ press
     let first = at(&out, &written(&w, "3"));
     assert_eq!(
         out[first + 1],
-        faulty(&w, "mirror.seal_fault.ambiguous"),
+        faulty(&w, MsgKey::MirrorSealFaultAmbiguous),
         "{out:#?}"
     );
     assert_eq!(out[first + 2], written(&w, "3"));
     // The board waits while he seals.
     let sealing = de(
-        "mirror.err.sealing",
+        MsgKey::MirrorErrSealing,
         &[("side", &w), ("seal", "seal: MOVE"), ("press", "press")],
     );
     assert_eq!(
         out[first + 3],
-        de("play.line_error", &[("line", "4"), ("error", &sealing)])
+        de(MsgKey::PlayLineError, &[("line", "4"), ("error", &sealing)])
     );
     // Stopping the clock closes the envelope: 40 seconds used.
     assert_eq!(
@@ -262,7 +263,7 @@ fn guideline_i_2_6_the_envelope_holds_the_draw_offer_and_says_so() {
         &out,
         &sealed(&w, "2", ["1:05", "0:05.0"], "Montag 10 Uhr, Saal B"),
     );
-    let in_envelope = offer("mirror.envelope_draw_offer", &w, &b);
+    let in_envelope = offer(MsgKey::MirrorEnvelopeDrawOffer, &w, &b);
     // After the names and the position (I.2.1, I.2.2).
     assert_eq!(out[close + 2], in_envelope);
     // Said again when the envelope is opened.
@@ -292,11 +293,11 @@ white accept draw
 ";
     let (_dir, out) = play(script, &["--fen", OPENING]);
     let (w, b) = (white(), black());
-    has(&out, &offer("mirror.draw_offer_stands", &b, &w));
+    has(&out, &offer(MsgKey::MirrorDrawOfferStands, &b, &w));
     // The sealed move is played; the offer still stands and is accepted.
     let open = at(&out, &opened(&words(&position(OPENING), "e4")));
-    assert_eq!(out[open + 1], offer("mirror.draw_offer_stands", &b, &w));
-    has(&out, &de("result.agreement", &[]));
+    assert_eq!(out[open + 1], offer(MsgKey::MirrorDrawOfferStands, &b, &w));
+    has(&out, &de(MsgKey::ResultAgreement, &[]));
 }
 
 #[test]
@@ -304,13 +305,13 @@ fn guideline_i_6_a_resignation_before_resumption_concludes_the_game() {
     let script = format!("{ADJOURN}time 100\nwhite resign\nopen seal\n");
     let (_dir, out) = play(&script, &[]);
     let (w, b) = (white(), black());
-    let result = de("result.resignation", &[("loser", &w), ("winner", &b)]);
+    let result = de(MsgKey::ResultResignation, &[("loser", &w), ("winner", &b)]);
     let i = at(&out, &result);
     // The envelope is never opened.
-    let over = de("mirror.err.game_over", &[("result", &result)]);
+    let over = de(MsgKey::MirrorErrGameOver, &[("result", &result)]);
     assert_eq!(
         out[i + 1],
-        de("play.line_error", &[("line", "17"), ("error", &over)])
+        de(MsgKey::PlayLineError, &[("line", "17"), ("error", &over)])
     );
 }
 
@@ -320,7 +321,7 @@ fn guideline_i_6_a_draw_agreed_before_resumption_concludes_the_game() {
     // resumption.
     let script = format!("{ADJOURN}time 100\nblack accept draw\n");
     let (_dir, out) = play(&script, &[]);
-    has(&out, &de("result.agreement", &[]));
+    has(&out, &de(MsgKey::ResultAgreement, &[]));
 }
 
 #[test]
@@ -332,17 +333,17 @@ fn guideline_i_7_the_envelope_is_opened_only_with_the_responder_present() {
     let (_dir, out) = play(&script, &[]);
     let b = black();
     let absent = de(
-        "mirror.err.opponent_absent",
+        MsgKey::MirrorErrOpponentAbsent,
         &[("side", &b), ("present", "present")],
     );
     has(
         &out,
-        &de("play.line_error", &[("line", "18"), ("error", &absent)]),
+        &de(MsgKey::PlayLineError, &[("line", "18"), ("error", &absent)]),
     );
     has(
         &out,
         &de(
-            "mirror.arrived_open",
+            MsgKey::MirrorArrivedOpen,
             &[("side", &b), ("open_seal", "open seal")],
         ),
     );
@@ -356,9 +357,9 @@ fn opened_in(fen: &str, text: &str) -> Vec<String> {
     play(&script, &["--fen", fen]).1
 }
 
-fn invalid(text: &str, fault: &str) -> String {
+fn invalid(text: &str, fault: MsgKey) -> String {
     de(
-        "mirror.seal_invalid",
+        MsgKey::MirrorSealInvalid,
         &[
             ("side", &white()),
             ("text", text),
@@ -368,11 +369,11 @@ fn invalid(text: &str, fault: &str) -> String {
 }
 
 /// White's sealed `text` cannot be played (`fault`): he loses.
-fn sealed_move_loses(text: &str, fault: &str) {
+fn sealed_move_loses(text: &str, fault: MsgKey) {
     let out = opened_in(OPENING, text);
     let i = at(&out, &invalid(text, fault));
     let result = de(
-        "result.sealed_move",
+        MsgKey::ResultSealedMove,
         &[("loser", &white()), ("winner", &black())],
     );
     assert_eq!(out[i + 1], result);
@@ -380,17 +381,17 @@ fn sealed_move_loses(text: &str, fault: &str) {
 
 #[test]
 fn guideline_i_8_1_an_ambiguous_sealed_move_loses() {
-    sealed_move_loses("Nd2", "mirror.seal_fault.ambiguous");
+    sealed_move_loses("Nd2", MsgKey::MirrorSealFaultAmbiguous);
 }
 
 #[test]
 fn guideline_i_8_2_a_sealed_move_whose_meaning_cannot_be_established_loses() {
-    sealed_move_loses("Qxx9", "mirror.seal_fault.unclear");
+    sealed_move_loses("Qxx9", MsgKey::MirrorSealFaultUnclear);
 }
 
 #[test]
 fn guideline_i_8_3_an_illegal_sealed_move_loses() {
-    sealed_move_loses("Ke3", "mirror.seal_fault.illegal");
+    sealed_move_loses("Ke3", MsgKey::MirrorSealFaultIllegal);
 }
 
 #[test]
@@ -400,7 +401,7 @@ fn guideline_i_8_draws_when_the_opponent_cannot_mate() {
     has(
         &out,
         &de(
-            "result.sealed_move_draw",
+            MsgKey::ResultSealedMoveDraw,
             &[("loser", &white()), ("winner", &black())],
         ),
     );
@@ -414,7 +415,7 @@ fn guideline_i_9_1_the_sealed_move_is_made_and_the_responders_clock_started() {
     has(
         &out,
         &de(
-            "mirror.present",
+            MsgKey::MirrorPresent,
             &[("side", &b), ("open_seal", "open seal")],
         ),
     );
@@ -425,7 +426,7 @@ fn guideline_i_9_1_the_sealed_move_is_made_and_the_responders_clock_started() {
     has(
         &out[i..],
         &de(
-            "mirror.announced",
+            MsgKey::MirrorAnnounced,
             &[("number", "2"), ("side", &white()), ("move", &nf3)],
         ),
     );
@@ -448,7 +449,7 @@ fn guideline_i_9_2_an_absent_responders_clock_runs_until_he_arrives() {
     has(
         &out,
         &de(
-            "mirror.player_absent_clock",
+            MsgKey::MirrorPlayerAbsentClock,
             &[("side", &b), ("time", "eine Stunde")],
         ),
     );
@@ -456,7 +457,7 @@ fn guideline_i_9_2_an_absent_responders_clock_runs_until_he_arrives() {
     let i = at(
         &out,
         &de(
-            "mirror.arrived_open",
+            MsgKey::MirrorArrivedOpen,
             &[("side", &b), ("open_seal", "open seal")],
         ),
     );
@@ -484,17 +485,17 @@ fn guideline_i_9_3_an_absent_sealer_gets_the_reply_in_a_fresh_envelope() {
     let (w, b) = (white(), black());
     // The reply sealed, White's clock started instead.
     let i = at(&out, &written(&b, "2"));
-    let unknown = de("mirror.resumption_unknown", &[]);
+    let unknown = de(MsgKey::MirrorResumptionUnknown, &[]);
     assert_eq!(out[i + 1], sealed(&b, "2", ["1:05", "2:05"], &unknown));
     has(
         &out[i..],
-        &de("mirror.absent_clock_started", &[("side", &w)]),
+        &de(MsgKey::MirrorAbsentClockStarted, &[("side", &w)]),
     );
     // Opened when White arrives: Black's reply is played.
     let j = at(
         &out,
         &de(
-            "mirror.arrived_open",
+            MsgKey::MirrorArrivedOpen,
             &[("side", &w), ("open_seal", "open seal")],
         ),
     );
@@ -516,7 +517,7 @@ fn guideline_i_10_a_player_arriving_after_the_default_time_loses() {
     );
     let (_dir, out) = play(&script, &[]);
     let result = de(
-        "result.absence",
+        MsgKey::ResultAbsence,
         &[("loser", &black()), ("winner", &white())],
     );
     has(&out, &result);
@@ -537,7 +538,10 @@ time 101
 ";
     let (_dir, out) = play(script, &["--fen", MATE_IN_ONE]);
     let i = at(&out, &opened(&words(&position(MATE_IN_ONE), "Ra8")));
-    assert_eq!(out[i + 1], de("result.checkmate", &[("winner", &white())]));
+    assert_eq!(
+        out[i + 1],
+        de(MsgKey::ResultCheckmate, &[("winner", &white())])
+    );
 }
 
 #[test]
@@ -547,11 +551,11 @@ fn guideline_i_10_unless_the_arbiter_decides_otherwise() {
          arrived black\nopen seal\n"
     );
     let (_dir, out) = play(&script, &[]);
-    has(&out, &de("mirror.excused", &[("side", &black())]));
+    has(&out, &de(MsgKey::MirrorExcused, &[("side", &black())]));
     let after_e5 = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     has(&out, &opened(&words(&after_e5, "Nf3")));
     let lost = de(
-        "result.absence",
+        MsgKey::ResultAbsence,
         &[("loser", &black()), ("winner", &white())],
     );
     assert!(!out.contains(&lost), "{out:#?}");
@@ -568,7 +572,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
     let envelope = sealed(&w, "2", ["1:05", "0:05.0"], "Montag 10 Uhr, Saal B");
     assert!(pgn.contains(&envelope), "{pgn}");
     assert!(
-        pgn.contains(&offer("mirror.envelope_draw_offer", &w, &b)),
+        pgn.contains(&offer(MsgKey::MirrorEnvelopeDrawOffer, &w, &b)),
         "{pgn}"
     );
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
@@ -586,7 +590,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
     );
     let out = lines(&o);
     let adjourned = de(
-        "mirror.adjourned",
+        MsgKey::MirrorAdjourned,
         &[
             ("side", &w),
             ("number", "2"),
@@ -597,7 +601,7 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
     );
     assert!(out[0].contains(&adjourned), "{out:#?}");
     assert!(
-        out[0].contains(&offer("mirror.envelope_draw_offer", &w, &b)),
+        out[0].contains(&offer(MsgKey::MirrorEnvelopeDrawOffer, &w, &b)),
         "{out:#?}"
     );
     let after_e5 = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
@@ -614,21 +618,21 @@ fn an_adjourned_game_resumes_from_its_journal_and_exports_its_envelope() {
 fn guideline_i_on_the_play_screen() {
     // The same procedures typed on the play screen (plain lines), in the
     // screen's own command words.
-    let seal = de_word("ui.cmd.seal");
-    let press = de_word("ui.cmd.press");
+    let seal = de_word(MsgKey::UiCmdSeal);
+    let press = de_word(MsgKey::UiCmdPress);
     let script = format!(
         "Eva vier\n{press}\nEva vier\nEva fuenf\n{press}\nEva fuenf\n\
          {seal} Springer David zwei @ Montag\n{seal} Springer Gustav eins Felix drei\n{press}\n\
          {draw} {black}\n{default} 1h\n{absent} {black}\n{present} {black}\n{open}\n\
          {quit}\n{yes}\n",
-        draw = de_word("ui.cmd.draw"),
+        draw = de_word(MsgKey::UiCmdDraw),
         black = black().to_lowercase(),
-        default = de_word("ui.cmd.default"),
-        absent = de_word("ui.cmd.absent"),
-        present = de_word("ui.cmd.present"),
-        open = de_word("ui.cmd.open_seal"),
-        quit = de_word("ui.cmd.quit"),
-        yes = de_word("ui.cmd.yes"),
+        default = de_word(MsgKey::UiCmdDefault),
+        absent = de_word(MsgKey::UiCmdAbsent),
+        present = de_word(MsgKey::UiCmdPresent),
+        open = de_word(MsgKey::UiCmdOpenSeal),
+        quit = de_word(MsgKey::UiCmdQuit),
+        yes = de_word(MsgKey::UiCmdYes),
     );
     // Practice: the sealer is warned of the illegal sealed move.
     let (out, _) = common::run_with_input(
@@ -638,44 +642,50 @@ fn guideline_i_on_the_play_screen() {
     let (w, b) = (white(), black());
     let verbs = [("seal", seal.as_str()), ("press", press.as_str())];
     let written = de(
-        "mirror.seal_written",
+        MsgKey::MirrorSealWritten,
         &[("side", &w), ("number", "2"), verbs[0], verbs[1]],
     );
     let i = at(&out, &written);
     assert_eq!(
         out[i + 1],
         de(
-            "mirror.seal_faulty",
+            MsgKey::MirrorSealFaulty,
             &[
                 ("side", &w),
-                ("fault", &de("mirror.seal_fault.illegal", &[])),
+                ("fault", &de(MsgKey::MirrorSealFaultIllegal, &[])),
                 verbs[0],
                 verbs[1],
             ]
         )
     );
     let stands = de(
-        "mirror.draw_offer_stands",
+        MsgKey::MirrorDrawOfferStands,
         &[
             ("side", &b),
             ("opponent", &w),
-            ("accept", &de_word("ui.cmd.accept")),
-            ("decline", &de_word("ui.cmd.decline")),
+            ("accept", &de_word(MsgKey::UiCmdAccept)),
+            ("decline", &de_word(MsgKey::UiCmdDecline)),
         ],
     );
     has(&out, &stands);
-    has(&out, &de("mirror.default_time", &[("time", "eine Stunde")]));
+    has(
+        &out,
+        &de(MsgKey::MirrorDefaultTime, &[("time", "eine Stunde")]),
+    );
     has(
         &out,
         &de(
-            "mirror.player_absent_clock",
+            MsgKey::MirrorPlayerAbsentClock,
             &[("side", &b), ("time", "eine Stunde")],
         ),
     );
-    let open = de_word("ui.cmd.open_seal");
+    let open = de_word(MsgKey::UiCmdOpenSeal);
     has(
         &out,
-        &de("mirror.arrived_open", &[("side", &b), ("open_seal", &open)]),
+        &de(
+            MsgKey::MirrorArrivedOpen,
+            &[("side", &b), ("open_seal", &open)],
+        ),
     );
     // The play screen announces in the short style.
     let after_e5 = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
+use annabella::locale::MsgKey;
 use annabella::locale::{Locale, builtin};
 
 /// How long any run may take before it counts as a hang (generous: the
@@ -58,7 +59,7 @@ fn loc(code: &str) -> Locale {
 }
 
 /// The start of a message, up to its first placeholder.
-fn start_of(l: &Locale, key: &str) -> String {
+fn start_of(l: &Locale, key: MsgKey) -> String {
     let text = l.message(key, &[]);
     text.split('{').next().unwrap_or_default().to_owned()
 }
@@ -82,7 +83,7 @@ fn one_long_word_is_refused_in_one_line_in_every_locale() {
         let l = messages_of(code);
         let limit = annabella::input::MAX_WORD_CHARS.to_string();
         let expected = l.message(
-            "input.word_too_long",
+            MsgKey::InputWordTooLong,
             &[
                 ("limit", &limit),
                 ("word", &format!("{}…", "e4".repeat(10))),
@@ -97,7 +98,7 @@ fn one_long_word_is_refused_in_one_line_in_every_locale() {
     let lines: Vec<String> = out(&o).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
     let too_long = loc("de").message(
-        "input.line_too_long",
+        MsgKey::InputLineTooLong,
         &[("limit", &annabella::input::MAX_LINE_CHARS.to_string())],
     );
     assert_eq!(lines[0], format!("error: {too_long}"));
@@ -105,7 +106,7 @@ fn one_long_word_is_refused_in_one_line_in_every_locale() {
     let script = format!("white board: {word}\nwhite board: e4\nstatus\n");
     let o = run(&["play", "--script", "-"], script.as_bytes());
     assert!(out(&o).contains(&too_long), "{}", out(&o));
-    let made = start_of(&loc("de"), "mirror.made");
+    let made = start_of(&loc("de"), MsgKey::MirrorMade);
     assert!(out(&o).contains(&made), "the game goes on: {}", out(&o));
     let plain = format!("{word}\ne4\nquit\nyes\n");
     let o = run(&["--plain", "--silent"], plain.as_bytes());
@@ -119,14 +120,14 @@ fn hebrew_piece_letters_repeated_are_read_in_linear_time() {
     let phrase = format!("{}§", "מה".repeat(40));
     let o = run(&["parse", "--locale", "he", &phrase], b"");
     assert_eq!(o.status.code(), Some(1));
-    let not_understood = start_of(&loc("he"), "parse.not_understood");
+    let not_understood = start_of(&loc("he"), MsgKey::ParseNotUnderstood);
     assert!(err(&o).contains(&not_understood), "{}", err(&o));
 }
 
 #[test]
 fn huge_durations_are_refused_not_a_panic() {
     // Issue 13, reproducer 3: "overflow when adding durations".
-    let bad_time = loc("de").message("play.bad_time", &[]);
+    let bad_time = loc("de").message(MsgKey::PlayBadTime, &[]);
     for line in [
         "time 10000000000000000000s10000000000000000000s",
         "time +10000000000000000000s10000000000000000000s",
@@ -146,7 +147,10 @@ fn huge_durations_are_refused_not_a_panic() {
         b"add white 10000000000000000000s10000000000000000000s\nquit\n",
     );
     let en = loc("en");
-    let why = en.message("duration.too_long", &[("position", "1"), ("hours", "1000")]);
+    let why = en.message(
+        MsgKey::DurationTooLong,
+        &[("position", "1"), ("hours", "1000")],
+    );
     assert!(out(&o).contains(&why), "{}", out(&o));
 }
 
@@ -163,7 +167,7 @@ fn time_control_errors_are_in_the_locale_with_characters_as_they_are() {
             let e = err(&o);
             let l = messages_of(code);
             assert!(
-                e.starts_with(&start_of(&l, "clock.bad_control")),
+                e.starts_with(&start_of(&l, MsgKey::ClockBadControl)),
                 "{code}: {e}"
             );
             assert!(!e.contains("\\u{"), "{code}: {e}");
@@ -207,7 +211,7 @@ fn unreadable_pgn_move_text_is_reported_with_number_and_text() {
     );
     let de = loc("de");
     let expected = de.message(
-        "error.pgn_unreadable",
+        MsgKey::ErrorPgnUnreadable,
         &[
             ("file", &pgn),
             ("game", "1"),
@@ -234,7 +238,7 @@ fn unreadable_pgn_move_text_is_reported_with_number_and_text() {
     assert_eq!(o.status.code(), Some(1));
     let pl = loc("pl");
     assert!(
-        err(&o).contains(&start_of(&pl, "illegal.cannot_reach")),
+        err(&o).contains(&start_of(&pl, MsgKey::IllegalCannotReach)),
         "{}",
         err(&o)
     );
@@ -262,9 +266,9 @@ fn pgn_files_that_are_not_text_or_too_large_are_refused() {
     let huge = huge.display().to_string();
     let el = loc("el");
     for (path, key) in [
-        (utf16.as_str(), "pgn.utf16"),
-        (png.as_str(), "pgn.binary"),
-        (huge.as_str(), "pgn.too_large"),
+        (utf16.as_str(), MsgKey::PgnUtf16),
+        (png.as_str(), MsgKey::PgnBinary),
+        (huge.as_str(), MsgKey::PgnTooLarge),
     ] {
         let o = run(&["replay", "--locale", "el", path], b"");
         assert_eq!(o.status.code(), Some(1), "{path}");
@@ -274,13 +278,13 @@ fn pgn_files_that_are_not_text_or_too_large_are_refused() {
     // A device is no PGN file, whatever it would yield.
     let o = run(&["replay", "--locale", "el", "/dev/zero"], b"");
     assert_eq!(o.status.code(), Some(1));
-    let device = el.message("file.kind.device", &[]);
-    let why = el.message("file.not_regular", &[("kind", &device)]);
+    let device = el.message(MsgKey::FileKindDevice, &[]);
+    let why = el.message(MsgKey::FileNotRegular, &[("kind", &device)]);
     assert!(err(&o).contains(&why), "/dev/zero: {}", err(&o));
     let empty = file(dir.path(), "empty.pgn", b"");
     let o = run(&["replay", &empty], b"");
     assert_eq!(o.status.code(), Some(1));
-    let none = loc("de").message("error.pgn_no_game", &[("file", &empty)]);
+    let none = loc("de").message(MsgKey::ErrorPgnNoGame, &[("file", &empty)]);
     assert!(err(&o).contains(&none), "{}", err(&o));
 }
 
@@ -346,17 +350,21 @@ fn locale_file_errors_name_file_key_and_what_is_allowed() {
     let bare = file(dir.path(), "bare.toml", cut.as_bytes());
     let o = run(&["parse", "--locale", &bare, "zzz"], b"");
     assert_eq!(o.status.code(), Some(1));
-    assert!(!err(&o).contains("parse.not_understood"), "{}", err(&o));
     assert!(
-        err(&o).contains(&start_of(&loc("en"), "parse.not_understood")),
+        !err(&o).contains(MsgKey::ParseNotUnderstood.as_str()),
+        "{}",
+        err(&o)
+    );
+    assert!(
+        err(&o).contains(&start_of(&loc("en"), MsgKey::ParseNotUnderstood)),
         "{}",
         err(&o)
     );
     // Not a locale file at all.
     let o = run(&["parse", "--locale", "/dev/zero", "e4"], b"");
     assert_eq!(o.status.code(), Some(1));
-    let device = loc("en").message("file.kind.device", &[]);
-    let why = loc("en").message("file.not_regular", &[("kind", &device)]);
+    let device = loc("en").message(MsgKey::FileKindDevice, &[]);
+    let why = loc("en").message(MsgKey::FileNotRegular, &[("kind", &device)]);
     assert!(err(&o).contains(&why), "{}", err(&o));
     // Larger than the limit (sparse: no disk used).
     let huge = dir.path().join("huge.toml");
@@ -370,7 +378,7 @@ fn locale_file_errors_name_file_key_and_what_is_allowed() {
     );
     assert_eq!(o.status.code(), Some(1));
     let too_large = loc("en").message(
-        "locale.too_large",
+        MsgKey::LocaleTooLarge,
         &[(
             "limit",
             &(annabella::locale::MAX_LOCALE_BYTES / 1024).to_string(),
@@ -423,7 +431,7 @@ fn review_of_a_game_number_a_file_does_not_hold_says_how_many_it_holds() {
         assert_eq!(
             err(&o).trim(),
             loc("en").message(
-                "review.no_such_game",
+                MsgKey::ReviewNoSuchGame,
                 &[("file", &file), ("count", "1"), ("game", n)]
             )
         );
@@ -485,10 +493,10 @@ fn review_says_only_a_legal_best_move_and_stops_the_engines_helpers() {
         );
         assert_eq!(o.status.code(), Some(0), "{}", err(&o));
         let refused = l.message(
-            "review.engine_failed",
+            MsgKey::ReviewEngineFailed,
             &[(
                 "error",
-                &l.message("engine.illegal_move", &[("move", best)]),
+                &l.message(MsgKey::EngineIllegalMove, &[("move", best)]),
             )],
         );
         // On main the move was said as the best one.

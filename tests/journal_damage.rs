@@ -4,6 +4,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{de, de_until as until};
 
 use std::path::{Path, PathBuf};
@@ -76,9 +77,9 @@ fn journal_of_in(script: &str, dir: &Path) -> PathBuf {
 /// The resume state line's start for Black to make move `number` (the
 /// times after it are not known here).
 fn black_to_move(number: u32) -> String {
-    let black = de("side.black", &[]);
+    let black = de(MsgKey::SideBlack, &[]);
     until(
-        "journal.state",
+        MsgKey::JournalState,
         &[("number", &number.to_string()), ("side", &black)],
         "white",
     )
@@ -112,7 +113,7 @@ fn intact_journal_resumes_and_exports() {
     let (dir, path) = journal();
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     assert!(o.status.success(), "{}", text(&o));
-    let resumed = until("journal.resumed", &[("file", "g.jsonl")], "events");
+    let resumed = until(MsgKey::JournalResumed, &[("file", "g.jsonl")], "events");
     assert!(text(&o).contains(&resumed), "{}", text(&o));
     let state = black_to_move(2);
     assert!(text(&o).contains(&state), "{}", text(&o));
@@ -149,7 +150,7 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    let torn = until("journal.torn_tail", &[("file", "g.jsonl")], "line");
+    let torn = until(MsgKey::JournalTornTail, &[("file", "g.jsonl")], "line");
     assert!(out.contains(&torn), "{out}");
     // The whole line: the last good move and the new journal.
     let line = out
@@ -161,7 +162,7 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
         .next()
         .unwrap_or_default();
     let full = de(
-        "journal.torn_tail",
+        MsgKey::JournalTornTail,
         &[
             ("file", "g.jsonl"),
             ("line", n),
@@ -188,8 +189,8 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
         dir.path(),
     );
     // "...; both boards agree. Black to move."
-    let black = de("side.black", &[]);
-    let executed = de("mirror.executed", &[("next", &black)]);
+    let black = de(MsgKey::SideBlack, &[]);
+    let executed = de(MsgKey::MirrorExecuted, &[("next", &black)]);
     let agree = executed.split("{move}").nth(1).unwrap_or_default();
     assert!(!agree.is_empty());
     assert!(text(&o).contains(agree), "{}", text(&o));
@@ -201,7 +202,7 @@ fn torn_last_line_is_reported_ignored_and_the_file_is_untouched() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(
         String::from_utf8_lossy(&o.stderr).contains(&until(
-            "journal.torn_read",
+            MsgKey::JournalTornRead,
             &[("file", "g.jsonl")],
             "line"
         )),
@@ -226,14 +227,14 @@ fn a_flipped_byte_in_the_middle_is_restored_and_the_game_goes_on() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    let restored = de("journal.mend.restored", &[("line", "12")]);
+    let restored = de(MsgKey::JournalMendRestored, &[("line", "12")]);
     let mended = de(
-        "journal.mended",
+        MsgKey::JournalMended,
         &[("file", "g.jsonl"), ("lines", &restored)],
     );
     let all = (lines(&full).len() - 2).to_string();
     let salvaged = de(
-        "journal.salvaged",
+        MsgKey::JournalSalvaged,
         &[
             ("file", "g.jsonl"),
             ("new", "g-cont1.jsonl"),
@@ -300,9 +301,9 @@ fn a_line_beyond_repair_stops_the_game_there_and_the_arbiter_gets_the_rest() {
     let listing = files(dir.path());
     let events = (line - 2).to_string();
     let later = (original.records.len() - (line - 1)).to_string();
-    let reason = de("journal.reason.checksum", &[]);
+    let reason = de(MsgKey::JournalReasonChecksum, &[]);
     let corrupt = de(
-        "journal.corrupt",
+        MsgKey::JournalCorrupt,
         &[
             ("file", "g.jsonl"),
             ("line", &line.to_string()),
@@ -351,13 +352,13 @@ fn a_line_beyond_repair_stops_the_game_there_and_the_arbiter_gets_the_rest() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     let question = de(
-        "journal.repair.offer",
+        MsgKey::JournalRepairOffer,
         &[("yes", "ja"), ("no", "nein"), ("quit", "beenden")],
     );
     let offered = out.lines().filter(|l| common::fits(l, &question)).count();
     assert_eq!(offered.to_string(), later, "{out}");
     let done = de(
-        "journal.repair.done",
+        MsgKey::JournalRepairDone,
         &[("taken", &later), ("offered", &later), ("file", "g.jsonl")],
     );
     assert!(out.lines().any(|l| l == done), "{out}");
@@ -397,9 +398,9 @@ fn not_json_in_the_middle_is_damage_too() {
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    let reason = de("journal.reason.syntax", &[]);
+    let reason = de(MsgKey::JournalReasonSyntax, &[]);
     let damaged_at = until(
-        "journal.corrupt",
+        MsgKey::JournalCorrupt,
         &[("file", "g.jsonl"), ("line", "4"), ("reason", &reason)],
         "last",
     );
@@ -433,7 +434,7 @@ fn wrong_version_and_foreign_files_are_refused_unchanged() {
     assert!(!o.status.success(), "{out}");
     // No --locale and no settings file: fide's words (German).
     let refused = common::de(
-        "journal.bad_version",
+        MsgKey::JournalBadVersion,
         &[
             ("file", "g.jsonl"),
             ("found", "7"),
@@ -448,7 +449,11 @@ fn wrong_version_and_foreign_files_are_refused_unchanged() {
     let o = run(&["resume", "notes.jsonl"], dir.path());
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    let foreign_line = until("journal.not_journal", &[("file", "notes.jsonl")], "reason");
+    let foreign_line = until(
+        MsgKey::JournalNotJournal,
+        &[("file", "notes.jsonl")],
+        "reason",
+    );
     assert!(out.contains(&foreign_line), "{out}");
     assert_eq!(
         std::fs::read_to_string(&foreign).unwrap(),
@@ -474,20 +479,20 @@ fn a_doubled_or_swapped_line_loses_nothing() {
     let (dir, path) = journal();
     let original = std::fs::read(&path).unwrap();
     let full = annabella::journal::parse(&original).unwrap();
-    let cases: [(&str, Edit, &str, &str); 2] = [
+    let cases: [(&str, Edit, MsgKey, &str); 2] = [
         (
             "doubled",
             Box::new(|ls| {
                 let l = ls[4].clone();
                 ls.insert(4, l);
             }),
-            "journal.mend.duplicate",
+            MsgKey::JournalMendDuplicate,
             "6",
         ),
         (
             "swapped",
             Box::new(|ls| ls.swap(4, 5)),
-            "journal.mend.moved",
+            MsgKey::JournalMendMoved,
             "5",
         ),
     ];
@@ -499,7 +504,7 @@ fn a_doubled_or_swapped_line_loses_nothing() {
         let out = text(&o);
         assert!(o.status.success(), "{what}: {out}");
         let mended = de(
-            "journal.mended",
+            MsgKey::JournalMended,
             &[("file", "g.jsonl"), ("lines", &de(key, &[("line", line)]))],
         );
         assert_eq!(out.lines().next(), Some(mended.as_str()), "{what}: {out}");
@@ -522,7 +527,7 @@ fn a_dropped_line_stops_the_game_export_fails_and_repair_offers_the_rest() {
     let line = tick_line(&path, 9000);
     let bytes = edited(&path, Box::new(move |ls| drop(ls.remove(line - 1))));
     std::fs::write(&path, &bytes).unwrap();
-    let reason = de("journal.reason.chain", &[]);
+    let reason = de(MsgKey::JournalReasonChain, &[]);
     let o = run(&["resume", "g.jsonl", "--script", "/dev/null"], dir.path());
     assert!(!o.status.success(), "{}", text(&o));
     assert!(text(&o).contains(&reason), "{}", text(&o));
@@ -553,7 +558,7 @@ fn a_dropped_line_stops_the_game_export_fails_and_repair_offers_the_rest() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     let again = de(
-        "journal.repair.answer",
+        MsgKey::JournalRepairAnswer,
         &[("yes", "ja"), ("no", "nein"), ("quit", "beenden")],
     );
     assert!(out.lines().any(|l| l == again), "{out}");
@@ -627,7 +632,7 @@ fn a_journal_whose_records_do_not_replay_goes_on_from_the_last_good_one() {
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
     let head = until(
-        "journal.replay_failed",
+        MsgKey::JournalReplayFailed,
         &[("file", "bad.jsonl"), ("line", "7")],
         "error",
     );
@@ -676,7 +681,7 @@ fn a_second_writer_is_refused_in_one_line_naming_the_holder() {
     let _ = first.kill();
     let _ = first.wait();
     assert!(!o.status.success(), "{out}");
-    let expected = de("journal.locked", &[("file", "g.jsonl"), ("pid", &pid)]);
+    let expected = de(MsgKey::JournalLocked, &[("file", "g.jsonl"), ("pid", &pid)]);
     assert_eq!(out.trim(), expected, "one line naming the holder");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // Once the holder is gone, the game continues.
@@ -737,7 +742,7 @@ fn a_header_with_a_bad_start_position_names_the_file_and_what_to_do() {
         assert!(!o.status.success(), "{out}");
         // One line: the file, what is wrong, and that nothing changed.
         assert_eq!(out.trim().lines().count(), 1, "{out}");
-        let head = until("journal.bad_header", &[("file", "fen.jsonl")], "error");
+        let head = until(MsgKey::JournalBadHeader, &[("file", "fen.jsonl")], "error");
         assert!(out.starts_with(&head), "{out}");
         assert_eq!(std::fs::read(&bad).unwrap(), before);
     }

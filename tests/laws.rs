@@ -7,6 +7,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{de, de_until, de_word, run_with_input};
 
 /// The `play` script's output lines, from `fen` (if any) with `control`.
@@ -43,12 +44,12 @@ fn has(lines: &[String], expected: &str) -> bool {
 /// The play screen's words when a game is over with `result`.
 fn game_over(result: &str) -> String {
     de(
-        "ui.game_over",
+        MsgKey::UiGameOver,
         &[
             ("result", result),
-            ("save", &de_word("ui.cmd.save")),
-            ("quit", &de_word("ui.cmd.quit")),
-            ("review", &de_word("ui.cmd.review")),
+            ("save", &de_word(MsgKey::UiCmdSave)),
+            ("quit", &de_word(MsgKey::UiCmdQuit)),
+            ("review", &de_word(MsgKey::UiCmdReview)),
         ],
     )
 }
@@ -61,11 +62,11 @@ fn position_of(lines: &[String], expected: &str) -> usize {
 }
 
 fn white() -> String {
-    de("side.white", &[])
+    de(MsgKey::SideWhite, &[])
 }
 
 fn black() -> String {
-    de("side.black", &[])
+    de(MsgKey::SideBlack, &[])
 }
 
 /// White to play Qb6, which stalemates the king on a8.
@@ -82,7 +83,7 @@ fn law_5_2_1_stalemate_ends_the_game_when_the_move_is_made_and_a_later_flag_coun
         "time 1\nwhite board: Qb6\nannounce\npress\ntime 100\nblack board: Qb6\nstatus\n",
     );
     let announced = de(
-        "mirror.announced",
+        MsgKey::MirrorAnnounced,
         &[
             ("number", "1"),
             ("side", &white()),
@@ -91,16 +92,20 @@ fn law_5_2_1_stalemate_ends_the_game_when_the_move_is_made_and_a_later_flag_coun
     );
     let at = position_of(&lines, &announced);
     // The result is said at once, with the move.
-    assert_eq!(lines[at + 1], de("result.stalemate", &[]), "{lines:#?}");
+    assert_eq!(
+        lines[at + 1],
+        de(MsgKey::ResultStalemate, &[]),
+        "{lines:#?}"
+    );
     // No flag falls afterwards: the clocks stopped with the move.
-    let flag = de_until("result.time", &[], "loser");
+    let flag = de_until(MsgKey::ResultTime, &[], "loser");
     assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
     // The opponent still makes the move on his board.
     assert!(
         has(
             &lines,
             &de(
-                "mirror.executed_final",
+                MsgKey::MirrorExecutedFinal,
                 &[("side", &black()), ("move", "Dame Bella eins Bella sechs")]
             )
         ),
@@ -112,7 +117,7 @@ fn law_5_2_1_stalemate_ends_the_game_when_the_move_is_made_and_a_later_flag_coun
         "Dame Bella sechs\n",
     );
     let announced = de(
-        "mirror.announced",
+        MsgKey::MirrorAnnounced,
         &[
             ("number", "1"),
             ("side", &white()),
@@ -120,7 +125,7 @@ fn law_5_2_1_stalemate_ends_the_game_when_the_move_is_made_and_a_later_flag_coun
         ],
     );
     let at = position_of(&lines, &announced);
-    assert_eq!(lines[at + 1], game_over(&de("result.stalemate", &[])));
+    assert_eq!(lines[at + 1], game_over(&de(MsgKey::ResultStalemate, &[])));
 }
 
 #[test]
@@ -131,9 +136,9 @@ fn law_5_1_1_checkmate_ends_the_game_when_the_move_is_made() {
         &[],
         "time 1\nwhite board: Rh8\nannounce\ntime 400\n",
     );
-    let mate = de("result.checkmate", &[("winner", &white())]);
+    let mate = de(MsgKey::ResultCheckmate, &[("winner", &white())]);
     assert!(has(&lines, &mate), "{lines:#?}");
-    let flag = de_until("result.time", &[], "loser");
+    let flag = de_until(MsgKey::ResultTime, &[], "loser");
     assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
     let lines = screen(
         &["--fen", MATE, "--control", "5m", "--mode", "hotseat"],
@@ -152,11 +157,11 @@ fn law_9_1_2_1_a_draw_offer_lapses_when_the_opponent_makes_a_move() {
          black board: e5\nblack accept draw\n",
     );
     let lapsed = de(
-        "mirror.draw_offer_lapsed",
+        MsgKey::MirrorDrawOfferLapsed,
         &[("side", &white()), ("opponent", &black())],
     );
     assert!(has(&lines, &lapsed), "{lines:#?}");
-    let no_offer = de("mirror.err.no_draw_offer", &[]);
+    let no_offer = de(MsgKey::MirrorErrNoDrawOffer, &[]);
     assert!(
         lines.iter().any(|l| l.ends_with(&no_offer)),
         "the offer is gone: {lines:#?}"
@@ -171,18 +176,21 @@ fn law_5_2_3_no_draw_by_agreement_before_both_players_have_moved() {
         &[],
         "white board: e4\nwhite offer draw\nblack accept draw\n",
     );
-    let early = de("mirror.err.draw_too_early", &[]);
+    let early = de(MsgKey::MirrorErrDrawTooEarly, &[]);
     assert!(lines.iter().any(|l| l.ends_with(&early)), "{lines:#?}");
-    assert!(!has(&lines, &de("result.agreement", &[])), "{lines:#?}");
+    assert!(
+        !has(&lines, &de(MsgKey::ResultAgreement, &[])),
+        "{lines:#?}"
+    );
     // The play screen, with the acceptance confirmed: still refused.
     let lines = screen(
         &["--mode", "hotseat"],
         &format!(
             "e4\n{}\n{}\n{}\n{}\n",
-            de_word("ui.cmd.draw"),
-            de_word("ui.cmd.yes"),
-            de_word("ui.cmd.accept"),
-            de_word("ui.cmd.yes")
+            de_word(MsgKey::UiCmdDraw),
+            de_word(MsgKey::UiCmdYes),
+            de_word(MsgKey::UiCmdAccept),
+            de_word(MsgKey::UiCmdYes)
         ),
     );
     assert!(has(&lines, &early), "{lines:#?}");
@@ -198,7 +206,7 @@ fn law_9_1_2_3_a_claim_counts_as_a_draw_offer() {
          announce\npress\nwhite board: e5\nwhite claim\nblack accept draw\n",
     );
     let offer = de(
-        "mirror.claim_is_offer",
+        MsgKey::MirrorClaimIsOffer,
         &[
             ("side", &white()),
             ("opponent", &black()),
@@ -207,7 +215,7 @@ fn law_9_1_2_3_a_claim_counts_as_a_draw_offer() {
         ],
     );
     assert!(has(&lines, &offer), "{lines:#?}");
-    assert!(has(&lines, &de("result.agreement", &[])), "{lines:#?}");
+    assert!(has(&lines, &de(MsgKey::ResultAgreement, &[])), "{lines:#?}");
 }
 
 #[test]
@@ -215,26 +223,26 @@ fn law_a_3_an_incorrect_claim_in_rapid_gives_one_minute_in_standard_two() {
     let script = "white claim\nstatus\n";
     let rejected = |minutes: &str| {
         de(
-            "ui.claim_rejected",
+            MsgKey::UiClaimRejected,
             &[
                 ("side", &white()),
                 ("opponent", &black()),
-                ("repetitions", &de("count.times.one", &[])),
-                ("halfmoves", &de("count.halfmoves.other", &[("n", "0")])),
+                ("repetitions", &de(MsgKey::CountTimesOne, &[])),
+                ("halfmoves", &de(MsgKey::CountHalfmovesOther, &[("n", "0")])),
                 ("minutes", minutes),
             ],
         )
     };
     let rapid = play(None, "15m", &[], script);
     assert!(
-        has(&rapid, &rejected(&de("time.minutes.one", &[]))),
+        has(&rapid, &rejected(&de(MsgKey::TimeMinutesOne, &[]))),
         "{rapid:#?}"
     );
     let standard = play(None, "90m", &[], script);
     assert!(
         has(
             &standard,
-            &rejected(&de("time.minutes.other", &[("n", "2")]))
+            &rejected(&de(MsgKey::TimeMinutesOther, &[("n", "2")]))
         ),
         "{standard:#?}"
     );
@@ -249,7 +257,7 @@ fn law_7_5_2_a_pawn_pressed_without_a_piece_becomes_a_queen_and_counts_as_illega
     let fen = "7k/4P3/8/8/8/8/8/4K3 w - - 0 1";
     let script = "white board: e8\nannounce\npress\nblack board: e8=Q\nstatus\n";
     let missing = de(
-        "mirror.promotion_missing",
+        MsgKey::MirrorPromotionMissing,
         &[("side", &white()), ("queen", "Dame")],
     );
     // In practice the player is warned before the press; in a tournament
@@ -259,18 +267,18 @@ fn law_7_5_2_a_pawn_pressed_without_a_piece_becomes_a_queen_and_counts_as_illega
     let lines = play(Some(fen), "90m", &[], script);
     assert!(!has(&lines, &missing), "{lines:#?}");
     let penalty = de(
-        "penalty.illegal_move",
+        MsgKey::PenaltyIllegalMove,
         &[
             ("side", &white()),
             ("opponent", &black()),
-            ("minutes", &de("time.minutes.other", &[("n", "2")])),
+            ("minutes", &de(MsgKey::TimeMinutesOther, &[("n", "2")])),
         ],
     );
     assert!(has(&lines, &penalty), "{lines:#?}");
-    let queen = de_until("mirror.became_queen", &[("side", &white())], "move");
+    let queen = de_until(MsgKey::MirrorBecameQueen, &[("side", &white())], "move");
     assert!(lines.iter().any(|l| l.starts_with(&queen)), "{lines:#?}");
     // The queen stands on both boards: Black made it on his.
-    let agree = de_until("mirror.executed", &[("side", &black())], "move");
+    let agree = de_until(MsgKey::MirrorExecuted, &[("side", &black())], "move");
     assert!(lines.iter().any(|l| l.starts_with(&agree)), "{lines:#?}");
 }
 
@@ -280,31 +288,31 @@ fn law_7_5_3_pressing_the_clock_without_a_move_is_an_illegal_move() {
     assert!(
         has(
             &lines,
-            &de("mirror.pressed_without_move", &[("side", &white())])
+            &de(MsgKey::MirrorPressedWithoutMove, &[("side", &white())])
         ),
         "{lines:#?}"
     );
     let penalty = de(
-        "penalty.illegal_move",
+        MsgKey::PenaltyIllegalMove,
         &[
             ("side", &white()),
             ("opponent", &black()),
-            ("minutes", &de("time.minutes.other", &[("n", "2")])),
+            ("minutes", &de(MsgKey::TimeMinutesOther, &[("n", "2")])),
         ],
     );
     assert!(has(&lines, &penalty), "{lines:#?}");
     // The play screen says it back first; yes presses.
-    let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
-    let press = de_word("ui.cmd.press");
+    let (yes, no) = (de_word(MsgKey::UiCmdYes), de_word(MsgKey::UiCmdNo));
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(&["--mode", "hotseat"], &format!("{press}\n{yes}\n"));
     let confirm = de(
-        "ui.confirm_press",
+        MsgKey::UiConfirmPress,
         &[("side", &white()), ("yes", &yes), ("no", &no)],
     );
     let at = position_of(&lines, &confirm);
     assert_eq!(
         lines[at + 1],
-        de("mirror.pressed_without_move", &[("side", &white())])
+        de(MsgKey::MirrorPressedWithoutMove, &[("side", &white())])
     );
 }
 
@@ -316,13 +324,13 @@ fn law_a_5_2_unsupervised_blitz_an_illegal_move_loses_when_the_opponent_claims()
         &["--unsupervised"],
         "white board: e5\nannounce\npress\nblack claim\n",
     );
-    let claimable = de_until("mirror.win_claimable", &[("side", &black())], "claim");
+    let claimable = de_until(MsgKey::MirrorWinClaimable, &[("side", &black())], "claim");
     assert!(
         lines.iter().any(|l| l.starts_with(&claimable)),
         "{lines:#?}"
     );
     let won = de(
-        "result.illegal_move_claimed",
+        MsgKey::ResultIllegalMoveClaimed,
         &[("winner", &black()), ("loser", &white())],
     );
     assert!(has(&lines, &won), "{lines:#?}");
@@ -339,18 +347,18 @@ fn law_a_5_2_unsupervised_blitz_an_illegal_move_loses_when_the_opponent_claims()
 #[test]
 fn law_8_1_5_the_draw_offer_mark_is_on_both_scoresheets_of_the_play_screen() {
     let (draw, press, sheet, yes) = (
-        de_word("ui.cmd.draw"),
-        de_word("ui.cmd.press"),
-        de_word("ui.cmd.sheet"),
-        de_word("ui.cmd.yes"),
+        de_word(MsgKey::UiCmdDraw),
+        de_word(MsgKey::UiCmdPress),
+        de_word(MsgKey::UiCmdSheet),
+        de_word(MsgKey::UiCmdYes),
     );
-    let (w, b) = (de_word("ui.cmd.white"), de_word("ui.cmd.black"));
+    let (w, b) = (de_word(MsgKey::UiCmdWhite), de_word(MsgKey::UiCmdBlack));
     let lines = screen(
         &["--mode", "hotseat"],
         &format!("e4\n{draw}\n{yes}\n{press}\n{sheet} {w}\n{sheet} {b}\n"),
     );
     for side in [white(), black()] {
-        let expected = de("ui.sheet", &[("sheet", &side), ("moves", "1. e4 (=)")]);
+        let expected = de(MsgKey::UiSheet, &[("sheet", &side), ("moves", "1. e4 (=)")]);
         assert!(has(&lines, &expected), "{side}: {lines:#?}");
     }
 }
@@ -364,7 +372,7 @@ fn law_d_2_8_the_slip_refusal_words_the_moves_in_the_position_before_them() {
         "white board: Nf3\nannounce: Springer Gustav eins Hector drei\npress\n",
     );
     let refusal = de(
-        "mirror.err.slip_uncorrected",
+        MsgKey::MirrorErrSlipUncorrected,
         &[
             ("side", &white()),
             ("move", "Springer Gustav eins Felix drei"),
@@ -377,23 +385,23 @@ fn law_d_2_8_the_slip_refusal_words_the_moves_in_the_position_before_them() {
 #[test]
 fn irreversible_actions_are_said_back_naming_the_side() {
     let (draw, accept, resign, yes, no) = (
-        de_word("ui.cmd.draw"),
-        de_word("ui.cmd.accept"),
-        de_word("ui.cmd.resign"),
-        de_word("ui.cmd.yes"),
-        de_word("ui.cmd.no"),
+        de_word(MsgKey::UiCmdDraw),
+        de_word(MsgKey::UiCmdAccept),
+        de_word(MsgKey::UiCmdResign),
+        de_word(MsgKey::UiCmdYes),
+        de_word(MsgKey::UiCmdNo),
     );
-    let press = de_word("ui.cmd.press");
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(
         &["--mode", "hotseat"],
         &format!("e4\n{press}\ne5\n{draw}\n{yes}\n{accept}\n{no}\n{resign}\n{no}\n"),
     );
     let accept_back = de(
-        "ui.confirm_accept",
+        MsgKey::UiConfirmAccept,
         &[("side", &white()), ("yes", &yes), ("no", &no)],
     );
     let resign_back = de(
-        "ui.confirm_resign",
+        MsgKey::UiConfirmResign,
         &[("side", &black()), ("yes", &yes), ("no", &no)],
     );
     assert!(has(&lines, &accept_back), "{lines:#?}");
@@ -402,20 +410,27 @@ fn irreversible_actions_are_said_back_naming_the_side() {
     assert_eq!(
         lines
             .iter()
-            .filter(|l| **l == de("ui.not_confirmed", &[]))
+            .filter(|l| **l == de(MsgKey::UiNotConfirmed, &[]))
             .count(),
         2,
         "{lines:#?}"
     );
-    assert!(!has(&lines, &de("result.agreement", &[])), "{lines:#?}");
+    assert!(
+        !has(&lines, &de(MsgKey::ResultAgreement, &[])),
+        "{lines:#?}"
+    );
 }
 
 #[test]
 fn law_9_4_a_player_who_touched_a_piece_may_not_claim_on_that_move() {
     let lines = play(None, "90m", &[], "white touch: g1\nwhite claim\n");
-    let refused = de("mirror.err.claim_after_touch", &[("side", &white())]);
+    let refused = de(MsgKey::MirrorErrClaimAfterTouch, &[("side", &white())]);
     assert!(lines.iter().any(|l| l.ends_with(&refused)), "{lines:#?}");
-    let rejected = de_until("ui.claim_rejected", &[("side", &white())], "repetitions");
+    let rejected = de_until(
+        MsgKey::UiClaimRejected,
+        &[("side", &white())],
+        "repetitions",
+    );
     assert!(
         !lines.iter().any(|l| l.starts_with(&rejected)),
         "no claim was judged: {lines:#?}"
@@ -425,7 +440,11 @@ fn law_9_4_a_player_who_touched_a_piece_may_not_claim_on_that_move() {
 #[test]
 fn law_4_3_a_touched_piece_that_could_move_is_reported_when_another_moves() {
     let lines = play(None, "90m", &[], "white touch: g1\nwhite board: e4\n");
-    let report = de_until("mirror.touch_not_honoured", &[("side", &white())], "square");
+    let report = de_until(
+        MsgKey::MirrorTouchNotHonoured,
+        &[("side", &white())],
+        "square",
+    );
     assert!(lines.iter().any(|l| l.starts_with(&report)), "{lines:#?}");
     // Moving the touched knight is no report.
     let lines = play(None, "90m", &[], "white touch: g1\nwhite board: Nf3\n");
@@ -442,7 +461,7 @@ fn law_9_1_2_1_touching_a_piece_rejects_the_opponents_draw_offer() {
          black touch: e7\n",
     );
     let lapsed = de(
-        "mirror.draw_offer_lapsed",
+        MsgKey::MirrorDrawOfferLapsed,
         &[("side", &white()), ("opponent", &black())],
     );
     assert!(has(&lines, &lapsed), "{lines:#?}");
@@ -460,9 +479,9 @@ fn law_5_2_2_a_dead_position_beyond_bare_material_ends_the_game_when_the_move_is
         &[],
         "time 1\nwhite board: g4\nannounce\ntime 400\n",
     );
-    let dead = de("result.dead_position", &[]);
+    let dead = de(MsgKey::ResultDeadPosition, &[]);
     assert!(has(&lines, &dead), "{lines:#?}");
-    let flag = de_until("result.time", &[], "loser");
+    let flag = de_until(MsgKey::ResultTime, &[], "loser");
     assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
     let lines = screen(
         &["--fen", LOCKED, "--control", "5m", "--mode", "hotseat"],
@@ -479,7 +498,7 @@ fn law_6_9_a_flag_falls_against_a_side_that_can_never_mate_is_a_draw() {
     let fen = "k7/1Q6/8/8/8/8/7p/4K3 b - - 0 1";
     let lines = play(Some(fen), "1m", &[], "time 61\n");
     let draw = de(
-        "result.time_draw",
+        MsgKey::ResultTimeDraw,
         &[("loser", &black()), ("winner", &white())],
     );
     assert!(has(&lines, &draw), "{lines:#?}");
@@ -554,9 +573,13 @@ fn law_9_2_1_1_a_claim_on_the_move_written_on_the_scoresheet_and_not_made_is_jud
         knight_shuffle(7)
     );
     let lines = play(None, "90m", &[], &script);
-    let draw = de("result.threefold", &[("side", &black())]);
+    let draw = de(MsgKey::ResultThreefold, &[("side", &black())]);
     assert!(has(&lines, &draw), "{lines:#?}");
-    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    let rejected = de_until(
+        MsgKey::UiClaimRejected,
+        &[("side", &black())],
+        "repetitions",
+    );
     assert!(
         !lines.iter().any(|l| l.starts_with(&rejected)),
         "no penalty: {lines:#?}"
@@ -567,9 +590,9 @@ fn law_9_2_1_1_a_claim_on_the_move_written_on_the_scoresheet_and_not_made_is_jud
     assert!(has(&lines, &draw), "{lines:#?}");
     // The play screen: `claim MOVE`, said back, then yes.
     let (claim, press, yes) = (
-        de_word("ui.cmd.claim"),
-        de_word("ui.cmd.press"),
-        de_word("ui.cmd.yes"),
+        de_word(MsgKey::UiCmdClaim),
+        de_word(MsgKey::UiCmdPress),
+        de_word(MsgKey::UiCmdYes),
     );
     let mut input = String::new();
     for m in ["Sf3", "Sf6", "Sg1", "Sg8", "Sf3", "Sf6", "Sg1"] {
@@ -585,8 +608,12 @@ const FIFTY_LESS_ONE: &str = "k7/8/8/8/8/8/8/K6R b - - 99 80";
 
 #[test]
 fn law_9_3_1_a_fifty_move_claim_on_the_move_written_and_not_made_is_judged_on_that_move() {
-    let draw = de("result.fifty_moves", &[("side", &black())]);
-    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    let draw = de(MsgKey::ResultFiftyMoves, &[("side", &black())]);
+    let rejected = de_until(
+        MsgKey::UiClaimRejected,
+        &[("side", &black())],
+        "repetitions",
+    );
     // Kb8 written, not made: the 50th move of each side.
     let lines = play(
         Some(FIFTY_LESS_ONE),
@@ -612,7 +639,7 @@ status
     );
     assert!(!has(&lines, &draw), "{lines:#?}");
     // The play screen: `claim MOVE`, said back, then yes.
-    let (claim, yes) = (de_word("ui.cmd.claim"), de_word("ui.cmd.yes"));
+    let (claim, yes) = (de_word(MsgKey::UiCmdClaim), de_word(MsgKey::UiCmdYes));
     let lines = screen(
         &["--mode", "hotseat", "--fen", FIFTY_LESS_ONE],
         &format!("{claim} Kb8\n{yes}\n"),
@@ -627,10 +654,14 @@ fn law_9_5_3_after_an_incorrect_claim_on_a_written_move_that_move_must_be_made()
     let script = "white board: e4\nannounce\npress\nblack board: e4\nwhite sheet: e4\n\
          black sheet: e4\nblack claim: Nc6\nblack board: Nf6\nblack board: Nc6\nstatus\n";
     let lines = play(None, "90m", &[], script);
-    let rejected = de_until("ui.claim_rejected", &[("side", &black())], "repetitions");
+    let rejected = de_until(
+        MsgKey::UiClaimRejected,
+        &[("side", &black())],
+        "repetitions",
+    );
     assert!(lines.iter().any(|l| l.starts_with(&rejected)), "{lines:#?}");
     let must = de(
-        "mirror.err.claim_move_required",
+        MsgKey::MirrorErrClaimMoveRequired,
         &[
             ("side", &black()),
             ("move", "Springer Bella acht Cesar sechs"),
@@ -639,7 +670,7 @@ fn law_9_5_3_after_an_incorrect_claim_on_a_written_move_that_move_must_be_made()
     assert!(lines.iter().any(|l| l.ends_with(&must)), "{lines:#?}");
     // The written move is then made.
     let made = de(
-        "mirror.made",
+        MsgKey::MirrorMade,
         &[
             ("side", &black()),
             ("move", "Springer Bella acht Cesar sechs"),
@@ -658,16 +689,16 @@ fn law_11_3_in_a_tournament_game_nothing_about_the_legality_of_a_players_own_mov
         "white board: e2e5\nannounce\npress\nstatus\n",
     );
     // Made and announced as given, like any move.
-    let made = de("mirror.made", &[("side", &white()), ("move", "e2e5")]);
+    let made = de(MsgKey::MirrorMade, &[("side", &white()), ("move", "e2e5")]);
     let announced = de(
-        "mirror.announced",
+        MsgKey::MirrorAnnounced,
         &[("number", "1"), ("side", &white()), ("move", "e2e5")],
     );
     let at = position_of(&lines, &made);
     assert_eq!(lines[at + 1], announced, "{lines:#?}");
     // Nothing about its legality before the press ...
-    let bad = de_until("mirror.err.bad_move", &[("board", &white())], "reason");
-    let warned = de("mirror.illegal_made", &[("side", &white())]);
+    let bad = de_until(MsgKey::MirrorErrBadMove, &[("board", &white())], "reason");
+    let warned = de(MsgKey::MirrorIllegalMade, &[("side", &white())]);
     assert!(
         !lines[..=at + 1]
             .iter()
@@ -676,31 +707,31 @@ fn law_11_3_in_a_tournament_game_nothing_about_the_legality_of_a_players_own_mov
     );
     // ... and the press applies 7.5.
     let penalty = de(
-        "penalty.illegal_move",
+        MsgKey::PenaltyIllegalMove,
         &[
             ("side", &white()),
             ("opponent", &black()),
-            ("minutes", &de("time.minutes.other", &[("n", "2")])),
+            ("minutes", &de(MsgKey::TimeMinutesOther, &[("n", "2")])),
         ],
     );
     assert!(has(&lines, &penalty), "{lines:#?}");
     // The play screen: the same move is made, said as given, and the press
     // counts it.
-    let press = de_word("ui.cmd.press");
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(&["--mode", "hotseat"], &format!("e2e5\n{press}\n"));
     assert!(has(&lines, &announced), "{lines:#?}");
     assert!(has(&lines, &penalty), "{lines:#?}");
-    let unknown = de_until("ui.unknown", &[], "error");
+    let unknown = de_until(MsgKey::UiUnknown, &[], "error");
     assert!(
         !lines.iter().any(|l| l.starts_with(&unknown)),
         "no refusal that tells why: {lines:#?}"
     );
     // Nor are the legal moves of a piece listed; practice lists them.
-    let legal = format!("{} g1\n", de_word("ui.cmd.legal"));
-    let refused = de("ui.legal_tournament", &[]);
+    let legal = format!("{} g1\n", de_word(MsgKey::UiCmdLegal));
+    let refused = de(MsgKey::UiLegalTournament, &[]);
     let lines = screen(&["--mode", "hotseat"], &legal);
     assert!(has(&lines, &refused), "{lines:#?}");
-    let listed = de_until("ui.legal_moves", &[("piece", "Springer")], "square");
+    let listed = de_until(MsgKey::UiLegalMoves, &[("piece", "Springer")], "square");
     assert!(!lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
     let lines = screen(&["--mode", "hotseat", "--practice"], &legal);
     assert!(lines.iter().any(|l| l.starts_with(&listed)), "{lines:#?}");
@@ -709,7 +740,7 @@ fn law_11_3_in_a_tournament_game_nothing_about_the_legality_of_a_players_own_mov
 
 #[test]
 fn law_11_3_practice_keeps_the_immediate_warnings() {
-    let warned = de("mirror.illegal_made", &[("side", &white())]);
+    let warned = de(MsgKey::MirrorIllegalMade, &[("side", &white())]);
     let lines = play(None, "90m", &["--practice"], "white board: e2e5\n");
     assert!(has(&lines, &warned), "{lines:#?}");
     // The settings file's `practice` does the same.
@@ -725,7 +756,7 @@ fn law_11_3_practice_keeps_the_immediate_warnings() {
     let lines = with_settings(&args, "practice = true\n", "white board: e2e5\n");
     assert!(has(&lines, &warned), "{lines:#?}");
     // The play screen refuses the move at once, with the reason.
-    let unknown = de_until("ui.unknown", &[], "error");
+    let unknown = de_until(MsgKey::UiUnknown, &[], "error");
     let lines = screen(&["--mode", "hotseat", "--practice"], "e2e5\n");
     assert!(lines.iter().any(|l| l.starts_with(&unknown)), "{lines:#?}");
     let lines = with_settings(
@@ -738,14 +769,14 @@ fn law_11_3_practice_keeps_the_immediate_warnings() {
 
 #[test]
 fn guideline_i_8_a_tournament_sealer_is_not_told_that_his_sealed_move_is_illegal() {
-    let faulty = de_until("mirror.seal_faulty", &[("side", &white())], "fault");
+    let faulty = de_until(MsgKey::MirrorSealFaulty, &[("side", &white())], "fault");
     let script = "seal: e2e5 @ Monday\npress\n";
     let lines = play(None, "90m", &[], script);
     assert!(!lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
     let lines = play(None, "90m", &["--practice"], script);
     assert!(lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
     // The play screen: the same.
-    let (seal, press) = (de_word("ui.cmd.seal"), de_word("ui.cmd.press"));
+    let (seal, press) = (de_word(MsgKey::UiCmdSeal), de_word(MsgKey::UiCmdPress));
     let input = format!("{seal} e2e5 @ Monday\n{press}\n");
     let lines = screen(&["--mode", "hotseat"], &input);
     assert!(!lines.iter().any(|l| l.starts_with(&faulty)), "{lines:#?}");
@@ -759,31 +790,34 @@ const SIGHTED_MATE: &str = "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1";
 #[test]
 fn law_d_2_5_for_the_sighted_player_a_mate_placed_on_his_board_ends_the_game_at_once() {
     let script = "time 10\nwhite board: Qf8\ntime 400\nannounce\n";
-    let mate = de("result.checkmate", &[("winner", &white())]);
+    let mate = de(MsgKey::ResultCheckmate, &[("winner", &white())]);
     let lines = play(Some(SIGHTED_MATE), "5m", &["--sighted", "white"], script);
     assert!(has(&lines, &mate), "{lines:#?}");
     // Complete when placed: he is not told to announce it and press.
     let queen_mate = "Dame Felix fuenf Felix acht Matt";
     let final_made = de(
-        "mirror.made_final",
+        MsgKey::MirrorMadeFinal,
         &[("side", &white()), ("move", queen_mate)],
     );
-    let made = de("mirror.made", &[("side", &white()), ("move", queen_mate)]);
+    let made = de(
+        MsgKey::MirrorMade,
+        &[("side", &white()), ("move", queen_mate)],
+    );
     assert!(
         has(&lines, &final_made) && !has(&lines, &made),
         "{lines:#?}"
     );
-    let flag = de_until("result.time", &[], "loser");
+    let flag = de_until(MsgKey::ResultTime, &[], "loser");
     assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
     // Not announced before the flag fell: for a visually impaired player
     // (D.2.3) the move counts only once announced.
     let lines = play(Some(SIGHTED_MATE), "5m", &["--sighted", "black"], script);
     assert!(!has(&lines, &mate), "{lines:#?}");
     // The play screen: the sighted player's released piece stays (4.7).
-    let takeback = de_word("ui.cmd.takeback");
+    let takeback = de_word(MsgKey::UiCmdTakeback);
     let stands = de(
-        "mirror.err.move_stands",
-        &[("side", &white()), ("press", &de_word("ui.cmd.press"))],
+        MsgKey::MirrorErrMoveStands,
+        &[("side", &white()), ("press", &de_word(MsgKey::UiCmdPress))],
     );
     let input = format!("e4\n{takeback}\n");
     let lines = screen(&["--mode", "hotseat", "--sighted", "white"], &input);
@@ -801,9 +835,9 @@ fn law_d_2_5_for_the_sighted_player_a_mate_placed_on_his_board_ends_the_game_at_
 
 #[test]
 fn law_5_2_1_a_game_started_from_a_finished_position_is_over_at_once() {
-    let over = |result: &str| de("mirror.err.game_over", &[("result", result)]);
-    let stalemate = de("result.stalemate", &[]);
-    let mate = de("result.checkmate", &[("winner", &white())]);
+    let over = |result: &str| de(MsgKey::MirrorErrGameOver, &[("result", result)]);
+    let stalemate = de(MsgKey::ResultStalemate, &[]);
+    let mate = de(MsgKey::ResultCheckmate, &[("winner", &white())]);
     for (fen, result) in [
         ("k7/8/1QK5/8/8/8/8/8 b - - 0 1", &stalemate),
         ("k6R/8/1K6/8/8/8/8/8 b - - 0 1", &mate),
@@ -816,9 +850,9 @@ fn law_5_2_1_a_game_started_from_a_finished_position_is_over_at_once() {
         );
         // Said at once, before any line of the script.
         assert_eq!(lines[1], over(result), "{lines:#?}");
-        let penalty = de_until("penalty.illegal_move", &[], "side");
+        let penalty = de_until(MsgKey::PenaltyIllegalMove, &[], "side");
         assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
-        let flag = de_until("result.time", &[], "loser");
+        let flag = de_until(MsgKey::ResultTime, &[], "loser");
         assert!(!lines.iter().any(|l| l.starts_with(&flag)), "{lines:#?}");
         let refused = |n: u32| format!("Zeile {n}: {}", over(result));
         for n in [2, 3, 4] {
@@ -845,9 +879,9 @@ black resign
         for n in [1, 2] {
             assert!(has(&lines, &refused(n)), "line {n}: {lines:#?}");
         }
-        let penalty = de_until("penalty.illegal_move", &[], "side");
+        let penalty = de_until(MsgKey::PenaltyIllegalMove, &[], "side");
         assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
-        let press = de_word("ui.cmd.press");
+        let press = de_word(MsgKey::UiCmdPress);
         let lines = screen(&["--journal", path], &format!("{press}\n"));
         assert!(has(&lines, &game_over(result)), "{lines:#?}");
         assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
@@ -857,7 +891,7 @@ black resign
 #[test]
 fn law_7_5_1_the_move_replacing_an_illegal_move_is_under_touch_move() {
     let report = de(
-        "mirror.touch_not_honoured",
+        MsgKey::MirrorTouchNotHonoured,
         &[("side", &white()), ("square", "Eva zwei")],
     );
     let lines = play(
@@ -875,7 +909,7 @@ fn law_7_5_1_the_move_replacing_an_illegal_move_is_under_touch_move() {
         "white board: e2e5\nannounce\npress\nwhite board: e4\n",
     );
     assert!(!has(&lines, &report), "{lines:#?}");
-    let press = de_word("ui.cmd.press");
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(&["--mode", "hotseat"], &format!("e2e5\n{press}\nd4\n"));
     assert!(has(&lines, &report), "{lines:#?}");
 }
@@ -883,12 +917,12 @@ fn law_7_5_1_the_move_replacing_an_illegal_move_is_under_touch_move() {
 #[test]
 fn law_7_5_2_the_unpromoted_pawn_is_said_to_become_a_queen_and_nothing_else() {
     let fen = "7k/4P3/8/8/8/8/8/4K3 w - - 0 1";
-    let restored = de("mirror.illegal_completed", &[("side", &white())]);
-    let unpromoted = de("mirror.unpromoted_completed", &[("side", &white())]);
+    let restored = de(MsgKey::MirrorIllegalCompleted, &[("side", &white())]);
+    let unpromoted = de(MsgKey::MirrorUnpromotedCompleted, &[("side", &white())]);
     let lines = play(Some(fen), "90m", &[], "white board: e8\nannounce\npress\n");
     assert!(has(&lines, &unpromoted), "{lines:#?}");
     assert!(!has(&lines, &restored), "{lines:#?}");
-    let press = de_word("ui.cmd.press");
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(
         &["--mode", "hotseat", "--fen", fen],
         &format!("e8\n{press}\n"),
@@ -909,36 +943,36 @@ fn law_a_5_2_without_an_arbiter_an_illegal_move_not_claimed_stands() {
          white board: d5\nwhite board: e5d6\nannounce\npress\nstatus\n",
     );
     let stands = de_until(
-        "mirror.win_claimable_stands",
+        MsgKey::MirrorWinClaimableStands,
         &[("side", &black())],
         "claim",
     );
     assert!(lines.iter().any(|l| l.starts_with(&stands)), "{lines:#?}");
     // Black makes it on his board as it was made ...
     let executed = de(
-        "mirror.executed",
+        MsgKey::MirrorExecuted,
         &[("side", &black()), ("move", "e2e5"), ("next", &black())],
     );
     assert!(has(&lines, &executed), "{lines:#?}");
     // ... and the pawn on e5 takes en passant on d6: the illegal move
     // stood. No line of the script was refused.
     assert!(!lines.iter().any(|l| l.starts_with("Zeile ")), "{lines:#?}");
-    let penalty = de_until("penalty.illegal_move", &[], "side");
+    let penalty = de_until(MsgKey::PenaltyIllegalMove, &[], "side");
     assert!(!lines.iter().any(|l| l.starts_with(&penalty)), "{lines:#?}");
     // The play screen: the same move stands on both boards.
-    let press = de_word("ui.cmd.press");
+    let press = de_word(MsgKey::UiCmdPress);
     let lines = screen(
         &["--mode", "hotseat", "--control", "5m", "--unsupervised"],
         &format!("e2e5\n{press}\nd5\n{press}\nexd6\n"),
     );
     assert!(lines.iter().any(|l| l.starts_with(&stands)), "{lines:#?}");
-    let unknown = de_until("ui.unknown", &[], "error");
+    let unknown = de_until(MsgKey::UiUnknown, &[], "error");
     assert!(!lines.iter().any(|l| l.starts_with(&unknown)), "{lines:#?}");
 }
 
 #[test]
 fn law_d_2_10_4_on_request_the_time_used_is_told_too() {
-    let used = de_until("clock.time_used", &[("side", &white())], "time");
+    let used = de_until(MsgKey::ClockTimeUsed, &[("side", &white())], "time");
     let lines = play(
         None,
         "90m",
@@ -949,7 +983,7 @@ fn law_d_2_10_4_on_request_the_time_used_is_told_too() {
         lines.iter().any(|l| l.contains(&format!("{used}0:00:05"))),
         "{lines:#?}"
     );
-    let time = de_word("ui.cmd.time");
+    let time = de_word(MsgKey::UiCmdTime);
     let lines = screen(&["--mode", "hotseat"], &format!("{time}\n"));
     assert!(lines.iter().any(|l| l.contains(&used)), "{lines:#?}");
 }
@@ -957,17 +991,17 @@ fn law_d_2_10_4_on_request_the_time_used_is_told_too() {
 #[test]
 fn law_9_1_2_1_a_typed_draw_offer_is_said_back_before_it_is_made() {
     let (draw, yes, no, press) = (
-        de_word("ui.cmd.draw"),
-        de_word("ui.cmd.yes"),
-        de_word("ui.cmd.no"),
-        de_word("ui.cmd.press"),
+        de_word(MsgKey::UiCmdDraw),
+        de_word(MsgKey::UiCmdYes),
+        de_word(MsgKey::UiCmdNo),
+        de_word(MsgKey::UiCmdPress),
     );
     let lines = screen(
         &["--mode", "hotseat"],
         &format!("e4\n{draw}\n{no}\n{draw}\n{yes}\n{press}\n"),
     );
     let back = de(
-        "ui.confirm_offer",
+        MsgKey::UiConfirmOffer,
         &[("side", &white()), ("yes", &yes), ("no", &no)],
     );
     assert_eq!(
@@ -975,7 +1009,7 @@ fn law_9_1_2_1_a_typed_draw_offer_is_said_back_before_it_is_made() {
         2,
         "{lines:#?}"
     );
-    let offered = de_until("ui.draw_offered", &[("side", &white())], "opponent");
+    let offered = de_until(MsgKey::UiDrawOffered, &[("side", &white())], "opponent");
     assert_eq!(
         lines.iter().filter(|l| l.starts_with(&offered)).count(),
         1,
@@ -994,7 +1028,7 @@ fn law_8_1_5_a_scoresheet_without_the_draw_offer_mark_is_reported() {
     );
     let unmarked = |sheet: &str| {
         de(
-            "mirror.sheet_offer_unmarked",
+            MsgKey::MirrorSheetOfferUnmarked,
             &[("sheet", sheet), ("number", "1"), ("side", &white())],
         )
     };
@@ -1005,17 +1039,17 @@ fn law_8_1_5_a_scoresheet_without_the_draw_offer_mark_is_reported() {
 #[test]
 fn guideline_i_2_the_envelope_holds_the_names_and_the_position_before_the_sealed_move() {
     let names = de(
-        "mirror.envelope_players",
+        MsgKey::MirrorEnvelopePlayers,
         &[("white", "Anna Weiß"), ("black", "Bella Schwarz")],
     );
     let fen = de(
-        "mirror.envelope_fen",
+        MsgKey::MirrorEnvelopeFen,
         &[(
             "fen",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         )],
     );
-    let position = de_until("mirror.envelope_position", &[], "pieces");
+    let position = de_until(MsgKey::MirrorEnvelopePosition, &[], "pieces");
     let check = |lines: &[String]| {
         let sealed = lines
             .iter()
@@ -1034,7 +1068,7 @@ fn guideline_i_2_the_envelope_holds_the_names_and_the_position_before_the_sealed
         "white board: e4\nannounce\npress\nblack board: e4\nseal: Nc6 @ Monday\npress\nstatus\n",
     );
     check(&lines);
-    let (seal, press) = (de_word("ui.cmd.seal"), de_word("ui.cmd.press"));
+    let (seal, press) = (de_word(MsgKey::UiCmdSeal), de_word(MsgKey::UiCmdPress));
     let lines = screen(
         &[
             "--mode",
@@ -1060,7 +1094,7 @@ fn law_d_2_9_differing_boards_stop_both_clocks_until_the_arbiters_correction() {
          black sheet: e4\ntime 80\nclock\narbiter: correct\ntime 90\nclock\n",
     );
     let differ = de_until(
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[("number", "1"), ("side", &white())],
         "black",
     );
@@ -1075,12 +1109,12 @@ fn law_d_2_9_differing_boards_stop_both_clocks_until_the_arbiters_correction() {
     );
     let reading = |black: &str| {
         de(
-            "mirror.clock_reading",
+            MsgKey::MirrorClockReading,
             &[
                 ("white", "1:29:50"),
                 ("black", black),
-                ("white_moves", &de("count.moves.one", &[("n", "1")])),
-                ("black_moves", &de("count.moves.other", &[("n", "0")])),
+                ("white_moves", &de(MsgKey::CountMovesOne, &[("n", "1")])),
+                ("black_moves", &de(MsgKey::CountMovesOther, &[("n", "0")])),
             ],
         )
     };
@@ -1097,9 +1131,9 @@ fn law_d_2_9_differing_boards_stop_both_clocks_until_the_arbiters_correction() {
     // The play screen names its own command, and help lists the
     // arbiter's commands while the boards differ.
     let (press, help, correct) = (
-        de_word("ui.cmd.press"),
-        de_word("ui.cmd.help"),
-        de_word("ui.cmd.correct"),
+        de_word(MsgKey::UiCmdPress),
+        de_word(MsgKey::UiCmdHelp),
+        de_word(MsgKey::UiCmdCorrect),
     );
     let lines = screen(&[], &format!("e4\n{press}\nd4\n{help}\n"));
     let at = lines
@@ -1107,20 +1141,20 @@ fn law_d_2_9_differing_boards_stop_both_clocks_until_the_arbiters_correction() {
         .position(|l| l.starts_with(&differ))
         .unwrap_or_else(|| panic!("{lines:#?}"));
     // Named as the play screen takes it on one line (issue 24).
-    let arbiter = de_word("ui.cmd.arbiter");
+    let arbiter = de_word(MsgKey::UiCmdArbiter);
     assert!(
         lines[at].ends_with(&format!("({arbiter} {correct}).")),
         "{}",
         lines[at]
     );
-    let listed = de_until("ui.help_mismatch", &[("correct", &correct)], "commands");
+    let listed = de_until(MsgKey::UiHelpMismatch, &[("correct", &correct)], "commands");
     assert!(lines.iter().any(|l| l.contains(&listed)), "{lines:#?}");
 }
 
 #[test]
 fn law_d_2_1_an_unreadable_move_is_not_understood_and_records_nothing_in_every_front_end() {
     let incomplete = de_until(
-        "parse.incomplete",
+        MsgKey::ParseIncomplete,
         &[("heard", "Springer Felix")],
         "example",
     );
@@ -1132,9 +1166,9 @@ fn law_d_2_1_an_unreadable_move_is_not_understood_and_records_nothing_in_every_f
     );
     assert!(lines.iter().any(|l| l.contains(&incomplete)), "{lines:#?}");
     // Nothing was made: nothing to announce.
-    let no_move = de("mirror.err.no_move", &[("side", &white())]);
+    let no_move = de(MsgKey::MirrorErrNoMove, &[("side", &white())]);
     assert!(lines.iter().any(|l| l.ends_with(&no_move)), "{lines:#?}");
-    let made = de_until("mirror.made", &[("side", &white())], "move");
+    let made = de_until(MsgKey::MirrorMade, &[("side", &white())], "move");
     assert!(!lines.iter().any(|l| l.starts_with(&made)), "{lines:#?}");
     // The play screen says the same words.
     let lines = screen(&["--mode", "hotseat"], "Springer Felix\n");
@@ -1168,18 +1202,18 @@ fn law_d_2_7_a_game_continued_from_pgn_keeps_its_times_and_comments_and_says_wha
     );
     // The null move and the moves after it are said, not dropped.
     let null = de(
-        "play.pgn_null_move",
+        MsgKey::PlayPgnNullMove,
         &[("number", "2..."), ("last", "2. Nf3"), ("count", "3")],
     );
     assert!(has(&lines, &null), "{lines:#?}");
     // The clocks stand where the PGN left them.
     let clocks = de(
-        "mirror.clocks_from_pgn",
+        MsgKey::MirrorClocksFromPgn,
         &[("white", "1:29:20"), ("black", "1:29:40")],
     );
     assert!(has(&lines, &clocks), "{lines:#?}");
     let state = de_until(
-        "journal.state",
+        MsgKey::JournalState,
         &[("number", "2"), ("side", &black())],
         "white",
     );
@@ -1226,12 +1260,12 @@ fn law_d_2_7_review_reads_cutechess_times_and_export_gives_the_result_code() {
         "last\nclock\n",
     );
     let used = de_until(
-        "review.move_time",
+        MsgKey::ReviewMoveTime,
         &[("side", &black()), ("number", "1")],
         "time",
     );
     assert!(lines.iter().any(|l| l.starts_with(&used)), "{lines:#?}");
-    assert!(!has(&lines, &de("review.no_clock", &[])), "{lines:#?}");
+    assert!(!has(&lines, &de(MsgKey::ReviewNoClock, &[])), "{lines:#?}");
     // The result's code beside its words.
     let journal = dir.path().join("g.jsonl");
     play_journal(&journal, "white resign\n");

@@ -9,7 +9,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use annabella::locale::{self, Direction, Locale, MESSAGE_KEYS};
+use annabella::locale::MsgKey;
+use annabella::locale::{self, Direction, Locale};
 use clap::CommandFactory;
 
 const LRI: char = '\u{2066}';
@@ -73,11 +74,12 @@ fn rtl_messages_isolate_commands_options_and_paths() {
     let options = long_options();
     let mut problems = Vec::new();
     for l in rtl_locales() {
-        for key in MESSAGE_KEYS {
+        for &key in MsgKey::ALL {
             // Command words, and the manual page (written in English only).
-            if key.starts_with("ui.cmd.")
-                || key.starts_with("voice.cmd.")
-                || key.starts_with("man.")
+            let name = key.as_str();
+            if name.starts_with("ui.cmd.")
+                || name.starts_with("voice.cmd.")
+                || name.starts_with("man.")
             {
                 continue;
             }
@@ -137,7 +139,7 @@ fn every_command_in_an_rtl_message_runs() {
     let mut ran = 0;
     let mut problems = Vec::new();
     for l in rtl_locales() {
-        for key in MESSAGE_KEYS {
+        for &key in MsgKey::ALL {
             let text = l.message(key, &[]);
             let (_, spans) = split(&text);
             for span in spans.iter().filter(|s| s.starts_with("annabella ")) {
@@ -181,7 +183,7 @@ fn the_crash_recovery_line_copies_into_a_command_that_runs() {
     let journal = dir.path().join("game.jsonl");
     for l in rtl_locales() {
         let line = l.message(
-            "ui.journal_created",
+            MsgKey::UiJournalCreated,
             &[("file", &journal.display().to_string())],
         );
         let (_, spans) = split(&line);

@@ -7,6 +7,7 @@ mod common;
 
 use std::process::Output;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
@@ -126,19 +127,19 @@ fn the_hebrew_scoresheet_writes_hebrew_files() {
     // The sheet wrote מהd2 (a Hebrew letter and a Latin file) while the
     // announcements say ד2.
     let he = annabella::locale::builtin("he").unwrap();
-    let word = |key: &str| he.message(key, &[]).split('|').next().unwrap().to_owned();
+    let word = |key: MsgKey| he.message(key, &[]).split('|').next().unwrap().to_owned();
     let (press, sheet, quit, yes) = (
-        word("ui.cmd.press"),
-        word("ui.cmd.sheet"),
-        word("ui.cmd.quit"),
-        word("ui.cmd.yes"),
+        word(MsgKey::UiCmdPress),
+        word(MsgKey::UiCmdSheet),
+        word(MsgKey::UiCmdQuit),
+        word(MsgKey::UiCmdYes),
     );
     let script = format!("e4\n{press}\ne5\n{press}\nQh5\n{press}\n{sheet}\n{quit}\n{yes}\n");
     let (lines, _) = common::run_with_input(&["--plain", "-l", "he", "--mode", "hotseat"], &script);
     let want = he.message(
-        "ui.sheet",
+        MsgKey::UiSheet,
         &[
-            ("sheet", &he.message("side.white", &[])),
+            ("sheet", &he.message(MsgKey::SideWhite, &[])),
             // Written by hand: the files of Appendix C5, the queen of C2.
             ("moves", "1. ה4 ה5 2. מהח5"),
         ],

@@ -7,6 +7,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use std::path::Path;
 use std::process::Output;
 
@@ -57,7 +58,6 @@ const ENGLISH: &[&str] = &[
     "as",
     "set",
     "by",
-    "name",
     "too",
     "long",
     "such",
@@ -88,9 +88,34 @@ const ENGLISH: &[&str] = &[
 /// tests), options, paths, quoted input and the examples in capitals are
 /// taken out.
 fn english_words(text: &str) -> Vec<String> {
+    // A help's list of commands names each as it is typed ("  help  …").
+    let text: String = text
+        .lines()
+        .map(|l| {
+            let rest = l.trim_start();
+            match rest.split_once("  ") {
+                Some((name, what))
+                    if l.starts_with("  ")
+                        && !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+                {
+                    what.to_owned()
+                }
+                _ => l.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut found = Vec::new();
     let mut after_program = false;
+    // Inside `…`: what is typed as it is written (values, commands).
+    let mut code = false;
     for raw in text.split(|c: char| c.is_whitespace()) {
+        let was_code = code || raw.starts_with('`') || raw.contains("\u{2066}`");
+        code ^= raw.matches('`').count() % 2 == 1;
+        if was_code {
+            continue;
+        }
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '/');
         if w.is_empty() {
             continue;
@@ -121,7 +146,13 @@ fn english_words(text: &str) -> Vec<String> {
 
 fn run_in(data: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = common::annabella(args, data).spawn().unwrap();
+    let mut child = common::annabella(args, data)
+        .env(
+            "ANNABELLA_MODELS_DIR",
+            data.join("annabella").join("models"),
+        )
+        .spawn()
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);
@@ -136,7 +167,7 @@ fn text(o: &Output) -> String {
     )
 }
 
-fn word(code: &str, key: &str) -> String {
+fn word(code: &str, key: MsgKey) -> String {
     let l = annabella::locale::builtin(code).unwrap();
     l.message(key, &[]).split('|').next().unwrap().to_owned()
 }
@@ -163,8 +194,8 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         &["--plain", "-l", code, "--voice", "--model", m],
         &format!(
             "{}\n{}\n",
-            word(code, "ui.cmd.quit"),
-            word(code, "ui.cmd.yes")
+            word(code, MsgKey::UiCmdQuit),
+            word(code, MsgKey::UiCmdYes)
         ),
     );
     case(
@@ -172,9 +203,9 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         &["--plain", "-l", code],
         &format!(
             "{}\n{}\n{}\n",
-            word(code, "ui.cmd.settings"),
-            word(code, "ui.cmd.quit"),
-            word(code, "ui.cmd.yes")
+            word(code, MsgKey::UiCmdSettings),
+            word(code, MsgKey::UiCmdQuit),
+            word(code, MsgKey::UiCmdYes)
         ),
     );
     let long = d.join("a".repeat(300)).join("x.jsonl");
@@ -189,6 +220,57 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         &["--plain", "-l", code, "--journal", d.to_str().unwrap()],
         "",
     );
+    // Installing and checking speech models: the system's, curl's and
+    // the unpacker's words were pasted in English.
+    let empty = d.join("empty-model");
+    std::fs::create_dir_all(&empty).unwrap();
+    case(
+        "model install: not a model",
+        &["models", "-l", code, "install", empty.to_str().unwrap()],
+        "",
+    );
+    let junk = d.join("junk.zip");
+    std::fs::write(&junk, b"not a zip archive").unwrap();
+    case(
+        "model install: not a zip",
+        &["models", "-l", code, "install", junk.to_str().unwrap()],
+        "",
+    );
+    let hand = d.join("annabella").join("models").join("by-hand");
+    for f in ["am/final.mdl", "conf/mfcc.conf", "graph/HCLG.fst"] {
+        let p = hand.join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, b"x").unwrap();
+    }
+    case(
+        "model verify: installed by hand",
+        &["models", "-l", code, "verify", "by-hand"],
+        "",
+    );
+    // Rendering speech into a file that cannot be written.
+    let no_dir = d.join("no-such-folder").join("x.wav");
+    case(
+        "say into a missing folder",
+        &[
+            "say",
+            "-l",
+            code,
+            "--speak-to",
+            no_dir.to_str().unwrap(),
+            "e4",
+        ],
+        "",
+    );
+    // clap's help: its own words, the descriptions of the commands and
+    // the options, in the locale.
+    case("help", &["-l", code, "--help"], "");
+    case("short help", &["-l", code, "-h"], "");
+    case("models help", &["models", "-l", code, "--help"], "");
+    case(
+        "models install help",
+        &["models", "-l", code, "install", "--help"],
+        "",
+    );
     case("unknown option", &["-l", code, "--bogus"], "");
     case("unknown command", &["-l", code, "announce", "--fen"], "");
     case("bad value", &["-l", code, "--mode", "sideways"], "");
@@ -199,6 +281,17 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
     case("TOML", &["announce", "-l", code, "e4"], "");
     std::fs::write(dir.join("config.toml"), format!("locale = '{code}'\n")).unwrap();
     case("clap, locale from the file", &["frobnicate"], "");
+    case("help, locale from the file", &["--help"], "");
+    case(
+        "help command, locale from the file",
+        &["help", "models"],
+        "",
+    );
+    case(
+        "verify help, locale from the file",
+        &["models", "verify", "--help"],
+        "",
+    );
     out
 }
 
@@ -228,6 +321,8 @@ fn the_english_detector_catches_the_issues_lines() {
         "Zeile 1 ist kein gültiges TOML (string values must be quoted)",
         "Speichern fehlgeschlagen (Is a directory (os error 21))",
         "error: unrecognized subcommand 'x'",
+        "Options:\n  -h, --help  Print help",
+        "Eine Zeile (`annabella play --help` nennt sie), mehr in English words",
     ] {
         assert!(!english_words(line).is_empty(), "{line}");
     }
@@ -237,4 +332,7 @@ fn the_english_detector_catches_the_issues_lines() {
         )
         .is_empty()
     );
+    // What is typed as it is written, in `…`, is not English text.
+    assert!(english_words("Ansagestil: `short` oder `long` [Vorgabe: `brief`]").is_empty());
+    assert!(english_words("[mögliche Werte: `board, assistant, engine, hotseat`]").is_empty());
 }

@@ -7,6 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 use shakmaty::Chess;
 use shakmaty::san::San;
@@ -44,12 +45,12 @@ fn knight(code: &str) -> String {
         .display
 }
 
-fn message(code: &str, key: &str, args: &[(&str, &str)]) -> String {
+fn message(code: &str, key: MsgKey, args: &[(&str, &str)]) -> String {
     annabella::locale::builtin(code).unwrap().message(key, args)
 }
 
 /// A message's text up to its first placeholder.
-fn head(code: &str, key: &str) -> String {
+fn head(code: &str, key: MsgKey) -> String {
     let m = message(code, key, &[]);
     m.split('{').next().unwrap().trim().to_owned()
 }
@@ -90,19 +91,27 @@ fn resume_export_and_models_speak_fide_by_default_and_the_files_locale() {
             let o = run(settings, &[cmd, &m]);
             assert!(!o.status.success());
             let e = err(&o);
-            let english = message("en", "journal.open_failed", &[("file", &m), ("error", "")]);
+            let english = message(
+                "en",
+                MsgKey::JournalOpenFailed,
+                &[("file", &m), ("error", "")],
+            );
             let head = english.split(&m).next().unwrap();
             assert!(
                 !e.contains(head.trim()) || head.trim().is_empty(),
                 "{cmd} {settings:?}: English: {e}"
             );
-            let want = message(code, "journal.open_failed", &[("file", &m), ("error", "")]);
+            let want = message(
+                code,
+                MsgKey::JournalOpenFailed,
+                &[("file", &m), ("error", "")],
+            );
             let want_head = want.split(&m).next().unwrap().trim();
             assert!(e.contains(want_head), "{cmd} {settings:?}: not {code}: {e}");
         }
         // models: the list's header.
         let o = run(settings, &["models", "list"]);
-        let header = head(code, "models.header");
+        let header = head(code, MsgKey::ModelsHeader);
         assert!(!header.is_empty());
         assert!(
             out(&o).starts_with(&header),
@@ -113,7 +122,7 @@ fn resume_export_and_models_speak_fide_by_default_and_the_files_locale() {
     // The command line wins over the file.
     let o = run("locale = 'ko'\n", &["models", "-l", "pl", "list"]);
     assert!(
-        out(&o).starts_with(&head("pl", "models.header")),
+        out(&o).starts_with(&head("pl", MsgKey::ModelsHeader)),
         "{}",
         out(&o)
     );

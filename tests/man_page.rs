@@ -63,7 +63,8 @@ fn the_manual_page_holds_every_command_and_key_of_the_play_screen() {
     let en = annabella::locale::builtin("en").unwrap();
     for menu in [Menu::Game, Menu::Arbiter, Menu::Answer] {
         for cmd in Cmd::listed(menu) {
-            for w in en.message(cmd.message_key(), &[]).split('|') {
+            let key = cmd.message_key().expect("a listed command is typed");
+            for w in en.message(key, &[]).split('|') {
                 assert!(flat.contains(w), "{cmd:?}: '{w}' is not in the page");
             }
             let help = squeezed(&en.message(cmd.help_key(), &[]));
@@ -78,7 +79,7 @@ fn the_manual_page_holds_every_command_and_key_of_the_play_screen() {
         assert!(flat.contains(first), "spoken {cmd:?}: '{first}'");
     }
     for (key, what) in annabella::ui::keys::SCREEN_KEYS {
-        let line = format!("{key} {}", squeezed(&en.message(what, &[])));
+        let line = format!("{key} {}", squeezed(&en.message(*what, &[])));
         assert!(
             flat.contains(&line),
             "key {key}: '{line}' is not in the page"

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use annabella::game::script::ScriptVerbs;
+use annabella::locale::MsgKey;
 use annabella::mirror::{
     Config, Correction, GameError, GameEvent, Mirror, Mismatch, MoveInput, Stage,
 };
@@ -59,7 +60,7 @@ fn games() -> Vec<Game> {
 /// differ, which the missed-move and scoresheet warnings share.
 fn move_of(number: impl std::fmt::Display) -> String {
     let de = annabella::locale::builtin("de").expect("de locale");
-    let template = de.message("mirror.boards_differ", &[]);
+    let template = de.message(MsgKey::MirrorBoardsDiffer, &[]);
     let (before, after) = template.split_once("{number}").expect("{number}");
     let word_before = before.split_whitespace().last().unwrap_or_default();
     let word_after = after.split_whitespace().next().unwrap_or_default();

@@ -4,6 +4,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use std::process::Command;
 
 fn have_espeak() -> bool {
@@ -55,7 +56,7 @@ fn play_speaks_every_announcement_into_a_wav_file() {
     // The default locale, fide, speaks German: the warning is the de
     // locale's, up to its first placeholder.
     let de = annabella::locale::builtin("de").expect("de locale");
-    let warning = de.message("mirror.boards_differ", &[]);
+    let warning = de.message(MsgKey::MirrorBoardsDiffer, &[]);
     let warning = warning.split('{').next().unwrap_or_default();
     assert!(!warning.is_empty());
     assert!(

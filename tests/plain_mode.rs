@@ -3,6 +3,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{de, de_until, de_word};
 
 fn run_plain(args: &[&str], script: &str) -> Vec<String> {
@@ -56,22 +57,22 @@ yes
         script,
     );
     // fide speaks German: every line is a message of the de locale.
-    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let (white, black) = (de(MsgKey::SideWhite, &[]), de(MsgKey::SideBlack, &[]));
     let (white, black) = (white.as_str(), black.as_str());
     let file = journal.display().to_string();
-    assert_eq!(lines[0], de("ui.journal_created", &[("file", &file)]));
-    let mode = de("ui.mode.board", &[]);
-    let welcome = de_until("ui.welcome", &[("mode", &mode)], "control");
+    assert_eq!(lines[0], de(MsgKey::UiJournalCreated, &[("file", &file)]));
+    let mode = de(MsgKey::UiModeBoard, &[]);
+    let welcome = de_until(MsgKey::UiWelcome, &[("mode", &mode)], "control");
     assert!(lines[1].starts_with(&welcome), "{lines:#?}");
     let announced = |n: &str, side: &str, mv: &str| {
         de(
-            "mirror.announced",
+            MsgKey::MirrorAnnounced,
             &[("number", n), ("side", side), ("move", mv)],
         )
     };
-    let pressed = |side: &str, opponent: &str, mv: &str| -> (String, Vec<(String, String)>) {
+    let pressed = |side: &str, opponent: &str, mv: &str| -> (MsgKey, Vec<(String, String)>) {
         (
-            "mirror.pressed".into(),
+            MsgKey::MirrorPressed,
             vec![
                 ("side".into(), side.into()),
                 ("opponent".into(), opponent.into()),
@@ -79,17 +80,17 @@ yes
             ],
         )
     };
-    let check_pressed = |i: usize, p: (String, Vec<(String, String)>)| {
+    let check_pressed = |i: usize, p: (MsgKey, Vec<(String, String)>)| {
         let args: Vec<(&str, &str)> = p.1.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert!(
-            common::fits(&lines[i], &de(&p.0, &args)),
+            common::fits(&lines[i], &de(p.0, &args)),
             "line {i}: {}",
             lines[i]
         );
     };
     let executed = |side: &str, mv: &str, next: &str| {
         de(
-            "mirror.executed",
+            MsgKey::MirrorExecuted,
             &[("side", side), ("move", mv), ("next", next)],
         )
     };
@@ -104,9 +105,9 @@ yes
     // Black made d4 on his board instead of Nf3: said at once.
     // It names the correction in the play screen's own words (the
     // command typed there), not in the script's.
-    let arbiter = de_word("ui.cmd.arbiter");
-    let correct = format!("{arbiter} {}", de_word("ui.cmd.correct"));
-    let pause = format!("{arbiter} {}", de_word("ui.cmd.pause"));
+    let arbiter = de_word(MsgKey::UiCmdArbiter);
+    let correct = format!("{arbiter} {}", de_word(MsgKey::UiCmdCorrect));
+    let pause = format!("{arbiter} {}", de_word(MsgKey::UiCmdPause));
     let differ = [
         ("number", "2"),
         ("side", white),
@@ -115,35 +116,35 @@ yes
         ("correct", correct.as_str()),
         ("pause", pause.as_str()),
     ];
-    assert_eq!(lines[10], de("mirror.boards_differ", &differ));
+    assert_eq!(lines[10], de(MsgKey::MirrorBoardsDiffer, &differ));
     // The clock on request.
-    let clock = de_until("clock.time", &[("side", white)], "time");
+    let clock = de_until(MsgKey::ClockTime, &[("side", white)], "time");
     assert!(lines[11].starts_with(&clock), "{}", lines[11]);
     // The arbiter menu, the correction of Black's board, back to the game.
-    let menu = de_until("ui.help_arbiter", &[], "commands");
+    let menu = de_until(MsgKey::UiHelpArbiter, &[], "commands");
     assert!(lines[12].starts_with(&menu), "{}", lines[12]);
-    let corrected = de_until("mirror.corrected_board", &[], "boards");
+    let corrected = de_until(MsgKey::MirrorCorrectedBoard, &[], "boards");
     assert!(lines[13].starts_with(&corrected), "{}", lines[13]);
     assert!(lines[13].contains(black), "{}", lines[13]);
     // The clocks, stopped while the boards differed, run again (D.2.9).
     assert_eq!(
         lines[14],
-        de("clock.resumed", &[("side", black)]),
+        de(MsgKey::ClockResumed, &[("side", black)]),
         "{lines:#?}"
     );
-    assert_eq!(lines[15], de("ui.arbiter_back", &[]));
+    assert_eq!(lines[15], de(MsgKey::UiArbiterBack, &[]));
     // An unknown word is explained and nothing is lost.
-    let unknown = de_until("ui.unknown", &[], "error");
+    let unknown = de_until(MsgKey::UiUnknown, &[], "error");
     assert!(lines[16].starts_with(&unknown), "{}", lines[16]);
     assert!(lines[16].contains("'neun'"), "{}", lines[16]);
     assert_eq!(lines[17], announced("2", black, "Springer Cesar sechs"));
     check_pressed(18, pressed(black, white, "Springer Cesar sechs"));
     assert_eq!(lines[19], executed(white, "Springer Cesar sechs", white));
     let square = [("square", "Eva vier"), ("side", white), ("piece", "Bauer")];
-    assert_eq!(lines[20], de("ui.square_piece", &square));
+    assert_eq!(lines[20], de(MsgKey::UiSquarePiece, &square));
     let where_ = |side: &str, squares: &str| {
         de(
-            "ui.where",
+            MsgKey::UiWhere,
             &[("side", side), ("piece", "Springer"), ("squares", squares)],
         )
     };
@@ -156,38 +157,44 @@ yes
         )
     );
     // Resigning is said back, naming the side (White's clock runs).
-    let (yes, no) = (de_word("ui.cmd.yes"), de_word("ui.cmd.no"));
+    let (yes, no) = (de_word(MsgKey::UiCmdYes), de_word(MsgKey::UiCmdNo));
     assert_eq!(
         lines[22],
         de(
-            "ui.confirm_resign",
+            MsgKey::UiConfirmResign,
             &[("side", white), ("yes", &yes), ("no", &no)]
         )
     );
-    let resigned = de("result.resignation", &[("loser", white), ("winner", black)]);
-    let (save, quit) = (de_word("ui.cmd.save"), de_word("ui.cmd.quit"));
+    let resigned = de(
+        MsgKey::ResultResignation,
+        &[("loser", white), ("winner", black)],
+    );
+    let (save, quit) = (de_word(MsgKey::UiCmdSave), de_word(MsgKey::UiCmdQuit));
     assert_eq!(
         lines[23],
         de(
-            "ui.game_over",
+            MsgKey::UiGameOver,
             &[
                 ("result", &resigned),
                 ("save", &save),
                 ("quit", &quit),
-                ("review", &de_word("ui.cmd.review")),
+                ("review", &de_word(MsgKey::UiCmdReview)),
             ]
         )
     );
     let file = pgn.display().to_string();
-    assert_eq!(lines[24], de("ui.saved", &[("file", &file)]));
+    assert_eq!(lines[24], de(MsgKey::UiSaved, &[("file", &file)]));
     assert_eq!(
         lines[25],
-        de("ui.quit_confirm", &[("yes", &yes), ("no", &no)])
+        de(MsgKey::UiQuitConfirm, &[("yes", &yes), ("no", &no)])
     );
     // After yes: where the game is kept and how it goes on.
     assert_eq!(
         lines[26],
-        de("ui.quit_done", &[("file", &journal.display().to_string())])
+        de(
+            MsgKey::UiQuitDone,
+            &[("file", &journal.display().to_string())]
+        )
     );
     assert_eq!(lines.len(), 27, "{lines:#?}");
     // Written after every move and at the end, and by `save`, with the
@@ -222,10 +229,10 @@ fn a_game_goes_on_from_its_journal() {
     assert!(lines[3].contains("both boards agree"), "{lines:#?}");
     // The read-out says whose scoresheet it is (White's by default).
     let en = annabella::locale::builtin("en").expect("en locale");
-    let white = en.message("side.white", &[]);
+    let white = en.message(MsgKey::SideWhite, &[]);
     assert_eq!(
         lines[4],
-        en.message("ui.sheet", &[("sheet", &white), ("moves", "1. e4 e5")])
+        en.message(MsgKey::UiSheet, &[("sheet", &white), ("moves", "1. e4 e5")])
     );
 }
 

@@ -8,18 +8,19 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{de, de_word, fits, run_with_input};
 
 fn white() -> String {
-    de("side.white", &[])
+    de(MsgKey::SideWhite, &[])
 }
 
 fn black() -> String {
-    de("side.black", &[])
+    de(MsgKey::SideBlack, &[])
 }
 
 /// Requires a line that fits the message `key` with `args` filled in.
-fn expect(lines: &[String], what: &str, key: &str, args: &[(&str, &str)]) {
+fn expect(lines: &[String], what: &str, key: MsgKey, args: &[(&str, &str)]) {
     let template = de(key, args);
     assert!(
         lines.iter().any(|l| fits(l, &template)),
@@ -98,50 +99,70 @@ fn the_play_script_runs_every_procedure() {
          white resign\n",
     );
     let e4 = "Bauer Eva zwei Eva vier";
-    expect(&lines, "made", "mirror.made", &[("side", &w), ("move", e4)]);
-    expect(&lines, "taken back", "mirror.taken_back", &[("side", &w)]);
-    expect(&lines, "slip", "mirror.slip", &[("side", &w), ("move", e4)]);
+    expect(
+        &lines,
+        "made",
+        MsgKey::MirrorMade,
+        &[("side", &w), ("move", e4)],
+    );
+    expect(
+        &lines,
+        "taken back",
+        MsgKey::MirrorTakenBack,
+        &[("side", &w)],
+    );
+    expect(
+        &lines,
+        "slip",
+        MsgKey::MirrorSlip,
+        &[("side", &w), ("move", e4)],
+    );
     expect(
         &lines,
         "slip corrected",
-        "mirror.slip_corrected",
+        MsgKey::MirrorSlipCorrected,
         &[("number", "1"), ("side", &w), ("move", e4)],
     );
     expect(
         &lines,
         "draw offered",
-        "mirror.draw_offered",
+        MsgKey::MirrorDrawOffered,
         &[("side", &w)],
     );
     expect(
         &lines,
         "pressed",
-        "mirror.pressed",
+        MsgKey::MirrorPressed,
         &[("side", &w), ("move", e4)],
     );
     expect(
         &lines,
         "repeated",
-        "mirror.repeated",
+        MsgKey::MirrorRepeated,
         &[("side", &b), ("move", e4)],
     );
     expect(
         &lines,
         "executed",
-        "mirror.executed",
+        MsgKey::MirrorExecuted,
         &[("side", &b), ("move", e4)],
     );
-    expect(&lines, "declined", "mirror.draw_declined", &[("side", &b)]);
+    expect(
+        &lines,
+        "declined",
+        MsgKey::MirrorDrawDeclined,
+        &[("side", &b)],
+    );
     expect(
         &lines,
         "scoresheet with (=)",
-        "mirror.sheet_recorded",
+        MsgKey::MirrorSheetRecorded,
         &[("sheet", &w), ("number", "1"), ("offer", " (=)")],
     );
     expect(
         &lines,
         "boards differ",
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[
             ("number", "1"),
             ("side", &b),
@@ -149,47 +170,52 @@ fn the_play_script_runs_every_procedure() {
             ("pause", "arbiter: pause"),
         ],
     );
-    expect(&lines, "corrected", "mirror.corrected_board", &[]);
-    expect(&lines, "touched", "mirror.touched", &[("side", &w)]);
+    expect(&lines, "corrected", MsgKey::MirrorCorrectedBoard, &[]);
+    expect(&lines, "touched", MsgKey::MirrorTouched, &[("side", &w)]);
     expect(
         &lines,
         "paused",
-        "game.paused",
+        MsgKey::GamePaused,
         &[("resume", "arbiter: resume")],
     );
-    expect(&lines, "resumed", "clock.resumed", &[]);
-    expect(&lines, "added", "mirror.adjust_add", &[("side", &w)]);
-    expect(&lines, "removed", "mirror.adjust_remove", &[("side", &b)]);
+    expect(&lines, "resumed", MsgKey::ClockResumed, &[]);
+    expect(&lines, "added", MsgKey::MirrorAdjustAdd, &[("side", &w)]);
+    expect(
+        &lines,
+        "removed",
+        MsgKey::MirrorAdjustRemove,
+        &[("side", &b)],
+    );
     expect(
         &lines,
         "penalty",
-        "penalty.illegal_move",
+        MsgKey::PenaltyIllegalMove,
         &[("side", &b), ("opponent", &w)],
     );
-    expect(&lines, "claim", "ui.claim_rejected", &[("side", &b)]);
-    expect(&lines, "sealed", "mirror.sealed", &[("side", &b)]);
-    expect(&lines, "present", "mirror.present", &[("side", &w)]);
-    expect(&lines, "opened", "mirror.seal_opened", &[]);
+    expect(&lines, "claim", MsgKey::UiClaimRejected, &[("side", &b)]);
+    expect(&lines, "sealed", MsgKey::MirrorSealed, &[("side", &b)]);
+    expect(&lines, "present", MsgKey::MirrorPresent, &[("side", &w)]);
+    expect(&lines, "opened", MsgKey::MirrorSealOpened, &[]);
     // Both clocks, then the time each has used (D.2.10.4).
     let reading = format!(
         "{} {} {}",
-        de("mirror.clock_reading", &[]),
-        de("clock.time_used", &[("side", &w)]),
-        de("clock.time_used", &[("side", &b)])
+        de(MsgKey::MirrorClockReading, &[]),
+        de(MsgKey::ClockTimeUsed, &[("side", &w)]),
+        de(MsgKey::ClockTimeUsed, &[("side", &b)])
     );
     assert!(
         lines.iter().any(|l| fits(l, &reading)),
         "clock: no line fits {reading:?} in {lines:#?}"
     );
-    expect(&lines, "state", "journal.state", &[]);
+    expect(&lines, "state", MsgKey::JournalState, &[]);
     expect(
         &lines,
         "resigned",
-        "result.resignation",
+        MsgKey::ResultResignation,
         &[("loser", &w), ("winner", &b)],
     );
     // Every line was accepted: no refusal.
-    let refused = de("play.line_error", &[]);
+    let refused = de(MsgKey::PlayLineError, &[]);
     let head = refused.split('{').next().unwrap_or_default();
     assert!(
         !lines.iter().any(|l| l.starts_with(head)),
@@ -201,123 +227,167 @@ fn the_play_script_runs_every_procedure() {
 fn the_plain_play_screen_runs_every_procedure() {
     let (w, b) = (white(), black());
     let word = de_word;
-    let arbiter_word = |key: &str| word(key);
+    let arbiter_word = |key: MsgKey| word(key);
     let input = [
         "e4".to_owned(),
-        word("ui.cmd.takeback"),
+        word(MsgKey::UiCmdTakeback),
         "e4".to_owned(),
-        word("ui.cmd.draw"),
-        word("ui.cmd.yes"),
-        word("ui.cmd.press"),
+        word(MsgKey::UiCmdDraw),
+        word(MsgKey::UiCmdYes),
+        word(MsgKey::UiCmdPress),
         "e4".to_owned(),
-        word("ui.cmd.decline"),
+        word(MsgKey::UiCmdDecline),
         "e5".to_owned(),
-        word("ui.cmd.press"),
+        word(MsgKey::UiCmdPress),
         "d5".to_owned(),
-        arbiter_word("ui.cmd.correct"),
-        format!("{} g1", word("ui.cmd.touch")),
+        arbiter_word(MsgKey::UiCmdCorrect),
+        format!("{} g1", word(MsgKey::UiCmdTouch)),
         "Nf3".to_owned(),
-        word("ui.cmd.press"),
+        word(MsgKey::UiCmdPress),
         "Nf3".to_owned(),
-        word("ui.cmd.pause"),
-        word("ui.cmd.resume"),
-        format!("{} {} 60", word("ui.cmd.add"), word("ui.cmd.white")),
-        format!("{} {} 30", word("ui.cmd.remove"), word("ui.cmd.black")),
-        format!("{} {} 1:20:00", word("ui.cmd.set"), word("ui.cmd.white")),
-        format!("{} {}", word("ui.cmd.penalty"), word("ui.cmd.black")),
-        word("ui.cmd.claim"),
-        word("ui.cmd.yes"),
-        format!("{} Nc6 @ morgen 10 Uhr", word("ui.cmd.seal")),
-        word("ui.cmd.press"),
-        word("ui.cmd.present"),
-        word("ui.cmd.open_seal"),
+        word(MsgKey::UiCmdPause),
+        word(MsgKey::UiCmdResume),
+        format!("{} {} 60", word(MsgKey::UiCmdAdd), word(MsgKey::UiCmdWhite)),
+        format!(
+            "{} {} 30",
+            word(MsgKey::UiCmdRemove),
+            word(MsgKey::UiCmdBlack)
+        ),
+        format!(
+            "{} {} 1:20:00",
+            word(MsgKey::UiCmdSet),
+            word(MsgKey::UiCmdWhite)
+        ),
+        format!(
+            "{} {}",
+            word(MsgKey::UiCmdPenalty),
+            word(MsgKey::UiCmdBlack)
+        ),
+        word(MsgKey::UiCmdClaim),
+        word(MsgKey::UiCmdYes),
+        format!("{} Nc6 @ morgen 10 Uhr", word(MsgKey::UiCmdSeal)),
+        word(MsgKey::UiCmdPress),
+        word(MsgKey::UiCmdPresent),
+        word(MsgKey::UiCmdOpenSeal),
         "Nc6".to_owned(),
-        word("ui.cmd.time"),
-        word("ui.cmd.count"),
-        format!("{} {}", word("ui.cmd.sheet"), word("ui.cmd.black")),
-        word("ui.cmd.resign"),
-        word("ui.cmd.yes"),
+        word(MsgKey::UiCmdTime),
+        word(MsgKey::UiCmdCount),
+        format!("{} {}", word(MsgKey::UiCmdSheet), word(MsgKey::UiCmdBlack)),
+        word(MsgKey::UiCmdResign),
+        word(MsgKey::UiCmdYes),
     ]
     .join("\n")
         + "\n";
     let (lines, _) = run_with_input(&["--plain", "--control", "90m"], &input);
     let e4 = "Bauer Eva vier";
-    expect(&lines, "announced", "mirror.announced", &[("side", &w)]);
+    expect(
+        &lines,
+        "announced",
+        MsgKey::MirrorAnnounced,
+        &[("side", &w)],
+    );
     expect(
         &lines,
         "taken back",
-        "ui.taken_back",
+        MsgKey::UiTakenBack,
         &[("side", &w), ("move", "Eva vier")],
     );
     let _ = e4;
-    expect(&lines, "draw offered", "ui.draw_offered", &[("side", &w)]);
-    expect(&lines, "pressed", "mirror.pressed", &[("side", &w)]);
-    expect(&lines, "executed", "mirror.executed", &[("side", &b)]);
-    expect(&lines, "declined", "mirror.draw_declined", &[("side", &b)]);
+    expect(
+        &lines,
+        "draw offered",
+        MsgKey::UiDrawOffered,
+        &[("side", &w)],
+    );
+    expect(&lines, "pressed", MsgKey::MirrorPressed, &[("side", &w)]);
+    expect(&lines, "executed", MsgKey::MirrorExecuted, &[("side", &b)]);
+    expect(
+        &lines,
+        "declined",
+        MsgKey::MirrorDrawDeclined,
+        &[("side", &b)],
+    );
     expect(
         &lines,
         "boards differ",
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[
             ("number", "1"),
             ("side", &b),
             (
                 "correct",
-                &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.correct")),
+                &format!(
+                    "{} {}",
+                    word(MsgKey::UiCmdArbiter),
+                    word(MsgKey::UiCmdCorrect)
+                ),
             ),
             (
                 "pause",
-                &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.pause")),
+                &format!(
+                    "{} {}",
+                    word(MsgKey::UiCmdArbiter),
+                    word(MsgKey::UiCmdPause)
+                ),
             ),
         ],
     );
-    expect(&lines, "corrected", "mirror.corrected_board", &[]);
-    expect(&lines, "touched", "mirror.touched", &[("side", &w)]);
+    expect(&lines, "corrected", MsgKey::MirrorCorrectedBoard, &[]);
+    expect(&lines, "touched", MsgKey::MirrorTouched, &[("side", &w)]);
     expect(
         &lines,
         "paused",
-        "game.paused",
+        MsgKey::GamePaused,
         &[(
             "resume",
-            &format!("{} {}", word("ui.cmd.arbiter"), word("ui.cmd.resume")),
+            &format!(
+                "{} {}",
+                word(MsgKey::UiCmdArbiter),
+                word(MsgKey::UiCmdResume)
+            ),
         )],
     );
-    expect(&lines, "resumed", "clock.resumed", &[]);
-    expect(&lines, "added", "mirror.adjust_add", &[("side", &w)]);
-    expect(&lines, "removed", "mirror.adjust_remove", &[("side", &b)]);
+    expect(&lines, "resumed", MsgKey::ClockResumed, &[]);
+    expect(&lines, "added", MsgKey::MirrorAdjustAdd, &[("side", &w)]);
+    expect(
+        &lines,
+        "removed",
+        MsgKey::MirrorAdjustRemove,
+        &[("side", &b)],
+    );
     expect(
         &lines,
         "penalty",
-        "penalty.illegal_move",
+        MsgKey::PenaltyIllegalMove,
         &[("side", &b), ("opponent", &w)],
     );
     expect(
         &lines,
         "claim confirmed",
-        "ui.confirm_claim",
+        MsgKey::UiConfirmClaim,
         &[("side", &b)],
     );
-    expect(&lines, "claim", "ui.claim_rejected", &[("side", &b)]);
-    expect(&lines, "sealed", "mirror.sealed", &[("side", &b)]);
+    expect(&lines, "claim", MsgKey::UiClaimRejected, &[("side", &b)]);
+    expect(&lines, "sealed", MsgKey::MirrorSealed, &[("side", &b)]);
     expect(
         &lines,
         "present",
-        "mirror.present",
-        &[("side", &w), ("open_seal", &word("ui.cmd.open_seal"))],
+        MsgKey::MirrorPresent,
+        &[("side", &w), ("open_seal", &word(MsgKey::UiCmdOpenSeal))],
     );
-    expect(&lines, "opened", "mirror.seal_opened", &[]);
-    expect(&lines, "scoresheet", "ui.sheet", &[("sheet", &b)]);
-    expect(&lines, "resign said back", "ui.confirm_resign", &[]);
-    let resigned = de("result.resignation", &[("winner", &b), ("loser", &w)]);
+    expect(&lines, "opened", MsgKey::MirrorSealOpened, &[]);
+    expect(&lines, "scoresheet", MsgKey::UiSheet, &[("sheet", &b)]);
+    expect(&lines, "resign said back", MsgKey::UiConfirmResign, &[]);
+    let resigned = de(MsgKey::ResultResignation, &[("winner", &b), ("loser", &w)]);
     expect(
         &lines,
         "resigned",
-        "ui.game_over",
+        MsgKey::UiGameOver,
         &[
             ("result", &resigned),
-            ("save", &word("ui.cmd.save")),
-            ("quit", &word("ui.cmd.quit")),
-            ("review", &word("ui.cmd.review")),
+            ("save", &word(MsgKey::UiCmdSave)),
+            ("quit", &word(MsgKey::UiCmdQuit)),
+            ("review", &word(MsgKey::UiCmdReview)),
         ],
     );
 }

@@ -6,20 +6,21 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{de, de_word, fits};
 
 fn white() -> String {
-    de("side.white", &[])
+    de(MsgKey::SideWhite, &[])
 }
 
 fn black() -> String {
-    de("side.black", &[])
+    de(MsgKey::SideBlack, &[])
 }
 
 /// A refusal of script line `n`.
 fn line_error(n: u32, error: &str) -> String {
     de(
-        "play.line_error",
+        MsgKey::PlayLineError,
         &[("line", &n.to_string()), ("error", error)],
     )
 }
@@ -68,19 +69,23 @@ fn in_order(lines: &[String], expected: &[String]) {
 }
 
 /// The screen's first spelling of a command.
-fn word(key: &str) -> String {
+fn word(key: MsgKey) -> String {
     de_word(key)
 }
 
 /// How the screen's messages name an arbiter's command: with the arbiter
 /// menu's word first, given on one line.
-fn arbiter_word(key: &str) -> String {
-    format!("{} {}", de_word("ui.cmd.arbiter"), de_word(key))
+fn arbiter_word(key: MsgKey) -> String {
+    format!("{} {}", de_word(MsgKey::UiCmdArbiter), de_word(key))
 }
 
 /// The screen's line giving White 1:30 (the arbiter sets the clock).
 fn white_low() -> String {
-    format!("{} {} 1:30\n", word("ui.cmd.set"), word("ui.cmd.white"))
+    format!(
+        "{} {} 1:30\n",
+        word(MsgKey::UiCmdSet),
+        word(MsgKey::UiCmdWhite)
+    )
 }
 
 /// The screen's lines with which III.4 is asked for, the draw it offers
@@ -89,24 +94,24 @@ fn white_low() -> String {
 fn increment_refused() -> String {
     format!(
         "{}\n{}\n{}\n",
-        word("ui.cmd.request_increment"),
-        word("ui.cmd.decline"),
-        word("ui.cmd.refuse_increment")
+        word(MsgKey::UiCmdRequestIncrement),
+        word(MsgKey::UiCmdDecline),
+        word(MsgKey::UiCmdRefuseIncrement)
     )
 }
 
 /// "2 Minuten": the locale's counted words (German plural "other").
 fn two_minutes() -> String {
-    de("time.minutes.other", &[("n", "2")])
+    de(MsgKey::TimeMinutesOther, &[("n", "2")])
 }
 
 /// "5 Sekunden".
 fn five_seconds() -> String {
-    de("time.seconds.other", &[("n", "5")])
+    de(MsgKey::TimeSecondsOther, &[("n", "5")])
 }
 
 /// A result message of a game White claimed or lost (Black the opponent).
-fn white_result(key: &str) -> String {
+fn white_result(key: MsgKey) -> String {
     let (w, b) = (white(), black());
     de(
         key,
@@ -115,7 +120,7 @@ fn white_result(key: &str) -> String {
 }
 
 /// The arbiter's decision on White's claim that gives Black two minutes.
-fn two_minutes_for_black(key: &str) -> String {
+fn two_minutes_for_black(key: MsgKey) -> String {
     de(
         key,
         &[
@@ -129,7 +134,7 @@ fn two_minutes_for_black(key: &str) -> String {
 /// The increment White asked for, granted: two minutes for Black.
 fn granted() -> String {
     de(
-        "quickplay.increment_granted",
+        MsgKey::QuickplayIncrementGranted,
         &[
             ("side", &white()),
             ("opponent", &black()),
@@ -143,7 +148,7 @@ fn granted() -> String {
 /// Black 17:00.
 fn state_black_two_more() -> String {
     de(
-        "journal.state",
+        MsgKey::JournalState,
         &[
             ("number", "1"),
             ("side", &white()),
@@ -160,14 +165,17 @@ fn guideline_iii_2_1_only_when_announced_in_play() {
     let lines = play("15m", &[], "time 13:30\nwhite request increment\n");
     in_order(
         &lines,
-        &[line_error(2, &de("quickplay.err.not_announced", &[]))],
+        &[line_error(2, &de(MsgKey::QuickplayErrNotAnnounced, &[]))],
     );
 }
 
 #[test]
 fn guideline_iii_2_2_not_in_blitz_nor_with_increment_in_play() {
     let lines = play("5m", &["--quickplay"], "time 4:00\nwhite claim no effort\n");
-    in_order(&lines, &[line_error(2, &de("quickplay.err.blitz", &[]))]);
+    in_order(
+        &lines,
+        &[line_error(2, &de(MsgKey::QuickplayErrBlitz, &[]))],
+    );
     let lines = play(
         "15m+10s",
         &["--quickplay"],
@@ -175,7 +183,7 @@ fn guideline_iii_2_2_not_in_blitz_nor_with_increment_in_play() {
     );
     in_order(
         &lines,
-        &[line_error(2, &de("quickplay.err.increment", &[]))],
+        &[line_error(2, &de(MsgKey::QuickplayErrIncrement, &[]))],
     );
 }
 
@@ -199,7 +207,7 @@ press
     let lines = play("15m", &["--quickplay"], script);
     let (w, b) = (white(), black());
     let requested = de(
-        "quickplay.increment_requested",
+        MsgKey::QuickplayIncrementRequested,
         &[
             ("side", &w),
             ("opponent", &b),
@@ -216,19 +224,25 @@ press
             // Three minutes left: not yet.
             line_error(
                 2,
-                &de("quickplay.err.time_left", &[("side", &w), ("time", "3:00")]),
+                &de(
+                    MsgKey::QuickplayErrTimeLeft,
+                    &[("side", &w), ("time", "3:00")],
+                ),
             ),
             // Only the player having the move.
             line_error(
                 4,
-                &de("quickplay.err.not_to_move", &[("side", &b), ("mover", &w)]),
+                &de(
+                    MsgKey::QuickplayErrNotToMove,
+                    &[("side", &b), ("mover", &w)],
+                ),
             ),
             requested,
             // The arbiter waits for the answer to the draw offer.
             line_error(
                 6,
                 &de(
-                    "quickplay.err.offer_open",
+                    MsgKey::QuickplayErrOfferOpen,
                     &[
                         ("side", &w),
                         ("opponent", &b),
@@ -237,16 +251,16 @@ press
                     ],
                 ),
             ),
-            de("mirror.draw_declined", &[("side", &b)]),
+            de(MsgKey::MirrorDrawDeclined, &[("side", &b)]),
             granted(),
-            de("clock.resumed", &[("side", &w)]),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
             // Black 15 + 2 minutes; White's time stood while stopped.
             state_black_two_more(),
         ],
     );
     // Ten seconds for the move, five back: 1:25.
     let pressed = de(
-        "mirror.pressed",
+        MsgKey::MirrorPressed,
         &[("side", &w), ("opponent", &b), ("time", "1:25")],
     );
     assert!(
@@ -259,7 +273,7 @@ press
 fn guideline_iii_5_only_when_iii_4_cannot_be_applied() {
     let w = white();
     let first = de(
-        "quickplay.err.increment_first",
+        MsgKey::QuickplayErrIncrementFirst,
         &[("side", &w), ("request", "request increment")],
     );
     let lines = play(
@@ -278,17 +292,20 @@ white claim cannot win
     let lines = play("15m", &["--quickplay"], &script);
     assert!(!lines.iter().any(|l| l.ends_with(&first)), "{lines:#?}");
     // The play screen: the same, in its own words; nothing is said back.
-    let input = format!("{}{}\n", white_low(), word("ui.cmd.claim_cannot_win"));
+    let input = format!("{}{}\n", white_low(), word(MsgKey::UiCmdClaimCannotWin));
     let lines = screen(&["--control", "15m"], &input);
     let first = de(
-        "quickplay.err.increment_first",
-        &[("side", &w), ("request", &word("ui.cmd.request_increment"))],
+        MsgKey::QuickplayErrIncrementFirst,
+        &[
+            ("side", &w),
+            ("request", &word(MsgKey::UiCmdRequestIncrement)),
+        ],
     );
     in_order(&lines, &[first]);
     assert!(
         !lines
             .iter()
-            .any(|l| *l == confirm("ui.confirm_quickplay_claim")),
+            .any(|l| *l == confirm(MsgKey::UiConfirmQuickplayClaim)),
         "{lines:#?}"
     );
 }
@@ -306,7 +323,7 @@ arbiter: agree
 ";
     let lines = play("15m", &["--quickplay"], script);
     let (w, b) = (white(), black());
-    let grounds = de("quickplay.grounds.cannot_win", &[("opponent", &b)]);
+    let grounds = de(MsgKey::QuickplayGroundsCannotWin, &[("opponent", &b)]);
     let verbs = [
         ("agree", "arbiter: agree"),
         ("postpone", "arbiter: postpone 2m"),
@@ -319,10 +336,10 @@ arbiter: agree
     in_order(
         &lines,
         &[
-            de("quickplay.claimed", &claimed),
+            de(MsgKey::QuickplayClaimed, &claimed),
             // Nothing goes on before the arbiter decides.
-            line_error(6, &de("quickplay.err.claim_pending", &pending)),
-            white_result("result.quickplay_claim"),
+            line_error(6, &de(MsgKey::QuickplayErrClaimPending, &pending)),
+            white_result(MsgKey::ResultQuickplayClaim),
         ],
     );
 }
@@ -351,7 +368,7 @@ white board: e5
     let lines = play_in(&journal, "15m", &["--quickplay"], until_flag);
     let (w, b) = (white(), black());
     let flag_fell = de(
-        "quickplay.flag_fell",
+        MsgKey::QuickplayFlagFell,
         &[
             ("flagged", &w),
             ("opponent", &b),
@@ -363,14 +380,14 @@ white board: e5
     in_order(
         &lines,
         &[
-            two_minutes_for_black("quickplay.postponed"),
-            de("clock.resumed", &[("side", &w)]),
+            two_minutes_for_black(MsgKey::QuickplayPostponed),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
             // White's flag falls at 15:00: the game waits for the arbiter.
             flag_fell.clone(),
             line_error(
                 15,
                 &de(
-                    "quickplay.err.awaits_result",
+                    MsgKey::QuickplayErrAwaitsResult,
                     &[
                         ("flagged", &w),
                         ("claimant", &w),
@@ -386,23 +403,23 @@ white board: e5
     std::fs::copy(&journal, &copy).unwrap();
     let decided = format!("{until_flag}arbiter: decide draw\n");
     let lines = play_in(&journal, "15m", &["--quickplay"], &decided);
-    let result = white_result("result.quickplay_flag");
+    let result = white_result(MsgKey::ResultQuickplayFlag);
     in_order(&lines, std::slice::from_ref(&result));
     // The journal replays on the play screen to the same waiting state,
     // said in the screen's words; there the arbiter lets the flag count.
-    let input = format!("{}\n", word("ui.cmd.decide_loss"));
+    let input = format!("{}\n", word(MsgKey::UiCmdDecideLoss));
     let lines = common::run_with_input(&["--plain", "--journal", copy.to_str().unwrap()], &input).0;
     let waiting = de(
-        "quickplay.flag_fell",
+        MsgKey::QuickplayFlagFell,
         &[
             ("flagged", &w),
             ("opponent", &b),
             ("claimant", &w),
-            ("draw", &arbiter_word("ui.cmd.decide_draw")),
-            ("loss", &arbiter_word("ui.cmd.decide_loss")),
+            ("draw", &arbiter_word(MsgKey::UiCmdDecideDraw)),
+            ("loss", &arbiter_word(MsgKey::UiCmdDecideLoss)),
         ],
     );
-    let lost = de("result.time", &[("winner", &b), ("loser", &w)]);
+    let lost = de(MsgKey::ResultTime, &[("winner", &b), ("loser", &w)]);
     in_order(&lines, &[waiting, game_over(&lost)]);
 }
 
@@ -419,9 +436,9 @@ status
 ";
     let lines = play("15m", &["--quickplay"], script);
     let (w, b) = (white(), black());
-    let grounds = de("quickplay.grounds.both", &[("opponent", &b)]);
+    let grounds = de(MsgKey::QuickplayGroundsBoth, &[("opponent", &b)]);
     let claimed = de(
-        "quickplay.claimed",
+        MsgKey::QuickplayClaimed,
         &[
             ("side", &w),
             ("grounds", &grounds),
@@ -434,8 +451,8 @@ status
         &lines,
         &[
             claimed,
-            two_minutes_for_black("quickplay.rejected"),
-            de("clock.resumed", &[("side", &w)]),
+            two_minutes_for_black(MsgKey::QuickplayRejected),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
             state_black_two_more(),
         ],
     );
@@ -457,19 +474,19 @@ white claim no effort
 ";
     let lines = play_in(&journal, "15m", &["--quickplay", "--unsupervised"], script);
     let (w, b) = (white(), black());
-    let grounds = de("quickplay.grounds.no_effort", &[("opponent", &b)]);
+    let grounds = de(MsgKey::QuickplayGroundsNoEffort, &[("opponent", &b)]);
     let duty = de(
-        "quickplay.duty.scoresheet",
+        MsgKey::QuickplayDutyScoresheet,
         &[("side", &w), ("opponent", &b)],
     );
     in_order(
         &lines,
         &[
             de(
-                "quickplay.referred",
+                MsgKey::QuickplayReferred,
                 &[("side", &w), ("grounds", &grounds), ("duty", &duty)],
             ),
-            white_result("result.quickplay_referred"),
+            white_result(MsgKey::ResultQuickplayReferred),
         ],
     );
     // No result yet in the PGN: the appointed arbiter decides.
@@ -487,9 +504,9 @@ white claim no effort
 
 #[test]
 fn guideline_iii_2_2_not_in_blitz_on_the_screen() {
-    let input = format!("{}\n", word("ui.cmd.claim_no_effort"));
+    let input = format!("{}\n", word(MsgKey::UiCmdClaimNoEffort));
     let lines = screen(&["--control", "5m"], &input);
-    in_order(&lines, &[de("quickplay.err.blitz", &[])]);
+    in_order(&lines, &[de(MsgKey::QuickplayErrBlitz, &[])]);
 }
 
 #[test]
@@ -497,9 +514,9 @@ fn guideline_iii_4_increment_for_both_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n{}\n",
         white_low(),
-        word("ui.cmd.request_increment"),
-        word("ui.cmd.decline"),
-        word("ui.cmd.grant_increment"),
+        word(MsgKey::UiCmdRequestIncrement),
+        word(MsgKey::UiCmdDecline),
+        word(MsgKey::UiCmdGrantIncrement),
     );
     let lines = screen(&["--control", "15m"], &input);
     let (w, b) = (white(), black());
@@ -507,20 +524,20 @@ fn guideline_iii_4_increment_for_both_on_the_screen() {
         &lines,
         &[
             de(
-                "quickplay.increment_requested",
+                MsgKey::QuickplayIncrementRequested,
                 &[
                     ("side", &w),
                     ("opponent", &b),
                     ("seconds", &five_seconds()),
-                    ("accept", &word("ui.cmd.accept")),
-                    ("decline", &word("ui.cmd.decline")),
-                    ("grant", &arbiter_word("ui.cmd.grant_increment")),
-                    ("refuse", &arbiter_word("ui.cmd.refuse_increment")),
+                    ("accept", &word(MsgKey::UiCmdAccept)),
+                    ("decline", &word(MsgKey::UiCmdDecline)),
+                    ("grant", &arbiter_word(MsgKey::UiCmdGrantIncrement)),
+                    ("refuse", &arbiter_word(MsgKey::UiCmdRefuseIncrement)),
                 ],
             ),
-            de("mirror.draw_declined", &[("side", &b)]),
+            de(MsgKey::MirrorDrawDeclined, &[("side", &b)]),
             granted(),
-            de("clock.resumed", &[("side", &w)]),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
         ],
     );
 }
@@ -528,47 +545,47 @@ fn guideline_iii_4_increment_for_both_on_the_screen() {
 /// The game-over line of the screen for `result`.
 fn game_over(result: &str) -> String {
     de(
-        "ui.game_over",
+        MsgKey::UiGameOver,
         &[
             ("result", result),
-            ("save", &word("ui.cmd.save")),
-            ("quit", &word("ui.cmd.quit")),
-            ("review", &word("ui.cmd.review")),
+            ("save", &word(MsgKey::UiCmdSave)),
+            ("quit", &word(MsgKey::UiCmdQuit)),
+            ("review", &word(MsgKey::UiCmdReview)),
         ],
     )
 }
 
 /// The screen's question before White's claim (it cannot be withdrawn).
-fn confirm(key: &str) -> String {
+fn confirm(key: MsgKey) -> String {
     de(
         key,
         &[
             ("side", &white()),
             ("opponent", &black()),
-            ("yes", &word("ui.cmd.yes")),
-            ("no", &word("ui.cmd.no")),
+            ("yes", &word(MsgKey::UiCmdYes)),
+            ("no", &word(MsgKey::UiCmdNo)),
         ],
     )
 }
 
 fn screen_verbs() -> [(&'static str, String); 3] {
     [
-        ("agree", arbiter_word("ui.cmd.agree")),
+        ("agree", arbiter_word(MsgKey::UiCmdAgree)),
         (
             "postpone",
-            format!("{} 2m", arbiter_word("ui.cmd.postpone")),
+            format!("{} 2m", arbiter_word(MsgKey::UiCmdPostpone)),
         ),
-        ("reject", arbiter_word("ui.cmd.reject")),
+        ("reject", arbiter_word(MsgKey::UiCmdReject)),
     ]
 }
 
-fn screen_claimed(grounds_key: &str) -> String {
+fn screen_claimed(grounds_key: MsgKey) -> String {
     let (w, b) = (white(), black());
     let grounds = de(grounds_key, &[("opponent", &b)]);
     let verbs = screen_verbs();
     let mut args: Vec<(&str, &str)> = vec![("side", &w), ("grounds", &grounds)];
     args.extend(verbs.iter().map(|(k, v)| (*k, v.as_str())));
-    de("quickplay.claimed", &args)
+    de(MsgKey::QuickplayClaimed, &args)
 }
 
 #[test]
@@ -576,17 +593,17 @@ fn guideline_iii_5_1_the_arbiter_agrees_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n{}\n",
         white_low() + &increment_refused(),
-        word("ui.cmd.claim_cannot_win"),
-        word("ui.cmd.yes"),
-        word("ui.cmd.agree"),
+        word(MsgKey::UiCmdClaimCannotWin),
+        word(MsgKey::UiCmdYes),
+        word(MsgKey::UiCmdAgree),
     );
     let lines = screen(&["--control", "15m"], &input);
-    let result = white_result("result.quickplay_claim");
+    let result = white_result(MsgKey::ResultQuickplayClaim);
     in_order(
         &lines,
         &[
-            confirm("ui.confirm_quickplay_claim"),
-            screen_claimed("quickplay.grounds.cannot_win"),
+            confirm(MsgKey::UiConfirmQuickplayClaim),
+            screen_claimed(MsgKey::QuickplayGroundsCannotWin),
             game_over(&result),
         ],
     );
@@ -597,25 +614,25 @@ fn guideline_iii_5_2_postponed_then_agreed_later_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n{} 2m\ne4\n{}\n",
         white_low() + &increment_refused(),
-        word("ui.cmd.claim_no_effort"),
-        word("ui.cmd.yes"),
-        word("ui.cmd.postpone"),
-        word("ui.cmd.agree"),
+        word(MsgKey::UiCmdClaimNoEffort),
+        word(MsgKey::UiCmdYes),
+        word(MsgKey::UiCmdPostpone),
+        word(MsgKey::UiCmdAgree),
     );
     let lines = screen(&["--control", "15m"], &input);
     let w = white();
-    let result = white_result("result.quickplay_claim");
+    let result = white_result(MsgKey::ResultQuickplayClaim);
     in_order(
         &lines,
         &[
-            screen_claimed("quickplay.grounds.no_effort"),
-            two_minutes_for_black("quickplay.postponed"),
-            de("clock.resumed", &[("side", &w)]),
+            screen_claimed(MsgKey::QuickplayGroundsNoEffort),
+            two_minutes_for_black(MsgKey::QuickplayPostponed),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
             game_over(&result),
         ],
     );
     // The game went on between: White's move was announced.
-    let announced = de("mirror.announced", &[("number", "1"), ("side", &w)]);
+    let announced = de(MsgKey::MirrorAnnounced, &[("number", "1"), ("side", &w)]);
     assert!(
         lines.iter().any(|l| fits(l, &announced)),
         "{announced}\n{lines:#?}"
@@ -628,19 +645,19 @@ fn guideline_iii_5_3_rejected_gives_two_minutes_on_the_screen() {
     let input = format!(
         "{}{} {}\n{}\n{}\n",
         white_low() + &increment_refused(),
-        word("ui.cmd.claim_cannot_win"),
-        word("ui.cmd.claim_no_effort"),
-        word("ui.cmd.yes"),
-        word("ui.cmd.reject"),
+        word(MsgKey::UiCmdClaimCannotWin),
+        word(MsgKey::UiCmdClaimNoEffort),
+        word(MsgKey::UiCmdYes),
+        word(MsgKey::UiCmdReject),
     );
     let lines = screen(&["--control", "15m"], &input);
     let w = white();
     in_order(
         &lines,
         &[
-            screen_claimed("quickplay.grounds.both"),
-            two_minutes_for_black("quickplay.rejected"),
-            de("clock.resumed", &[("side", &w)]),
+            screen_claimed(MsgKey::QuickplayGroundsBoth),
+            two_minutes_for_black(MsgKey::QuickplayRejected),
+            de(MsgKey::ClockResumed, &[("side", &w)]),
         ],
     );
 }
@@ -650,21 +667,24 @@ fn guideline_iii_6_unsupervised_claim_concludes_the_game_on_the_screen() {
     let input = format!(
         "{}{}\n{}\n",
         white_low(),
-        word("ui.cmd.claim_cannot_win"),
-        word("ui.cmd.yes"),
+        word(MsgKey::UiCmdClaimCannotWin),
+        word(MsgKey::UiCmdYes),
     );
     let lines = screen(&["--control", "15m", "--unsupervised"], &input);
     let (w, b) = (white(), black());
-    let grounds = de("quickplay.grounds.cannot_win", &[("opponent", &b)]);
-    let duty = de("quickplay.duty.position", &[("side", &w), ("opponent", &b)]);
-    let result = white_result("result.quickplay_referred");
+    let grounds = de(MsgKey::QuickplayGroundsCannotWin, &[("opponent", &b)]);
+    let duty = de(
+        MsgKey::QuickplayDutyPosition,
+        &[("side", &w), ("opponent", &b)],
+    );
+    let result = white_result(MsgKey::ResultQuickplayReferred);
     in_order(
         &lines,
         &[
             // Without an arbiter the claim ends the game: said back first.
-            confirm("ui.confirm_quickplay_referred"),
+            confirm(MsgKey::UiConfirmQuickplayReferred),
             de(
-                "quickplay.referred",
+                MsgKey::QuickplayReferred,
                 &[("side", &w), ("grounds", &grounds), ("duty", &duty)],
             ),
             game_over(&result),
@@ -680,7 +700,7 @@ fn guideline_iii_4_the_clock_adds_the_increment() {
         &["clock", "--plain", "--control", "15m", "-l", "de"],
         "press\nincrement\nincrement\nquit\n",
     );
-    let added = de("clock.increment_added", &[]);
+    let added = de(MsgKey::ClockIncrementAdded, &[]);
     let at = lines
         .iter()
         .position(|l| fits(l, &added))
@@ -689,6 +709,6 @@ fn guideline_iii_4_the_clock_adds_the_increment() {
     let five = five_seconds();
     assert!(lines[at].contains(&five), "{five}: {}", lines[at]);
     // A second time: the clock has it already, nothing changes.
-    let already = de("clock.increment_already", &[]);
+    let already = de(MsgKey::ClockIncrementAlready, &[]);
     assert!(fits(&lines[at + 1], &already), "{lines:#?}");
 }

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use annabella::clock::talk::{Phrasebook, Verbosity};
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 use common::de;
 use common::tmux::{Session, tmux_available};
@@ -49,12 +50,12 @@ fn said_move(moves: &[shakmaty::Move], i: usize) -> String {
         pos.play_unchecked(*m);
     }
     let side = if i.is_multiple_of(2) {
-        "side.white"
+        MsgKey::SideWhite
     } else {
-        "side.black"
+        MsgKey::SideBlack
     };
     de(
-        "review.move",
+        MsgKey::ReviewMove,
         &[
             ("number", &(i / 2 + 1).to_string()),
             ("side", &de(side, &[])),
@@ -103,7 +104,7 @@ uhr
         ],
         script,
     );
-    let white = de("side.white", &[]);
+    let white = de(MsgKey::SideWhite, &[]);
     let book = Phrasebook::builtin("de").unwrap();
     let mut pos10 = Chess::default();
     for m in &moves[..20] {
@@ -118,7 +119,7 @@ uhr
             .map(|s| v.square(s).display)
             .collect();
         de(
-            "ui.where",
+            MsgKey::UiWhere,
             &[
                 ("side", &v.side(c).display),
                 ("piece", &v.piece(shakmaty::Role::Knight).display),
@@ -129,12 +130,12 @@ uhr
     let e4 = pos10.board().piece_at(shakmaty::Square::E4).unwrap();
     let move_time = |i: usize| {
         let side = if i.is_multiple_of(2) {
-            "side.white"
+            MsgKey::SideWhite
         } else {
-            "side.black"
+            MsgKey::SideBlack
         };
         de(
-            "review.move_time",
+            MsgKey::ReviewMoveTime,
             &[
                 ("side", &de(side, &[])),
                 ("number", &(i / 2 + 1).to_string()),
@@ -149,12 +150,12 @@ uhr
     };
     let expected = vec![
         de(
-            "review.opened",
+            MsgKey::ReviewOpened,
             &[
                 ("white", "Stockfish-reference"),
                 ("black", "Stockfish-learning"),
                 ("count", &moves.len().to_string()),
-                ("result", &de("review.won", &[("side", &white)])),
+                ("result", &de(MsgKey::ReviewWon, &[("side", &white)])),
                 ("side", &white),
                 ("next", "weiter"),
                 ("help", "hilfe"),
@@ -167,11 +168,11 @@ uhr
         said_move(&moves, 18),
         said_move(&moves, 19),
         de(
-            "review.recent",
+            MsgKey::ReviewRecent,
             &[("count", "5"), ("moves", &recent.join(", "))],
         ),
         de(
-            "ui.square_piece",
+            MsgKey::UiSquarePiece,
             &[
                 ("square", &v.square(shakmaty::Square::E4).display),
                 ("side", &v.side(e4.color).display),
@@ -181,10 +182,10 @@ uhr
         format!("{} {}", knights(Color::White), knights(Color::Black)),
         move_time(19),
         de(
-            "review.comment",
+            MsgKey::ReviewComment,
             &[
                 ("number", "10"),
-                ("side", &de("side.black", &[])),
+                ("side", &de(MsgKey::SideBlack, &[])),
                 ("text", "-0.03/29 35s"),
             ],
         ),
@@ -220,7 +221,7 @@ fn a_journal_with_clock_times() {
     let book = Phrasebook::builtin("en").unwrap();
     let clock = |side: &str, d: u64| {
         en.message(
-            "review.clock",
+            MsgKey::ReviewClock,
             &[
                 ("side", side),
                 ("number", "1"),
@@ -238,7 +239,7 @@ fn a_journal_with_clock_times() {
     assert_eq!(
         lines[1],
         en.message(
-            "review.move",
+            MsgKey::ReviewMove,
             &[("number", "1"), ("side", "Black"), ("move", "e5")]
         )
     );
@@ -246,7 +247,7 @@ fn a_journal_with_clock_times() {
     assert_eq!(
         lines[3],
         en.message(
-            "review.move",
+            MsgKey::ReviewMove,
             &[("number", "1"), ("side", "White"), ("move", "e4")]
         )
     );
@@ -268,7 +269,7 @@ fn a_shared_game_on_the_full_screen() {
         env!("CARGO_BIN_EXE_annabella"),
         path.display()
     ));
-    let keys = de("review.label.keys", &[]);
+    let keys = de(MsgKey::ReviewLabelKeys, &[]);
     s.wait_for(&keys[..30]);
     let send = |k: &str| {
         let st = std::process::Command::new("tmux")
@@ -293,7 +294,7 @@ fn a_shared_game_on_the_full_screen() {
     send("F2");
     let recent: Vec<String> = (35..40).map(|i| said_move(&moves, i)).collect();
     let line = de(
-        "review.recent",
+        MsgKey::ReviewRecent,
         &[("count", "5"), ("moves", &recent.join(", "))],
     );
     // The message box wraps long lines: compare its first 40 characters.
@@ -324,15 +325,15 @@ fn a_shared_game_on_the_full_screen() {
         }
     }
     let pieces = de(
-        "ui.pieces_of",
+        MsgKey::UiPiecesOf,
         &[
-            ("side", &de("side.black", &[])),
+            ("side", &de(MsgKey::SideBlack, &[])),
             ("pieces", &list.join(", ")),
         ],
     );
     s.wait_for(&pieces[..40]);
     send("F4");
-    s.wait_for(&de("review.no_clock", &[]));
+    s.wait_for(&de(MsgKey::ReviewNoClock, &[]));
     send("Escape");
     s.wait_for("EXITED 0");
 }
@@ -340,44 +341,44 @@ fn a_shared_game_on_the_full_screen() {
 #[test]
 fn the_play_screen_goes_through_its_game_after_the_end_and_comes_back() {
     let (resign, yes, review, quit) = (
-        common::de_word("ui.cmd.resign"),
-        common::de_word("ui.cmd.yes"),
-        common::de_word("ui.cmd.review"),
-        common::de_word("ui.cmd.quit"),
+        common::de_word(MsgKey::UiCmdResign),
+        common::de_word(MsgKey::UiCmdYes),
+        common::de_word(MsgKey::UiCmdReview),
+        common::de_word(MsgKey::UiCmdQuit),
     );
-    let next = common::de_word("review.cmd.next");
-    let leave = common::de_word("review.cmd.quit");
+    let next = common::de_word(MsgKey::ReviewCmdNext);
+    let leave = common::de_word(MsgKey::ReviewCmdQuit);
     // Before the end, there is nothing to go through yet.
     let input = format!(
         "{review}\ne4\npress\ne5\npress\n{resign}\n{yes}\n{review}\n{next}\n{next}\n{leave}\n{quit}\n{yes}\n"
     );
     let (lines, _) = common::run_with_input(&["--plain", "--mode", "hotseat"], &input);
-    let white = common::de("side.white", &[]);
-    let black = common::de("side.black", &[]);
-    let early = common::de("ui.review_after_game", &[("resign", &resign)]);
+    let white = common::de(MsgKey::SideWhite, &[]);
+    let black = common::de(MsgKey::SideBlack, &[]);
+    let early = common::de(MsgKey::UiReviewAfterGame, &[("resign", &resign)]);
     assert_eq!(
         lines.iter().filter(|l| **l == early).count(),
         1,
         "{lines:#?}"
     );
-    let opened = common::de_until("review.opened", &[], "white");
+    let opened = common::de_until(MsgKey::ReviewOpened, &[], "white");
     let at = lines
         .iter()
         .position(|l| l.starts_with(&opened))
         .unwrap_or_else(|| panic!("no review: {lines:#?}"));
     let first = common::de(
-        "review.move",
+        MsgKey::ReviewMove,
         &[("number", "1"), ("side", &white), ("move", "Eva vier")],
     );
     let second = common::de(
-        "review.move",
+        MsgKey::ReviewMove,
         &[("number", "1"), ("side", &black), ("move", "Eva fuenf")],
     );
     assert_eq!(lines[at + 1], first, "{lines:#?}");
     assert_eq!(lines[at + 2], second, "{lines:#?}");
     assert_eq!(
         lines[at + 3],
-        common::de("ui.review_back", &[]),
+        common::de(MsgKey::UiReviewBack, &[]),
         "{lines:#?}"
     );
 }
@@ -394,18 +395,18 @@ fn the_full_play_screen_goes_through_its_game_and_comes_back() {
         env!("CARGO_BIN_EXE_annabella"),
         d = data.path().display(),
     ));
-    let white = de("side.white", &[]);
+    let white = de(MsgKey::SideWhite, &[]);
     s.wait_for(&format!(
         "┌{}",
-        de("ui.label.board_of", &[("side", &white)])
+        de(MsgKey::UiLabelBoardOf, &[("side", &white)])
     ));
     for l in ["e4", "press", "e5", "press"] {
         s.keys(l);
     }
-    s.keys(&common::de_word("ui.cmd.resign"));
-    s.keys(&common::de_word("ui.cmd.yes"));
-    s.keys(&common::de_word("ui.cmd.review"));
-    let keys = de("review.label.keys", &[]);
+    s.keys(&common::de_word(MsgKey::UiCmdResign));
+    s.keys(&common::de_word(MsgKey::UiCmdYes));
+    s.keys(&common::de_word(MsgKey::UiCmdReview));
+    let keys = de(MsgKey::ReviewLabelKeys, &[]);
     s.wait_for(&keys[..30]);
     let send = |k: &str| {
         let st = std::process::Command::new("tmux")
@@ -416,13 +417,13 @@ fn the_full_play_screen_goes_through_its_game_and_comes_back() {
     };
     send("Right");
     let first = de(
-        "review.move",
+        MsgKey::ReviewMove,
         &[("number", "1"), ("side", &white), ("move", "Eva vier")],
     );
     s.wait_for(&first);
     send("Escape");
-    s.wait_for(&de("ui.review_back", &[]));
-    s.keys(&common::de_word("ui.cmd.quit"));
-    s.keys(&common::de_word("ui.cmd.yes"));
+    s.wait_for(&de(MsgKey::UiReviewBack, &[]));
+    s.keys(&common::de_word(MsgKey::UiCmdQuit));
+    s.keys(&common::de_word(MsgKey::UiCmdYes));
     s.wait_for("EXITED 0");
 }

@@ -23,6 +23,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use annabella::locale::MsgKey;
 use annabella::locale::{self, Locale};
 use common::screen::{Frame, Grid, holds, norm};
 use common::tmux::{Session, tmux_available};
@@ -42,7 +43,7 @@ fn loc(code: &str) -> Locale {
 }
 
 /// The first spelling of a command word (what the screen shows).
-fn word(loc: &Locale, key: &str) -> String {
+fn word(loc: &Locale, key: MsgKey) -> String {
     loc.message(key, &[])
         .split('|')
         .next()
@@ -51,7 +52,14 @@ fn word(loc: &Locale, key: &str) -> String {
 }
 
 fn side(loc: &Locale, white: bool) -> String {
-    loc.message(if white { "side.white" } else { "side.black" }, &[])
+    loc.message(
+        if white {
+            MsgKey::SideWhite
+        } else {
+            MsgKey::SideBlack
+        },
+        &[],
+    )
 }
 
 /// The legend as the locale data words it: the standard letters named
@@ -71,9 +79,9 @@ fn legend(loc: &Locale) -> String {
         })
         .collect();
     let key = if loc.board_has_case() {
-        "ui.label.legend"
+        MsgKey::UiLabelLegend
     } else {
-        "ui.label.legend_marked"
+        MsgKey::UiLabelLegendMarked
     };
     let colours = loc.message(key, &[("files", &files.join(" "))]);
     if loc.board_letters_are_own() {
@@ -91,7 +99,10 @@ fn legend(loc: &Locale) -> String {
     .iter()
     .map(|r| format!("{}={}", letters[usize::from(*r) - 1], loc.piece(*r).display))
     .collect();
-    let named = loc.message("ui.label.legend_letters", &[("pieces", &pieces.join(" "))]);
+    let named = loc.message(
+        MsgKey::UiLabelLegendLetters,
+        &[("pieces", &pieces.join(" "))],
+    );
     format!("{named} {colours}")
 }
 
@@ -194,8 +205,8 @@ impl Screen {
     }
 
     fn quit(&self, loc: &Locale) {
-        self.s.keys(&word(loc, "ui.cmd.quit"));
-        self.s.keys(&word(loc, "ui.cmd.yes"));
+        self.s.keys(&word(loc, MsgKey::UiCmdQuit));
+        self.s.keys(&word(loc, MsgKey::UiCmdYes));
         self.s.wait_for("EXITED");
     }
 }
@@ -230,7 +241,7 @@ fn reads_in_full(code: &str) {
     // clock line there is.
     screen.s.keys("e4");
     let announced = loc.message(
-        "mirror.announced",
+        MsgKey::MirrorAnnounced,
         &[("number", "1"), ("side", &white), ("move", "{move}")],
     );
     let p = screen.panels(
@@ -240,18 +251,18 @@ fn reads_in_full(code: &str) {
     let mut wrong = Vec::new();
     // The boards' titles, whole.
     for (frame, name) in [(&p.white_board, &white), (&p.black_board, &black)] {
-        let title = loc.message("ui.label.board_of", &[("side", name)]);
+        let title = loc.message(MsgKey::UiLabelBoardOf, &[("side", name)]);
         if frame.top != norm(&title) {
             wrong.push(format!("board title {:?}, not {title:?}", frame.top));
         }
     }
     // The clock: title, and both lines whole, with the state words.
-    let words = |k: &str| loc.message(k, &[]);
+    let words = |k: MsgKey| loc.message(k, &[]);
     let clock_lines = format!(
         "{white} {{time}} {moves} {{n}} > {running} ({unpressed}) {black} {{time}} {moves} {{n}}",
-        moves = words("ui.label.moves"),
-        running = words("ui.label.running"),
-        unpressed = words("ui.label.unpressed"),
+        moves = words(MsgKey::UiLabelMoves),
+        running = words(MsgKey::UiLabelRunning),
+        unpressed = words(MsgKey::UiLabelUnpressed),
     );
     // The clock may still be on its way to the new state: watch it a
     // moment before calling it cut.
@@ -262,7 +273,7 @@ fn reads_in_full(code: &str) {
         Err(s) => panels(&Grid::parse(&s)).map(|p| p.clock),
     }
     .unwrap_or_else(|| p.clock.clone());
-    if clock.top != norm(&words("ui.label.clock")) || !holds(&clock.text(), &clock_lines) {
+    if clock.top != norm(&words(MsgKey::UiLabelClock)) || !holds(&clock.text(), &clock_lines) {
         wrong.push(format!(
             "clock {:?}: {:?}, not {clock_lines:?}",
             clock.top, clock.rows
@@ -284,7 +295,7 @@ fn reads_in_full(code: &str) {
     }
     // The scoresheets: each title names its side whole (with the word
     // for scoresheet where it fits), and they differ.
-    let sheet = words("ui.label.sheet");
+    let sheet = words(MsgKey::UiLabelSheet);
     for (frame, name) in p.sheets.iter().zip([&white, &black]) {
         let full = norm(&format!("{sheet} {name}"));
         if frame.top != full && frame.top != norm(name) {
@@ -296,9 +307,9 @@ fn reads_in_full(code: &str) {
     }
     // The newest message is whole (waited for above), and the input line:
     // its title whole, what is typed shown.
-    let typed = format!("{} e2", word(&loc, "ui.cmd.what"));
+    let typed = format!("{} e2", word(&loc, MsgKey::UiCmdWhat));
     screen.s.type_text(&typed);
-    let input = words("ui.label.input");
+    let input = words(MsgKey::UiLabelInput);
     let shown = format!("> {typed}");
     match screen.until(SHORT, |g| {
         panels(g).is_some_and(|p| p.input.rows.first() == Some(&shown))
@@ -368,13 +379,13 @@ fn nothing_said_is_lost(code: &str) {
     let white = side(&loc, true);
     let screen = Screen::play("scroll", code, "board");
     let welcome = loc.message(
-        "ui.welcome",
+        MsgKey::UiWelcome,
         &[
-            ("mode", &loc.message("ui.mode.board", &[])),
+            ("mode", &loc.message(MsgKey::UiModeBoard, &[])),
             ("control", "90m/40+30m+30s"),
             ("side", &white),
             ("example", "{example}"),
-            ("help", &word(&loc, "ui.cmd.help")),
+            ("help", &word(&loc, MsgKey::UiCmdHelp)),
         ],
     );
     let in_messages =
@@ -383,13 +394,13 @@ fn nothing_said_is_lost(code: &str) {
         panic!("{code}: the welcome is not whole before the first move:\n{s}");
     }
     // A query, then the help, which fills the box.
-    screen.s.keys(&word(&loc, "ui.cmd.time"));
-    let time = loc.message("clock.time", &[("side", &white), ("time", "{time}")]);
+    screen.s.keys(&word(&loc, MsgKey::UiCmdTime));
+    let time = loc.message(MsgKey::ClockTime, &[("side", &white), ("time", "{time}")]);
     if let Err(s) = screen.until(SETTLE, |g| in_messages(g, &time)) {
         panic!("{code}: no answer to the time query:\n{s}");
     }
-    screen.s.keys(&word(&loc, "ui.cmd.help"));
-    let keys_help = loc.message("ui.help_keys", &[]);
+    screen.s.keys(&word(&loc, MsgKey::UiCmdHelp));
+    let keys_help = loc.message(MsgKey::UiHelpKeys, &[]);
     let last_words: String = {
         let w: Vec<&str> = keys_help.split_whitespace().collect();
         w[w.len().saturating_sub(3)..].join(" ")
@@ -401,10 +412,10 @@ fn nothing_said_is_lost(code: &str) {
     }
     // Back, a page at a time, to the journal notice, the first line said.
     let notice = loc.message(
-        "ui.journal_created",
+        MsgKey::UiJournalCreated,
         &[("file", &journal_path(&screen.journal))],
     );
-    let newer = norm(&loc.message("ui.label.scroll_newer", &[]));
+    let newer = norm(&loc.message(MsgKey::UiLabelScrollNewer, &[]));
     let messages = |g: &Grid| panels(g).map(|p| p.messages.text()).unwrap_or_default();
     let mut shown = messages(&Grid::parse(&screen.s.screen()));
     // The page after `shown`, once drawn whole: the box differs from
@@ -504,7 +515,7 @@ fn sheets_keep_the_check_sign(code: &str) {
     }
     let loc = loc(code);
     let screen = Screen::play("check", code, "assistant");
-    let press = word(&loc, "ui.cmd.press");
+    let press = word(&loc, MsgKey::UiCmdPress);
     for l in ["e4", &press, "f5", &press, "Qh5", &press] {
         screen.s.keys(l);
     }
@@ -568,7 +579,7 @@ fn review_in_the_locales_letters(code: &str) {
             pgn.display()
         )
     });
-    let moves_title = loc.message("review.label.moves", &[]);
+    let moves_title = loc.message(MsgKey::ReviewLabelMoves, &[]);
     if let Err(s) = screen.until(SETTLE, |g| g.frame(&moves_title).is_some()) {
         panic!("{code}: no move list titled {moves_title:?}:\n{s}");
     }

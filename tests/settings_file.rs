@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use annabella::locale::MsgKey;
 use annabella::locale::{self, Locale};
 
 fn en() -> Locale {
@@ -99,10 +100,10 @@ const IN_FILE: [(&str, &str); 19] = [
     ("sighted", "white"),
 ];
 
-fn shown(key: &str, value: &str, source: &str) -> String {
+fn shown(key: &str, value: &str, source: MsgKey) -> String {
     let en = en();
     en.message(
-        "config.line",
+        MsgKey::ConfigLine,
         &[
             ("key", key),
             ("value", value),
@@ -117,11 +118,11 @@ fn every_setting_in_force_and_an_option_overriding_it() {
     let path = write_settings(cfg.path(), SETTINGS);
     let out = annabella(cfg.path(), &["config"], "");
     assert!(out.status.success(), "{out:?}");
-    let mut want = vec![en().message("config.file", &[("file", &path.display().to_string())])];
+    let mut want = vec![en().message(MsgKey::ConfigFile, &[("file", &path.display().to_string())])];
     want.extend(
         IN_FILE
             .iter()
-            .map(|(k, v)| shown(k, v, "config.source.file")),
+            .map(|(k, v)| shown(k, v, MsgKey::ConfigSourceFile)),
     );
     assert_eq!(lines(&out), want);
     // Options of the play screen win over the file.
@@ -141,11 +142,15 @@ fn every_setting_in_force_and_an_option_overriding_it() {
         "",
     );
     let got = lines(&out);
-    assert!(got.contains(&shown("rate", "15", "config.source.command_line")));
-    assert!(got.contains(&shown("mode", "hotseat", "config.source.command_line")));
-    assert!(got.contains(&shown("voice", "x", "config.source.command_line")));
-    assert!(got.contains(&shown("mute-tail-ms", "50", "config.source.command_line")));
-    assert!(got.contains(&shown("style", "long", "config.source.file")));
+    assert!(got.contains(&shown("rate", "15", MsgKey::ConfigSourceCommandLine)));
+    assert!(got.contains(&shown("mode", "hotseat", MsgKey::ConfigSourceCommandLine)));
+    assert!(got.contains(&shown("voice", "x", MsgKey::ConfigSourceCommandLine)));
+    assert!(got.contains(&shown(
+        "mute-tail-ms",
+        "50",
+        MsgKey::ConfigSourceCommandLine
+    )));
+    assert!(got.contains(&shown("style", "long", MsgKey::ConfigSourceFile)));
 
     // The play screen starts with the file's words, mode, time control,
     // names and style (the last three are in its journal's header).
@@ -156,9 +161,9 @@ fn every_setting_in_force_and_an_option_overriding_it() {
     let en = en();
     let welcome_start = en
         .message(
-            "ui.welcome",
+            MsgKey::UiWelcome,
             &[
-                ("mode", &en.message("ui.mode.assistant", &[])),
+                ("mode", &en.message(MsgKey::UiModeAssistant, &[])),
                 ("control", "15m+10s"),
                 ("side", "White"),
             ],
@@ -204,9 +209,9 @@ fn every_setting_in_force_and_an_option_overriding_it() {
     let de = locale::builtin("de").unwrap();
     let welcome_de = de
         .message(
-            "ui.welcome",
+            MsgKey::UiWelcome,
             &[
-                ("mode", &de.message("ui.mode.assistant", &[])),
+                ("mode", &de.message(MsgKey::UiModeAssistant, &[])),
                 ("control", "5m"),
             ],
         )
@@ -231,7 +236,7 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
     assert_eq!(
         lines(&out),
         [en().message(
-            "config.saved",
+            MsgKey::ConfigSaved,
             &[("key", "rate"), ("value", "35"), ("file", &f)]
         )]
     );
@@ -241,32 +246,32 @@ fn set_keeps_comments_and_refuses_what_is_not_allowed() {
     assert!(!out.status.success());
     let en = en();
     let problem = en.message(
-        "config.bad_value",
+        MsgKey::ConfigBadValue,
         &[
             ("key", "rate"),
             ("value", "fast"),
-            ("allowed", &en.message("config.key.rate", &[])),
+            ("allowed", &en.message(MsgKey::ConfigKeyRate, &[])),
         ],
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim_end(),
-        en.message("config.rejected", &[("problem", &problem)])
+        en.message(MsgKey::ConfigRejected, &[("problem", &problem)])
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let out = annabella(cfg.path(), &["config", "unset", "rate"], "");
     assert_eq!(
         lines(&out),
-        [en.message("config.removed", &[("key", "rate"), ("file", &f)])]
+        [en.message(MsgKey::ConfigRemoved, &[("key", "rate"), ("file", &f)])]
     );
     let out = annabella(cfg.path(), &["config", "keys"], "");
     assert_eq!(lines(&out).len(), 19);
     assert_eq!(
         lines(&out)[4],
         en.message(
-            "config.key_line",
+            MsgKey::ConfigKeyLine,
             &[
                 ("key", "rate"),
-                ("description", &en.message("config.key.rate", &[]))
+                ("description", &en.message(MsgKey::ConfigKeyRate, &[]))
             ]
         )
     );
@@ -287,22 +292,25 @@ fn a_bad_file_is_one_line_and_the_defaults_apply() {
     // German).
     let de = locale::builtin("de").unwrap();
     let problem = de.message(
-        "config.bad_value",
+        MsgKey::ConfigBadValue,
         &[
             ("key", "rate"),
             ("value", "300"),
-            ("allowed", &de.message("config.key.rate", &[])),
+            ("allowed", &de.message(MsgKey::ConfigKeyRate, &[])),
         ],
     );
     let line = de.message(
-        "config.bad_file",
+        MsgKey::ConfigBadFile,
         &[("file", &path.display().to_string()), ("problem", &problem)],
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().collect::<Vec<_>>(), [line.as_str()]);
     // The defaults: fide words (German messages), not the file's English.
     let welcome = de
-        .message("ui.welcome", &[("mode", &de.message("ui.mode.board", &[]))])
+        .message(
+            MsgKey::UiWelcome,
+            &[("mode", &de.message(MsgKey::UiModeBoard, &[]))],
+        )
         .split("{control}")
         .next()
         .unwrap()
@@ -329,7 +337,7 @@ fn a_bad_file_is_one_line_and_the_defaults_apply() {
     // Once the full screen is up (stderr is hidden then), the line is in
     // its message box.
     let start: String = line.chars().take(40).collect();
-    let mut screen = s.wait_for(&de.message("ui.label.input", &[]));
+    let mut screen = s.wait_for(&de.message(MsgKey::UiLabelInput, &[]));
     // It may come a frame later: watched until a deadline, not for one
     // fixed pause (a loaded machine can take longer).
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -338,8 +346,8 @@ fn a_bad_file_is_one_line_and_the_defaults_apply() {
         screen = s.screen();
     }
     assert!(screen.contains(&start), "{screen}");
-    s.keys(&common::de_word("ui.cmd.quit"));
-    s.keys(&common::de_word("ui.cmd.yes"));
+    s.keys(&common::de_word(MsgKey::UiCmdQuit));
+    s.keys(&common::de_word(MsgKey::UiCmdYes));
     s.wait_for("EXITED 0");
 }
 
@@ -354,10 +362,10 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
     );
     let said = lines(&out);
     let en = en();
-    let unset = en.message("ui.settings_unset", &[]);
+    let unset = en.message(MsgKey::UiSettingsUnset, &[]);
     let now = |rate: &str, verbosity: &str| {
         en.message(
-            "ui.settings_now",
+            MsgKey::UiSettingsNow,
             &[
                 ("rate", rate),
                 ("voice", &unset),
@@ -369,7 +377,7 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
     };
     assert!(said.contains(&now(&unset, "brief")), "{said:#?}");
     // A value out of range is refused in one line, naming what is allowed.
-    let allowed = en.message("config.key.rate", &[]);
+    let allowed = en.message(MsgKey::ConfigKeyRate, &[]);
     let refused = said
         .iter()
         .find(|l| l.starts_with("rate = 300"))
@@ -378,7 +386,7 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
     assert!(said.contains(&now("30", "brief")), "{said:#?}");
     assert!(said.contains(&now("30", "full")), "{said:#?}");
     // Full verbosity: the times in words ("5 minutes"), not 5:00.
-    let five = en.message("time.minutes.other", &[("n", "5")]);
+    let five = en.message(MsgKey::TimeMinutesOther, &[("n", "5")]);
     assert!(
         said.iter()
             .any(|l| l.starts_with("White: ") && l.contains(&five)),
@@ -390,10 +398,10 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
     assert!(text.contains("rate = 30"), "{text}");
     assert!(text.contains("verbosity = \"full\""), "{text}");
     let shown = lines(&annabella(cfg.path(), &["config", "-l", "en"], ""));
-    let source = en.message("config.source.file", &[]);
+    let source = en.message(MsgKey::ConfigSourceFile, &[]);
     assert!(
         shown.contains(&en.message(
-            "config.line",
+            MsgKey::ConfigLine,
             &[("key", "rate"), ("value", "30"), ("source", &source)]
         )),
         "{shown:#?}"

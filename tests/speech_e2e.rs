@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use annabella::clock::talk::{Announcement, Phrasebook, Verbosity};
 use annabella::clock::{Adjustment, Clock};
+use annabella::locale::MsgKey;
 use annabella::speech::espeak::{EspeakNg, WavFileSpeaker, loudness};
 use annabella::speech::{Priority, Speaker, Voice};
 use shakmaty::Color;
@@ -227,8 +228,8 @@ fn clock_plain_session_through_stdin() {
     let en = annabella::locale::builtin("en").expect("en");
     let help = format!(
         "{} {}",
-        en.message("clock.help_commands", &[]),
-        en.message("clock.help_increment", &[])
+        en.message(MsgKey::ClockHelpCommands, &[]),
+        en.message(MsgKey::ClockHelpIncrement, &[])
     );
     let help = help.as_str();
     let fixed: Vec<Option<&str>> = vec![

@@ -13,6 +13,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{bin, en};
 
 use std::io::{BufRead, BufReader, Write};
@@ -99,27 +100,27 @@ fn say(daemon: Option<Daemon>, espeak: Option<&Path>) -> Vec<String> {
 }
 
 fn no_daemon(reason: &str) -> String {
-    en("speech.no_daemon", &[("error", reason)])
+    en(MsgKey::SpeechNoDaemon, &[("error", reason)])
 }
 
 #[test]
 fn a_daemon_that_never_answers_is_given_up_after_ten_seconds() {
     let lines = say(Some(Daemon::Mute), None);
-    let reason = en("speech.no_answer", &[("seconds", "10")]);
+    let reason = en(MsgKey::SpeechNoAnswer, &[("seconds", "10")]);
     assert_eq!(lines.first(), Some(&no_daemon(&reason)), "{lines:#?}");
 }
 
 #[test]
 fn a_daemon_that_never_answers_speak_is_given_up_after_two_seconds() {
     let lines = say(Some(Daemon::NoSpeak), None);
-    let reason = en("speech.no_answer", &[("seconds", "2")]);
+    let reason = en(MsgKey::SpeechNoAnswer, &[("seconds", "2")]);
     assert_eq!(lines.first(), Some(&no_daemon(&reason)), "{lines:#?}");
 }
 
 #[test]
 fn a_daemon_that_never_speaks_falls_back_to_espeak() {
     let lines = say(Some(Daemon::NeverBegins), None);
-    let reason = en("speech.silent", &[]);
+    let reason = en(MsgKey::SpeechSilent, &[]);
     assert_eq!(lines.first(), Some(&no_daemon(&reason)), "{lines:#?}");
 }
 
@@ -139,7 +140,10 @@ fn an_espeak_that_never_finishes_is_stopped() {
     // No daemon at all: espeak-ng from the start.
     let lines = say(None, Some(&fake));
     // "hello": 5 characters, 250 ms each, and 5 s.
-    let stuck = en("speech.stuck", &[("engine", "espeak-ng"), ("seconds", "6")]);
-    let failed = en("speech.failed", &[("error", &stuck)]);
+    let stuck = en(
+        MsgKey::SpeechStuck,
+        &[("engine", "espeak-ng"), ("seconds", "6")],
+    );
+    let failed = en(MsgKey::SpeechFailed, &[("error", &stuck)]);
     assert!(lines.contains(&failed), "{lines:#?}");
 }

@@ -16,6 +16,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 
 #[derive(Debug)]
@@ -131,7 +132,9 @@ fn a_long_utterance_reaches_the_card_before_its_synthesis_is_over() {
     assert!(samples > 48_000, "{samples} samples: {t:#?}");
     assert!(streamed, "played while synthesized: {t:#?}");
     let ko = Vocabulary::builtin("ko").unwrap();
-    let notice = ko.locale().message("speech.no_library", &[("error", "")]);
+    let notice = ko
+        .locale()
+        .message(MsgKey::SpeechNoLibrary, &[("error", "")]);
     let notice = notice.split('(').next().unwrap_or_default();
     assert!(!lines.iter().any(|l| l.starts_with(notice)), "{lines:#?}");
 }
@@ -146,7 +149,9 @@ fn without_the_library_the_program_speaks_and_one_line_says_so() {
     assert!(samples > 48_000, "{samples} samples");
     assert!(streamed, "the program's output is streamed too: {t:#?}");
     let ko = Vocabulary::builtin("ko").unwrap();
-    let notice = ko.locale().message("speech.no_library", &[("error", "")]);
+    let notice = ko
+        .locale()
+        .message(MsgKey::SpeechNoLibrary, &[("error", "")]);
     let notice = notice.split('(').next().unwrap_or_default();
     assert_eq!(
         lines.iter().filter(|l| l.starts_with(notice)).count(),

@@ -22,6 +22,7 @@ use common::tmux::{Session, tmux_available};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use annabella::locale::MsgKey;
 use annabella::ui::command::{Cmd, CommandWords};
 
 /// The start of a shell line running the binary in `home`: a new user's
@@ -92,7 +93,7 @@ fn word(cmd: Cmd) -> String {
 fn quit(s: &Session) {
     let yes = annabella::locale::builtin("de")
         .expect("de")
-        .message("ui.cmd.yes", &[]);
+        .message(MsgKey::UiCmdYes, &[]);
     s.keys(&word(Cmd::Quit));
     s.keys(yes.split('|').next().unwrap_or("ja"));
     s.wait_for("EXITED");
@@ -109,7 +110,7 @@ fn the_board_is_shown_within_a_second_with_speech_on_and_the_clock_reads_the_ful
     s.record(&raw);
     let moves = annabella::locale::builtin("de")
         .expect("de")
-        .message("ui.label.moves", &[]);
+        .message(MsgKey::UiLabelMoves, &[]);
     s.keys(&format!("{}; echo EXITED $?", fresh(dir.path())));
     let (took, screen) = shown_within(&s, &moves, Duration::from_secs(30));
     assert!(
@@ -147,7 +148,7 @@ fn changing_the_speech_rate_never_blocks_typing() {
     let s = Session::start("settings-rate");
     let moves = annabella::locale::builtin("de")
         .expect("de")
-        .message("ui.label.moves", &[]);
+        .message(MsgKey::UiLabelMoves, &[]);
     // espeak-ng, the fallback, "plays" without a sound card (`true`), so
     // that speech stays on and is reopened.
     s.keys(&format!(

@@ -13,6 +13,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::{bin, en};
 
 use common::tmux::{Session, tmux_available};
@@ -40,9 +41,9 @@ fn crash_restores(how: &str, signal: &str, status: i32) {
         .find(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .expect("a journal");
     annabella::journal::read(&journal).expect("the journal reads");
-    let reason = en("ui.crash.signal", &[("signal", signal)]);
+    let reason = en(MsgKey::UiCrashSignal, &[("signal", signal)]);
     let line = en(
-        "ui.crashed",
+        MsgKey::UiCrashed,
         &[
             ("reason", &reason),
             ("file", &journal.display().to_string()),

@@ -8,6 +8,7 @@
 
 mod common;
 
+use annabella::locale::MsgKey;
 use common::tmux::{Session, tmux_available};
 use common::{de, de_until, de_word};
 
@@ -31,18 +32,18 @@ fn a_game_on_the_full_screen() {
         journal.display()
     ));
     // fide speaks German: the texts are the de locale's.
-    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let (white, black) = (de(MsgKey::SideWhite, &[]), de(MsgKey::SideBlack, &[]));
     let (white, black) = (white.as_str(), black.as_str());
-    let board_title = de("ui.label.board_of", &[("side", white)]);
+    let board_title = de(MsgKey::UiLabelBoardOf, &[("side", white)]);
     let announced = |n: &str, side: &str, mv: &str| {
         de(
-            "mirror.announced",
+            MsgKey::MirrorAnnounced,
             &[("number", n), ("side", side), ("move", mv)],
         )
     };
     let executed = |side: &str, mv: &str, next: &str| {
         de(
-            "mirror.executed",
+            MsgKey::MirrorExecuted,
             &[("side", side), ("move", mv), ("next", next)],
         )
     };
@@ -51,7 +52,7 @@ fn a_game_on_the_full_screen() {
     s.wait_for(&announced("1", white, "Eva vier"));
     s.keys("press");
     // White pressed: Black is told to make the move on his board.
-    s.wait_for(&de_until("mirror.pressed", &[("side", white)], "time"));
+    s.wait_for(&de_until(MsgKey::MirrorPressed, &[("side", white)], "time"));
     s.keys("Eva vier");
     s.wait_for(&executed(black, "Eva vier", black));
     for l in ["Eva fuenf", "press", "Eva fuenf"] {
@@ -66,7 +67,7 @@ fn a_game_on_the_full_screen() {
     assert!(screen.contains("│4 . . . . B . . . 4 │"), "{screen}");
     assert!(screen.contains("│3 . . . . . S . . 3 │"), "{screen}");
     assert!(!screen.contains("│3 . . S . . . . . 3 │"), "{screen}");
-    let unpressed = format!("({})", de("ui.label.unpressed", &[]));
+    let unpressed = format!("({})", de(MsgKey::UiLabelUnpressed, &[]));
     assert!(screen.contains(&unpressed), "{screen}");
     // Both scoresheets.
     assert_eq!(screen.matches("1. e4 e5").count(), 2, "{screen}");
@@ -74,7 +75,7 @@ fn a_game_on_the_full_screen() {
     // Black makes a different move on his board: d4 instead of Nf3.
     s.keys("David vier");
     let differ = de_until(
-        "mirror.boards_differ",
+        MsgKey::MirrorBoardsDiffer,
         &[("number", "2"), ("side", white)],
         "black",
     );
@@ -84,8 +85,8 @@ fn a_game_on_the_full_screen() {
     // With the arbiter menu's word first: one line that corrects.
     let correct = format!(
         "({} {})",
-        de_word("ui.cmd.arbiter"),
-        de_word("ui.cmd.correct")
+        de_word(MsgKey::UiCmdArbiter),
+        de_word(MsgKey::UiCmdCorrect)
     );
     let screen = if screen.contains(&correct) {
         screen
@@ -95,33 +96,33 @@ fn a_game_on_the_full_screen() {
     assert!(!screen.contains("arbiter: correct"), "{screen}");
     // Shown on both boards and in words, not by colour.
     assert!(
-        screen.contains(&de("ui.label.mismatch", &[("number", "2")])),
+        screen.contains(&de(MsgKey::UiLabelMismatch, &[("number", "2")])),
         "{screen}"
     );
     assert_eq!(screen.matches("!= 2 !=").count(), 2, "{screen}");
     assert!(screen.contains("│4 . . . B B . . . 4 │"), "{screen}");
     // The clock on request.
     s.keys("zeit");
-    let time_of = |side: &str| de_until("clock.time", &[("side", side)], "time");
+    let time_of = |side: &str| de_until(MsgKey::ClockTime, &[("side", side)], "time");
     s.wait_for(&format!("{}4:", time_of(white)));
     // The arbiter corrects Black's board from the scoresheets.
     s.keys("schiedsrichter");
     s.keys("korrigieren");
-    let screen = s.wait_for(&de_until("mirror.corrected_board", &[], "boards"));
+    let screen = s.wait_for(&de_until(MsgKey::MirrorCorrectedBoard, &[], "boards"));
     assert!(!screen.contains("!= 2 !="), "{screen}");
     assert!(screen.contains("│4 . . . B . . . . 4 │"), "{screen}");
     assert!(screen.contains("│3 . . S . . . . . 3 │"), "{screen}");
     s.keys("zurück");
-    s.wait_for(&de("ui.arbiter_back", &[]));
+    s.wait_for(&de(MsgKey::UiArbiterBack, &[]));
     s.keys("resign");
-    s.wait_for(de_until("ui.confirm_resign", &[("side", black)], "yes").trim_end());
-    s.keys(&de_word("ui.cmd.yes"));
+    s.wait_for(de_until(MsgKey::UiConfirmResign, &[("side", black)], "yes").trim_end());
+    s.keys(&de_word(MsgKey::UiCmdYes));
     s.wait_for(&de(
-        "result.resignation",
+        MsgKey::ResultResignation,
         &[("loser", black), ("winner", white)],
     ));
     s.keys("quit");
-    s.wait_for(de_until("ui.quit_confirm", &[], "yes").trim_end());
+    s.wait_for(de_until(MsgKey::UiQuitConfirm, &[], "yes").trim_end());
     s.keys("yes");
     let screen = s.wait_for("EXITED 0");
     // The main screen is back: the board is gone.
@@ -163,7 +164,7 @@ fn sigterm_restores_the_terminal() {
 /// The start of a message as the screen shows it: up to its first unknown
 /// placeholder, at most 28 characters, cut at a word (a message box may
 /// wrap the rest).
-fn head(key: &str, args: &[(&str, &str)]) -> String {
+fn head(key: MsgKey, args: &[(&str, &str)]) -> String {
     let text = de(key, args);
     let known: String = text.split('{').next().unwrap_or_default().to_owned();
     let mut cut: String = known.chars().take(28).collect();
@@ -188,110 +189,149 @@ fn every_procedure_on_the_full_screen() {
         bin(),
         journal.display()
     ));
-    let (white, black) = (de("side.white", &[]), de("side.black", &[]));
+    let (white, black) = (de(MsgKey::SideWhite, &[]), de(MsgKey::SideBlack, &[]));
     let (w, b) = (white.as_str(), black.as_str());
     let word = de_word;
-    s.wait_for(&format!("┌{}", de("ui.label.board_of", &[("side", w)])));
+    s.wait_for(&format!("┌{}", de(MsgKey::UiLabelBoardOf, &[("side", w)])));
     let steps: Vec<(String, String)> = vec![
         (
             "e4".into(),
-            head("mirror.announced", &[("number", "1"), ("side", w)]),
+            head(MsgKey::MirrorAnnounced, &[("number", "1"), ("side", w)]),
         ),
         (
-            word("ui.cmd.takeback"),
-            head("ui.taken_back", &[("side", w)]),
+            word(MsgKey::UiCmdTakeback),
+            head(MsgKey::UiTakenBack, &[("side", w)]),
         ),
         (
             "e4".into(),
-            head("mirror.announced", &[("number", "1"), ("side", w)]),
+            head(MsgKey::MirrorAnnounced, &[("number", "1"), ("side", w)]),
         ),
         // An offer cannot be withdrawn: said back first.
         (
-            word("ui.cmd.draw"),
-            head("ui.confirm_offer", &[("side", w)]),
+            word(MsgKey::UiCmdDraw),
+            head(MsgKey::UiConfirmOffer, &[("side", w)]),
         ),
-        (word("ui.cmd.yes"), head("ui.draw_offered", &[("side", w)])),
-        (word("ui.cmd.press"), head("mirror.pressed", &[("side", w)])),
-        ("e4".into(), head("mirror.executed", &[("side", b)])),
         (
-            word("ui.cmd.decline"),
-            head("mirror.draw_declined", &[("side", b)]),
+            word(MsgKey::UiCmdYes),
+            head(MsgKey::UiDrawOffered, &[("side", w)]),
+        ),
+        (
+            word(MsgKey::UiCmdPress),
+            head(MsgKey::MirrorPressed, &[("side", w)]),
+        ),
+        ("e4".into(), head(MsgKey::MirrorExecuted, &[("side", b)])),
+        (
+            word(MsgKey::UiCmdDecline),
+            head(MsgKey::MirrorDrawDeclined, &[("side", b)]),
         ),
         (
             "e5".into(),
-            head("mirror.announced", &[("number", "1"), ("side", b)]),
+            head(MsgKey::MirrorAnnounced, &[("number", "1"), ("side", b)]),
         ),
-        (word("ui.cmd.press"), head("mirror.pressed", &[("side", b)])),
+        (
+            word(MsgKey::UiCmdPress),
+            head(MsgKey::MirrorPressed, &[("side", b)]),
+        ),
         (
             "d5".into(),
-            head("mirror.boards_differ", &[("number", "1"), ("side", b)]),
+            head(MsgKey::MirrorBoardsDiffer, &[("number", "1"), ("side", b)]),
         ),
-        (word("ui.cmd.correct"), head("mirror.corrected_board", &[])),
         (
-            format!("{} g1", word("ui.cmd.touch")),
-            head("mirror.touched", &[("side", w)]),
+            word(MsgKey::UiCmdCorrect),
+            head(MsgKey::MirrorCorrectedBoard, &[]),
+        ),
+        (
+            format!("{} g1", word(MsgKey::UiCmdTouch)),
+            head(MsgKey::MirrorTouched, &[("side", w)]),
         ),
         (
             "Nf3".into(),
-            head("mirror.announced", &[("number", "2"), ("side", w)]),
-        ),
-        (word("ui.cmd.press"), head("mirror.pressed", &[("side", w)])),
-        ("Nf3".into(), head("mirror.executed", &[("side", b)])),
-        (word("ui.cmd.pause"), head("game.paused", &[("side", b)])),
-        (word("ui.cmd.resume"), head("clock.resumed", &[("side", b)])),
-        (
-            format!("{} {} 60", word("ui.cmd.add"), word("ui.cmd.white")),
-            head("mirror.adjust_add", &[("side", w)]),
+            head(MsgKey::MirrorAnnounced, &[("number", "2"), ("side", w)]),
         ),
         (
-            format!("{} {} 30", word("ui.cmd.remove"), word("ui.cmd.black")),
-            head("mirror.adjust_remove", &[("side", b)]),
+            word(MsgKey::UiCmdPress),
+            head(MsgKey::MirrorPressed, &[("side", w)]),
+        ),
+        ("Nf3".into(), head(MsgKey::MirrorExecuted, &[("side", b)])),
+        (
+            word(MsgKey::UiCmdPause),
+            head(MsgKey::GamePaused, &[("side", b)]),
         ),
         (
-            format!("{} {} 1:20:00", word("ui.cmd.set"), word("ui.cmd.white")),
-            head("mirror.adjust_remove", &[("side", w)]),
+            word(MsgKey::UiCmdResume),
+            head(MsgKey::ClockResumed, &[("side", b)]),
         ),
         (
-            format!("{} {}", word("ui.cmd.penalty"), word("ui.cmd.black")),
-            head("penalty.illegal_move", &[("side", b)]),
+            format!("{} {} 60", word(MsgKey::UiCmdAdd), word(MsgKey::UiCmdWhite)),
+            head(MsgKey::MirrorAdjustAdd, &[("side", w)]),
         ),
         (
-            word("ui.cmd.claim"),
-            head("ui.confirm_claim", &[("side", b)]),
+            format!(
+                "{} {} 30",
+                word(MsgKey::UiCmdRemove),
+                word(MsgKey::UiCmdBlack)
+            ),
+            head(MsgKey::MirrorAdjustRemove, &[("side", b)]),
         ),
         (
-            word("ui.cmd.yes"),
-            head("ui.claim_rejected", &[("side", b)]),
+            format!(
+                "{} {} 1:20:00",
+                word(MsgKey::UiCmdSet),
+                word(MsgKey::UiCmdWhite)
+            ),
+            head(MsgKey::MirrorAdjustRemove, &[("side", w)]),
         ),
         (
-            format!("{} Nc6 @ morgen", word("ui.cmd.seal")),
-            head("mirror.seal_written", &[("side", b)]),
-        ),
-        (word("ui.cmd.press"), head("mirror.sealed", &[("side", b)])),
-        (
-            word("ui.cmd.present"),
-            head("mirror.present", &[("side", w)]),
-        ),
-        (word("ui.cmd.open_seal"), head("mirror.seal_opened", &[])),
-        ("Nc6".into(), head("mirror.executed", &[("side", w)])),
-        (
-            format!("{} {}", word("ui.cmd.sheet"), word("ui.cmd.black")),
-            head("ui.sheet", &[("sheet", b)]),
+            format!(
+                "{} {}",
+                word(MsgKey::UiCmdPenalty),
+                word(MsgKey::UiCmdBlack)
+            ),
+            head(MsgKey::PenaltyIllegalMove, &[("side", b)]),
         ),
         (
-            word("ui.cmd.resign"),
-            head("ui.confirm_resign", &[("side", w)]),
+            word(MsgKey::UiCmdClaim),
+            head(MsgKey::UiConfirmClaim, &[("side", b)]),
         ),
         (
-            word("ui.cmd.yes"),
-            head("result.resignation", &[("loser", w), ("winner", b)]),
+            word(MsgKey::UiCmdYes),
+            head(MsgKey::UiClaimRejected, &[("side", b)]),
+        ),
+        (
+            format!("{} Nc6 @ morgen", word(MsgKey::UiCmdSeal)),
+            head(MsgKey::MirrorSealWritten, &[("side", b)]),
+        ),
+        (
+            word(MsgKey::UiCmdPress),
+            head(MsgKey::MirrorSealed, &[("side", b)]),
+        ),
+        (
+            word(MsgKey::UiCmdPresent),
+            head(MsgKey::MirrorPresent, &[("side", w)]),
+        ),
+        (
+            word(MsgKey::UiCmdOpenSeal),
+            head(MsgKey::MirrorSealOpened, &[]),
+        ),
+        ("Nc6".into(), head(MsgKey::MirrorExecuted, &[("side", w)])),
+        (
+            format!("{} {}", word(MsgKey::UiCmdSheet), word(MsgKey::UiCmdBlack)),
+            head(MsgKey::UiSheet, &[("sheet", b)]),
+        ),
+        (
+            word(MsgKey::UiCmdResign),
+            head(MsgKey::UiConfirmResign, &[("side", w)]),
+        ),
+        (
+            word(MsgKey::UiCmdYes),
+            head(MsgKey::ResultResignation, &[("loser", w), ("winner", b)]),
         ),
     ];
     for (typed, expected) in steps {
         s.keys(&typed);
         s.wait_for(&expected);
     }
-    s.keys(&word("ui.cmd.quit"));
-    s.keys(&word("ui.cmd.yes"));
+    s.keys(&word(MsgKey::UiCmdQuit));
+    s.keys(&word(MsgKey::UiCmdYes));
     s.wait_for("EXITED 0");
 }

@@ -163,7 +163,7 @@ fn talking_over_her_stops_her_and_is_heard() {
     let ko = Vocabulary::builtin("ko").expect("ko");
     let clock = ko
         .locale()
-        .message(Cmd::Press.row().spoken.unwrap_or_default(), &[]);
+        .message(Cmd::Press.row().spoken.expect("press is spoken"), &[]);
     let clock = clock.split('|').next().unwrap_or_default().to_owned();
     let clock_wav = dir.path().join("clock.wav");
     synthesize_ko(&clock, 150, 50, &clock_wav);

@@ -21,6 +21,7 @@ use common::{
 use std::path::Path;
 use std::process::Command;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::Listener;
@@ -367,7 +368,7 @@ fn the_binary_says_in_one_line_what_is_wrong() {
     assert!(!ok && out.is_empty(), "{out}");
     let last = err.trim().lines().last().unwrap_or("");
     let failed = annabella::locale::builtin("ko").expect("ko").message(
-        "model.load_failed",
+        MsgKey::ModelLoadFailed,
         &[("path", &corrupt.display().to_string())],
     );
     assert!(last.contains(&failed), "{err}");
@@ -380,7 +381,7 @@ fn the_binary_says_in_one_line_what_is_wrong() {
     let fide = annabella::vocab::Vocabulary::builtin("fide").unwrap();
     let name = fide.locale().name.clone();
     let expected = common::de(
-        "voice.wrong_language",
+        MsgKey::VoiceWrongLanguage,
         &[("path", model), ("locale", &name)],
     );
     assert!(common::fits(err.trim(), &expected), "{err}");

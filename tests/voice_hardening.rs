@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use annabella::locale::Locale;
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 use annabella::voice::audio::{WavSpec, wav_bytes};
 use annabella::voice::decide::DecisionSettings;
@@ -69,11 +70,11 @@ fn noise(seconds: usize) -> Vec<u8> {
 }
 
 /// The line `voice.wav_error` for `file` with the reason `key`.
-fn wav_line(file: &Path, key: &str, args: &[(&str, &str)]) -> String {
+fn wav_line(file: &Path, key: MsgKey, args: &[(&str, &str)]) -> String {
     let loc = ko();
     let reason = loc.message(key, args);
     loc.message(
-        "voice.wav_error",
+        MsgKey::VoiceWavError,
         &[("file", &file.display().to_string()), ("error", &reason)],
     )
 }
@@ -112,7 +113,7 @@ fn files() -> Files {
         wav(1, 8, None, &vec![0x80; 1 << 20]),
         wav_line(
             &d.join("one-hertz.wav"),
-            "wav.rate",
+            MsgKey::WavRate,
             &[("rate", "1"), ("min", "8000"), ("max", "192000")],
         ),
     );
@@ -121,7 +122,7 @@ fn files() -> Files {
         wav(100, 16, None, &[0; 64_000]),
         wav_line(
             &d.join("hundred-hertz.wav"),
-            "wav.rate",
+            MsgKey::WavRate,
             &[("rate", "100"), ("min", "8000"), ("max", "192000")],
         ),
     );
@@ -132,7 +133,7 @@ fn files() -> Files {
         wav(16_000, 16, None, &ten),
         wav_line(
             &d.join("ten-minutes.wav"),
-            "wav.too_long",
+            MsgKey::WavTooLong,
             &[("seconds", "60")],
         ),
     );
@@ -142,7 +143,7 @@ fn files() -> Files {
         wav(16_000, 16, Some(u32::MAX), &ten),
         wav_line(
             &d.join("unknown-length.wav"),
-            "wav.too_long",
+            MsgKey::WavTooLong,
             &[("seconds", "60")],
         ),
     );
@@ -151,10 +152,10 @@ fn files() -> Files {
     // SAFETY: mkfifo with a valid C string.
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     let loc = ko();
-    let kind = loc.message("file.kind.fifo", &[]);
-    let reason = loc.message("file.not_regular", &[("kind", &kind)]);
+    let kind = loc.message(MsgKey::FileKindFifo, &[]);
+    let reason = loc.message(MsgKey::FileNotRegular, &[("kind", &kind)]);
     let line = loc.message(
-        "voice.wav_error",
+        MsgKey::VoiceWavError,
         &[("file", &fifo.display().to_string()), ("error", &reason)],
     );
     bad.push((fifo, line));

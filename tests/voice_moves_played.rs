@@ -28,6 +28,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use annabella::game::{Command as GameCommand, Side};
+use annabella::locale::MsgKey;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -227,8 +228,8 @@ fn a_game_said_with_push_to_talk_is_played() {
     check(&game, "push-to-talk");
     // The talk key was the play screen's own: it said so when ready.
     let ko = annabella::vocab::Vocabulary::builtin("ko").expect("ko");
-    let help = ko.locale().message("ui.cmd.help", &[]);
+    let help = ko.locale().message(MsgKey::UiCmdHelp, &[]);
     let help = help.split('|').next().unwrap_or_default();
-    let ptt = ko.locale().message("ui.voice_ptt", &[("help", help)]);
+    let ptt = ko.locale().message(MsgKey::UiVoicePtt, &[("help", help)]);
     assert!(game.lines.contains(&ptt), "{game:#?}");
 }

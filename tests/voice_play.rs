@@ -18,6 +18,7 @@ use common::fits;
 
 use std::process::Command;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::{Style, Vocabulary};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color};
@@ -67,24 +68,24 @@ fn spoken_moves_on_the_play_screen_never_make_another_move() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     // No typed input: the program runs until every recording was heard.
     let (lines, _) = common::run_with_input(&args, "");
-    let msg = |key: &str| ko.locale().message(key, &[]);
-    let help = msg("ui.cmd.help");
+    let msg = |key: MsgKey| ko.locale().message(key, &[]);
+    let help = msg(MsgKey::UiCmdHelp);
     let help = help.split('|').next().unwrap_or_default();
-    let ready = ko.locale().message("ui.voice_ready", &[("help", help)]);
+    let ready = ko.locale().message(MsgKey::UiVoiceReady, &[("help", help)]);
     assert!(lines.contains(&ready), "{lines:#?}");
     // One answer per recording: a move said back, a question, or not
     // understood; silence is "nothing heard".
-    let nothing = msg("voice.nothing_heard");
+    let nothing = msg(MsgKey::VoiceNothingHeard);
     let templates = [
-        msg("voice.not_understood"),
-        msg("voice.confirm"),
-        msg("voice.ask_which"),
-        msg("voice.did_you_mean"),
+        msg(MsgKey::VoiceNotUnderstood),
+        msg(MsgKey::VoiceConfirm),
+        msg(MsgKey::VoiceAskWhich),
+        msg(MsgKey::VoiceDidYouMean),
     ];
     let white = ko.side(Color::White).display;
     let announced_e4 = ko
         .message(
-            "mirror.announced",
+            MsgKey::MirrorAnnounced,
             &[
                 ("number", &annabella::vocab::Utterance::plain("1")),
                 ("side", &ko.side(Color::White)),
@@ -170,7 +171,7 @@ fn no_microphone_or_no_model_is_one_line_and_typing_goes_on() {
         .map(str::to_owned)
         .collect();
     let ko = Vocabulary::builtin("ko").unwrap();
-    let no_mic = ko.locale().message("voice.no_microphone", &[]);
+    let no_mic = ko.locale().message(MsgKey::VoiceNoMicrophone, &[]);
     let no_mic = no_mic.split('{').next().unwrap_or_default();
     let count = lines.iter().filter(|l| l.starts_with(no_mic)).count();
     if count == 0 {

@@ -17,6 +17,7 @@ mod common;
 
 use common::voice_prerequisites as model;
 
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 use shakmaty::Color;
 
@@ -60,7 +61,7 @@ fn play(asoundrc: &str) -> Option<Vec<String>> {
 }
 
 fn no_barge_in_lines(lines: &[String], ko: &Vocabulary) -> usize {
-    let line = ko.locale().message("ui.voice_no_barge_in", &[]);
+    let line = ko.locale().message(MsgKey::UiVoiceNoBargeIn, &[]);
     lines.iter().filter(|l| **l == line).count()
 }
 
@@ -93,7 +94,7 @@ fn with_an_output_device_she_plays_herself_and_gives_the_reference() {
         0,
         "her own output gives the reference: {lines:#?}"
     );
-    let no_mic = ko.locale().message("voice.no_microphone", &[]);
+    let no_mic = ko.locale().message(MsgKey::VoiceNoMicrophone, &[]);
     let no_mic = no_mic.split('{').next().unwrap_or_default();
     assert_eq!(
         lines.iter().filter(|l| l.starts_with(no_mic)).count(),

@@ -34,6 +34,7 @@ use common::{synthesize_ko, voice_prerequisites as model};
 
 use annabella::commands::Cmd;
 use annabella::game::{Command as GameCommand, Side};
+use annabella::locale::MsgKey;
 use annabella::speech::activity::NO_MUTE_ENV;
 use annabella::vocab::{Style, Vocabulary};
 
@@ -141,7 +142,7 @@ fn spoken_game(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
     let ko = Vocabulary::builtin("ko").expect("ko");
     let clock = ko
         .locale()
-        .message(Cmd::Press.row().spoken.unwrap_or_default(), &[]);
+        .message(Cmd::Press.row().spoken.expect("press is spoken"), &[]);
     let clock = clock.split('|').next().unwrap_or_default().to_owned();
     let clock_wav = dir.join("clock.wav");
     synthesize_ko(&clock, 150, 50, &clock_wav);
@@ -205,7 +206,7 @@ fn annabellas_announcements_alone_lead_to_no_decision() {
     // ten seconds of it), and the recognizers were deaf to it.
     assert!(room.deaf >= 5000, "{room:#?}");
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let nothing = ko.locale().message("voice.nothing_heard", &[]);
+    let nothing = ko.locale().message(MsgKey::VoiceNothingHeard, &[]);
     assert!(room.lines.contains(&nothing), "{room:#?}");
 }
 
@@ -225,6 +226,7 @@ fn a_game_spoken_in_the_room_is_heard_once_per_utterance_never_from_her_voice() 
 mod engine_behind_the_gate {
     use std::time::{Duration, Instant};
 
+    use annabella::locale::MsgKey;
     use annabella::speech::Voice;
     use annabella::speech::activity::{CUT_TAIL_MS, SpeechActivity};
     use annabella::speech::espeak::EspeakNg;
@@ -324,7 +326,7 @@ mod engine_behind_the_gate {
         after.play_unchecked(e4);
         // White's move announced (what Black's board expects next).
         let said = ko.message(
-            "mirror.announced",
+            MsgKey::MirrorAnnounced,
             &[
                 ("number", &Utterance::plain("1")),
                 ("side", &ko.side(Color::White)),

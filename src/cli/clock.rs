@@ -24,6 +24,7 @@ use crate::clock::{
 };
 use crate::input::Line;
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker};
 use crate::vocab::Utterance;
 
@@ -168,7 +169,7 @@ fn parse_color(text: &str) -> Option<Color> {
 /// `clock.bad_choice` (with `("choices", list)`).
 fn bad_option(
     locale: &Locale,
-    key: &str,
+    key: MsgKey,
     option: &str,
     value: &str,
     why: (&str, &str),
@@ -183,7 +184,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, UserError> {
         t => Some(parse_duration(t).map_err(|e| {
             bad_option(
                 locale,
-                "clock.bad_every",
+                MsgKey::ClockBadEvery,
                 "every",
                 t,
                 ("error", &e.describe(locale)),
@@ -198,7 +199,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, UserError> {
                 parse_duration(w).map_err(|e| {
                     bad_option(
                         locale,
-                        "clock.bad_warn",
+                        MsgKey::ClockBadWarn,
                         "warn",
                         t,
                         ("error", &e.describe(locale)),
@@ -217,7 +218,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, UserError> {
             None => {
                 return Err(bad_option(
                     locale,
-                    "clock.bad_choice",
+                    MsgKey::ClockBadChoice,
                     "announce-for",
                     other,
                     ("choices", "white, black, both"),
@@ -400,10 +401,10 @@ impl Session<'_> {
     fn refusal(&self, e: ClockError) -> Utterance {
         let b = &self.book;
         match e {
-            ClockError::NotStarted => b.message("clock.not_started"),
-            ClockError::Paused { .. } => b.message("clock.is_paused"),
-            ClockError::NotPaused => b.message("clock.not_paused"),
-            ClockError::AlreadyStarted => b.message("clock.already_started"),
+            ClockError::NotStarted => b.message(MsgKey::ClockNotStarted),
+            ClockError::Paused { .. } => b.message(MsgKey::ClockIsPaused),
+            ClockError::NotPaused => b.message(MsgKey::ClockNotPaused),
+            ClockError::AlreadyStarted => b.message(MsgKey::ClockAlreadyStarted),
             ClockError::FlagFallen { color, .. } => {
                 b.announcement(&Announcement::FlagFell { color }, self.verbosity)
             }
@@ -417,7 +418,7 @@ impl Session<'_> {
                 let left = b.duration(remaining, Verbosity::Full);
                 let fill = |pick: fn(&Utterance) -> &str| {
                     b.locale().message(
-                        "clock.cannot_take",
+                        MsgKey::ClockCannotTake,
                         &[
                             ("side", pick(&side)),
                             ("time", pick(&time)),
@@ -430,7 +431,7 @@ impl Session<'_> {
                     spoken: fill(|u| &u.spoken),
                 }
             }
-            other => b.message_with("clock.refused", &[("reason", &other.to_string())]),
+            other => b.message_with(MsgKey::ClockRefused, &[("reason", &other.to_string())]),
         }
     }
 
@@ -459,11 +460,11 @@ impl Session<'_> {
             && side != running
         {
             let u = self.book.message_with(
-                "clock.not_to_move",
+                MsgKey::ClockNotToMove,
                 &[("side", &self.book.side(side).display)],
             );
             let spoken = self.book.message_with(
-                "clock.not_to_move",
+                MsgKey::ClockNotToMove,
                 &[("side", &self.book.side(side).spoken)],
             );
             return self.emit(
@@ -515,7 +516,7 @@ impl Session<'_> {
                 Some(color) => self
                     .book
                     .announcement(&Announcement::FlagFell { color }, self.verbosity),
-                None => self.book.message("clock.not_started"),
+                None => self.book.message(MsgKey::ClockNotStarted),
             },
         };
         self.emit(u, Priority::Request, Some("turn".to_owned()))
@@ -542,9 +543,9 @@ impl Session<'_> {
     fn increment(&mut self) -> Result<(), UserError> {
         let b = &self.book;
         let (key, amount) = match self.clock.add_increment_both(QUICKPLAY_INCREMENT) {
-            Ok(()) => ("clock.increment_added", QUICKPLAY_INCREMENT),
+            Ok(()) => (MsgKey::ClockIncrementAdded, QUICKPLAY_INCREMENT),
             Err(ClockError::IncrementAlreadySet { increment }) => (
-                "clock.increment_already",
+                MsgKey::ClockIncrementAlready,
                 match increment {
                     Increment::Fischer(d) | Increment::SimpleDelay(d) | Increment::Bronstein(d) => {
                         d
@@ -590,7 +591,7 @@ impl Session<'_> {
             let left = self.book.side(self.left).display;
             let right = self.book.side(self.left.other()).display;
             self.book.message_with(
-                "clock.help_keys",
+                MsgKey::ClockHelpKeys,
                 &[
                     ("left", "a"),
                     ("right", "l"),
@@ -599,10 +600,10 @@ impl Session<'_> {
                 ],
             )
         } else {
-            self.book.message("clock.help_commands")
+            self.book.message(MsgKey::ClockHelpCommands)
         };
         // Guideline III.4: the arbiter's increment.
-        let extra = self.book.message("clock.help_increment");
+        let extra = self.book.message(MsgKey::ClockHelpIncrement);
         let u = Utterance {
             display: format!("{} {}", u.display, extra.display),
             spoken: format!("{} {}", u.spoken, extra.spoken),
@@ -623,7 +624,7 @@ impl Session<'_> {
         moves.display.push_str(&mb.display);
         moves.spoken.push(' ');
         moves.spoken.push_str(&mb.spoken);
-        let end = self.book.message("clock.final");
+        let end = self.book.message(MsgKey::ClockFinal);
         for u in [end, times, moves] {
             self.emit(u, Priority::Critical, None)?;
         }
@@ -656,7 +657,7 @@ impl Session<'_> {
                 let why = e.describe(self.book.locale());
                 let u = self
                     .book
-                    .message_with("clock.bad_time", &[("command", &text), ("error", &why)]);
+                    .message_with(MsgKey::ClockBadTime, &[("command", &text), ("error", &why)]);
                 self.emit(u, Priority::Request, None)?;
             }
             ClockCommand::TooLong => {
@@ -666,7 +667,7 @@ impl Session<'_> {
             ClockCommand::Unknown(text) => {
                 let u = self
                     .book
-                    .message_with("clock.unknown_command", &[("command", &text)]);
+                    .message_with(MsgKey::ClockUnknownCommand, &[("command", &text)]);
                 self.emit(u, Priority::Request, None)?;
             }
             ClockCommand::Nothing => {}
@@ -678,13 +679,14 @@ impl Session<'_> {
 /// `annabella clock`.
 pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
-    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let book = Phrasebook::for_locale(vocab.locale())
+        .map_err(|e| UserError(e.describe(vocab.locale())))?;
     let control: TimeControl =
         args.control
             .parse()
             .map_err(|e: crate::clock::ParseTimeControlError| {
                 UserError(book.locale().message(
-                    "clock.bad_control",
+                    MsgKey::ClockBadControl,
                     &[
                         ("control", &args.control),
                         ("error", &e.describe(book.locale())),
@@ -695,7 +697,7 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
     let left = parse_color(&args.left).ok_or_else(|| {
         bad_option(
             book.locale(),
-            "clock.bad_choice",
+            MsgKey::ClockBadChoice,
             "left",
             &args.left,
             ("choices", "white, black"),
@@ -732,7 +734,7 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
     };
     let intro = session
         .book
-        .message_with("clock.control", &[("control", &control.to_string())]);
+        .message_with(MsgKey::ClockControl, &[("control", &control.to_string())]);
     session.emit(intro, Priority::Request, None)?;
     session.tick()?;
     session.help()?;
@@ -799,8 +801,14 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
         self, Event, KeyCode, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
         ModifierKeyCode, PushKeyboardEnhancementFlags,
     };
-    crossterm::terminal::enable_raw_mode()
-        .map_err(|e| UserError(format!("Cannot read single keys from the terminal: {e}")))?;
+    let loc = session.book.locale().clone();
+    let no_keys = |e: std::io::Error| {
+        UserError(loc.message(
+            MsgKey::ClockNoKeys,
+            &[("error", &crate::input::describe_io_error(&loc, &e))],
+        ))
+    };
+    crossterm::terminal::enable_raw_mode().map_err(no_keys)?;
     let mut raw = RawMode { enhanced: false };
     // Terminals with the kitty keyboard protocol report the shift keys
     // alone: then left and right shift press the clock too.
@@ -820,11 +828,11 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
     let mut confirming = false;
     loop {
         session.tick()?;
-        let ready = event::poll(TICK).map_err(|e| UserError(e.to_string()))?;
+        let ready = event::poll(TICK).map_err(no_keys)?;
         if !ready {
             continue;
         }
-        let Event::Key(key) = event::read().map_err(|e| UserError(e.to_string()))? else {
+        let Event::Key(key) = event::read().map_err(no_keys)? else {
             continue;
         };
         if key.kind != KeyEventKind::Press {
@@ -842,7 +850,7 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
             }
             // Any other key answers no; a key that is not n or Esc is
             // then carried out as if nothing had been asked.
-            let u = session.book.message("clock.quit_cancelled");
+            let u = session.book.message(MsgKey::ClockQuitCancelled);
             session.emit(u, Priority::Request, None)?;
             if matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc) {
                 continue;
@@ -866,7 +874,7 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
             KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => ClockCommand::Help,
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => {
                 confirming = true;
-                let u = session.book.message("clock.quit_confirm");
+                let u = session.book.message(MsgKey::ClockQuitConfirm);
                 session.emit(u, Priority::Request, None)?;
                 continue;
             }

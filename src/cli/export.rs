@@ -15,6 +15,7 @@ use crate::fsutil;
 use crate::game::clock_ms;
 use crate::game::script::ScriptVerbs;
 use crate::game::words::Wording;
+use crate::locale::MsgKey;
 use crate::mirror::{Mirror, PgnSource, Stage};
 use crate::vocab::Utterance;
 
@@ -148,7 +149,7 @@ fn output_refused(
 ) -> UserError {
     use crate::output::OutputError;
     let file = Utterance::plain(output.display().to_string());
-    let say = |key: &str, error: String| {
+    let say = |key: MsgKey, error: String| {
         let error = Utterance::plain(error);
         UserError(
             ui.message(key, &[("file", &file), ("error", &error)])
@@ -157,18 +158,18 @@ fn output_refused(
     };
     match e {
         OutputError::IsInput { input } if input == journal => {
-            say("export.same_file", String::new())
+            say(MsgKey::ExportSameFile, String::new())
         }
         OutputError::IsInput { .. } => UserError(e.describe(ui.locale(), output)),
         OutputError::NotRegular(kind) => say(
-            "export.not_a_file",
+            MsgKey::ExportNotAFile,
             fsutil::InputError::NotRegular(*kind).describe(ui.locale()),
         ),
         OutputError::Exists | OutputError::OtherKind | OutputError::OtherGames { .. } => {
-            say("export.exists", String::new())
+            say(MsgKey::ExportExists, String::new())
         }
         OutputError::Io(err) => say(
-            "export.write_failed",
+            MsgKey::ExportWriteFailed,
             crate::input::describe_io_error(ui.locale(), err),
         ),
     }

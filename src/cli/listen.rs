@@ -17,6 +17,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{UserError, io_error, load_locale};
+use crate::locale::MsgKey;
 use crate::vocab::{Style, Utterance, Vocabulary};
 use crate::voice::audio::{self, VadSettings, WavError};
 use crate::voice::commands::SpokenCommandWords;
@@ -71,13 +72,13 @@ pub struct ListenArgs {
 fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, UserError> {
     match fen {
         None => Ok(Chess::default()),
-        Some(f) => crate::pgn::position_from_fen(f, mode).map_err(|error| {
+        Some(f) => crate::pgn::read_fen(f, mode).map_err(|error| {
             UserError(
                 vocab
                     .message(
-                        "error.bad_fen",
+                        MsgKey::ErrorBadFen,
                         &[
-                            ("error", &Utterance::plain(error)),
+                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
                             ("example", &Utterance::plain(START_FEN)),
                         ],
                     )
@@ -87,7 +88,7 @@ fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result
     }
 }
 
-fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
+fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     vocab.locale().message(key, &args)
 }
@@ -95,7 +96,7 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// Finds the model folder: `--model`, env `ANNABELLA_MODEL`, or the
 /// installed model for the locale.
 pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, UserError> {
-    crate::voice::live::model_dir_or(vocab, arg, "voice.no_model_listen").map_err(UserError)
+    crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen).map_err(UserError)
 }
 
 /// Loads the model and checks the locale's words against it: missing
@@ -114,7 +115,7 @@ pub fn open_listener(
             "{}",
             msg(
                 &listener.vocab,
-                "voice.missing_words_listen",
+                MsgKey::VoiceMissingWordsListen,
                 &[("words", missing.join(", "))]
             )
         );
@@ -149,7 +150,7 @@ pub fn describe(
                 format!("move {}", uci_san(pos, *mv, mode)),
                 msg(
                     vocab,
-                    "voice.heard_move",
+                    MsgKey::VoiceHeardMove,
                     &[("move", vocab.for_display(&said.display))],
                 ),
             )
@@ -163,7 +164,7 @@ pub fn describe(
             let text = if candidates.len() == 1 {
                 msg(
                     vocab,
-                    "voice.confirm",
+                    MsgKey::VoiceConfirm,
                     &[
                         ("move", words.join("")),
                         ("yes", word(crate::commands::Cmd::Yes)),
@@ -171,14 +172,18 @@ pub fn describe(
                     ],
                 )
             } else {
-                let or = format!(" {} ", vocab.locale().message("parse.or", &[]));
-                msg(vocab, "voice.ask_which", &[("candidates", words.join(&or))])
+                let or = format!(" {} ", vocab.locale().message(MsgKey::ParseOr, &[]));
+                msg(
+                    vocab,
+                    MsgKey::VoiceAskWhich,
+                    &[("candidates", words.join(&or))],
+                )
             };
             (format!("ask {}", list.join(", ")), text)
         }
         Decision::DidYouMean { candidates, .. } => {
             let list: Vec<String> = candidates.iter().map(|m| uci_san(pos, *m, mode)).collect();
-            let or = format!(" {} ", vocab.locale().message("parse.or", &[]));
+            let or = format!(" {} ", vocab.locale().message(MsgKey::ParseOr, &[]));
             let words: Vec<String> = candidates
                 .iter()
                 .enumerate()
@@ -189,7 +194,7 @@ pub fn describe(
                 .collect();
             let text = msg(
                 vocab,
-                "voice.did_you_mean",
+                MsgKey::VoiceDidYouMean,
                 &[
                     ("candidates", words.join(&or)),
                     ("yes", word(crate::commands::Cmd::Yes)),
@@ -200,17 +205,21 @@ pub fn describe(
         }
         Decision::Number { number, heard } => (
             format!("number {number}"),
-            msg(vocab, "voice.command", &[("command", heard.clone())]),
+            msg(vocab, MsgKey::VoiceCommand, &[("command", heard.clone())]),
         ),
         Decision::Command { command, .. } => (
             format!("command {}", command.name()),
-            msg(vocab, "voice.command", &[("command", word(*command))]),
+            msg(vocab, MsgKey::VoiceCommand, &[("command", word(*command))]),
         ),
         Decision::NotUnderstood { heard } => {
             let text = if heard.is_empty() {
-                msg(vocab, "voice.nothing_heard", &[])
+                msg(vocab, MsgKey::VoiceNothingHeard, &[])
             } else {
-                msg(vocab, "voice.not_understood", &[("heard", heard.clone())])
+                msg(
+                    vocab,
+                    MsgKey::VoiceNotUnderstood,
+                    &[("heard", heard.clone())],
+                )
             };
             (
                 format!("not-understood {heard}").trim_end().to_owned(),
@@ -267,7 +276,10 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserErro
             match listener.hear(&pos, mode, &samples) {
                 Some(h) => (h.decision, Some(h.json)),
                 None => {
-                    eprintln!("{}", msg(&listener.vocab, "voice.recognizer_failed", &[]));
+                    eprintln!(
+                        "{}",
+                        msg(&listener.vocab, MsgKey::VoiceRecognizerFailed, &[])
+                    );
                     code = ExitCode::FAILURE;
                     continue;
                 }
@@ -316,7 +328,7 @@ fn mic(
                 if !missing_words.is_empty() {
                     write_terminal(&msg(
                         &vocab,
-                        "voice.missing_words_listen",
+                        MsgKey::VoiceMissingWordsListen,
                         &[("words", missing_words.join(", "))],
                     ));
                 }
@@ -337,17 +349,17 @@ fn mic(
         Some(PushToTalkKeys::start().map_err(|e| {
             UserError(msg(
                 &vocab,
-                "voice.ptt_no_terminal",
-                &[("error", e.to_string())],
+                MsgKey::VoicePttNoTerminal,
+                &[("error", crate::input::describe_io_error(vocab.locale(), &e))],
             ))
         })?)
     } else {
         None
     };
     let line = match &keys {
-        Some(k) if k.releases => msg(&vocab, "voice.ptt_hold", &[]),
-        Some(_) => msg(&vocab, "voice.ptt_toggle", &[]),
-        None => msg(&vocab, "voice.listening_mic", &[]),
+        Some(k) if k.releases => msg(&vocab, MsgKey::VoicePttHold, &[]),
+        Some(_) => msg(&vocab, MsgKey::VoicePttToggle, &[]),
+        None => msg(&vocab, MsgKey::VoiceListeningMic, &[]),
     };
     let eol = if keys.is_some() { "\r" } else { "" };
     write_terminal(&format!("{line}{eol}"));

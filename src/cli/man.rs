@@ -9,6 +9,7 @@ use clap::{Command, CommandFactory};
 
 use crate::commands::{Cmd, Menu};
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// Text for roff: backslashes and hyphens escaped, a line that would start
 /// with a control character guarded.
@@ -88,16 +89,19 @@ fn subcommand(out: &mut String, path: &str, cmd: &Command) -> std::io::Result<()
 /// with its English words and help line.
 fn play_screen_commands(out: &mut String, en: &Locale) {
     out.push_str(".SH \"PLAY SCREEN COMMANDS\"\n");
-    out.push_str(&esc(&en.message("man.commands_intro", &[])));
+    out.push_str(&esc(&en.message(MsgKey::ManCommandsIntro, &[])));
     out.push('\n');
     for (title, menu) in [
-        ("man.commands_game", Menu::Game),
-        ("man.commands_arbiter", Menu::Arbiter),
-        ("man.commands_answers", Menu::Answer),
+        (MsgKey::ManCommandsGame, Menu::Game),
+        (MsgKey::ManCommandsArbiter, Menu::Arbiter),
+        (MsgKey::ManCommandsAnswers, Menu::Answer),
     ] {
         out.push_str(&format!(".SS \"{}\"\n", esc(&en.message(title, &[]))));
         for cmd in Cmd::listed(menu) {
-            let words = en.message(cmd.message_key(), &[]).replace('|', ", ");
+            let words = cmd
+                .message_key()
+                .map(|k| en.message(k, &[]).replace('|', ", "))
+                .unwrap_or_default();
             out.push_str(&format!(
                 ".TP\n\\fB{}\\fR\n{}\n",
                 esc(&words),
@@ -114,71 +118,74 @@ fn play_screen_commands(out: &mut String, en: &Locale) {
         .collect();
     out.push_str(&format!(
         ".SS \"{}\"\n{}\n",
-        esc(&en.message("man.commands_spoken", &[])),
-        esc(&en.message("man.commands_spoken_text", &[("words", &spoken.join(", "))]))
+        esc(&en.message(MsgKey::ManCommandsSpoken, &[])),
+        esc(&en.message(
+            MsgKey::ManCommandsSpokenText,
+            &[("words", &spoken.join(", "))]
+        ))
     ));
 }
 
 /// The full screen's keys.
 fn play_screen_keys(out: &mut String, en: &Locale) {
     out.push_str(".SH \"PLAY SCREEN KEYS\"\n");
-    out.push_str(&esc(&en.message("man.keys_intro", &[])));
+    out.push_str(&esc(&en.message(MsgKey::ManKeysIntro, &[])));
     out.push('\n');
     for (key, what) in crate::ui::keys::SCREEN_KEYS {
         out.push_str(&format!(
             ".TP\n\\fB{}\\fR\n{}\n",
             esc(key),
-            esc(&en.message(what, &[]))
+            esc(&en.message(*what, &[]))
         ));
     }
     out.push_str(&format!(
         ".PP\n{}\n",
         esc(&en.message(
-            "man.keys_review",
-            &[("keys", &en.message("review.label.keys", &[]))]
+            MsgKey::ManKeysReview,
+            &[("keys", &en.message(MsgKey::ReviewLabelKeys, &[]))]
         ))
     ));
 }
 
 /// A section of (term, description) pairs from `man.*` messages.
-fn pairs(out: &mut String, en: &Locale, title: &str, items: &[(&str, &str)]) {
+fn pairs(out: &mut String, en: &Locale, title: &str, items: &[(&str, MsgKey)]) {
     out.push_str(&format!(".SH {title}\n"));
     for (term, key) in items {
         out.push_str(&format!(
             ".TP\n\\fB{}\\fR\n{}\n",
             esc(term),
-            esc(&en.message(key, &[]))
+            esc(&en.message(*key, &[]))
         ));
     }
 }
 
 /// The files annabella reads and writes.
-pub const FILES: &[(&str, &str)] = &[
-    ("~/.config/annabella/config.toml", "man.file.config"),
-    ("~/.local/share/annabella/games/", "man.file.games"),
-    ("~/.local/share/annabella/models/", "man.file.models"),
-    ("~/.cache/annabella/audio.log", "man.file.audio_log"),
-    ("annabella-game.pgn", "man.file.save"),
+pub const FILES: &[(&str, MsgKey)] = &[
+    ("~/.config/annabella/config.toml", MsgKey::ManFileConfig),
+    ("~/.local/share/annabella/games/", MsgKey::ManFileGames),
+    ("~/.local/share/annabella/models/", MsgKey::ManFileModels),
+    ("~/.cache/annabella/audio.log", MsgKey::ManFileAudioLog),
+    ("annabella-game.pgn", MsgKey::ManFileSave),
 ];
 
 /// The environment variables annabella reads.
-pub const ENVIRONMENT: &[(&str, &str)] = &[
-    ("XDG_CONFIG_HOME", "man.env.xdg_config_home"),
-    ("XDG_DATA_HOME", "man.env.xdg_data_home"),
-    ("XDG_CACHE_HOME", "man.env.xdg_cache_home"),
-    ("TERM", "man.env.term"),
-    ("LANG", "man.env.lang"),
-    ("ANNABELLA_MODEL", "man.env.model"),
-    ("ANNABELLA_MODELS_DIR", "man.env.models_dir"),
-    ("ANNABELLA_ESPEAK", "man.env.espeak"),
-    ("ANNABELLA_LIBESPEAK", "man.env.libespeak"),
-    ("ANNABELLA_VOICING", "man.env.voicing"),
-    ("ANNABELLA_ECHO_CANCEL", "man.env.echo_cancel"),
-    ("ANNABELLA_NO_SELF_MUTE", "man.env.no_self_mute"),
-    ("ANNABELLA_TEST_ABORT", "man.env.test_abort"),
-    ("ANNABELLA_TEST_OUTPUT", "man.env.test_output"),
-    ("ANNABELLA_TRACE", "man.env.trace"),
-    ("ANNABELLA_SUPERVISED", "man.env.supervised"),
+pub const ENVIRONMENT: &[(&str, MsgKey)] = &[
+    ("XDG_CONFIG_HOME", MsgKey::ManEnvXdgConfigHome),
+    ("XDG_DATA_HOME", MsgKey::ManEnvXdgDataHome),
+    ("XDG_CACHE_HOME", MsgKey::ManEnvXdgCacheHome),
+    ("TERM", MsgKey::ManEnvTerm),
+    ("LANG", MsgKey::ManEnvLang),
+    ("ANNABELLA_MODEL", MsgKey::ManEnvModel),
+    ("ANNABELLA_MODELS_DIR", MsgKey::ManEnvModelsDir),
+    ("ANNABELLA_ESPEAK", MsgKey::ManEnvEspeak),
+    ("ANNABELLA_LIBESPEAK", MsgKey::ManEnvLibespeak),
+    ("ANNABELLA_VOICING", MsgKey::ManEnvVoicing),
+    ("ANNABELLA_ECHO_CANCEL", MsgKey::ManEnvEchoCancel),
+    ("ANNABELLA_NO_SELF_MUTE", MsgKey::ManEnvNoSelfMute),
+    ("ANNABELLA_TEST_ABORT", MsgKey::ManEnvTestAbort),
+    ("ANNABELLA_TEST_OUTPUT", MsgKey::ManEnvTestOutput),
+    ("ANNABELLA_TRACE", MsgKey::ManEnvTrace),
+    ("ANNABELLA_SUPERVISED", MsgKey::ManEnvSupervised),
 ];
 
 /// The manual page, in roff.
@@ -194,7 +201,7 @@ pub fn page() -> std::io::Result<String> {
     man.render_options_section(&mut head)?;
     let mut out = String::from_utf8_lossy(&head).into_owned();
     out.push_str(".SH COMMANDS\n");
-    out.push_str(&esc(&en.message("man.subcommands_intro", &[])));
+    out.push_str(&esc(&en.message(MsgKey::ManSubcommandsIntro, &[])));
     out.push('\n');
     for sub in visible(&cmd) {
         subcommand(&mut out, "annabella", sub)?;
@@ -205,7 +212,7 @@ pub fn page() -> std::io::Result<String> {
     pairs(&mut out, en, "ENVIRONMENT", ENVIRONMENT);
     out.push_str(&format!(
         ".SH \"EXIT STATUS\"\n{}\n",
-        esc(&en.message("man.exit_status", &[]))
+        esc(&en.message(MsgKey::ManExitStatus, &[]))
     ));
     let mut version = Vec::new();
     man.render_version_section(&mut version)?;

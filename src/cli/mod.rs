@@ -4,6 +4,7 @@
 
 mod clock;
 pub(crate) mod export;
+mod help;
 mod listen;
 mod man;
 mod models;
@@ -22,6 +23,7 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 use crate::vocab::{Style, Vocabulary};
 
@@ -228,7 +230,7 @@ pub fn load_locale_in(
                 |e| e,
                 |l| {
                     UserError(l.message(
-                        "locale.read_failed",
+                        MsgKey::LocaleReadFailed,
                         &[("file", spec), ("error", &error.describe(l))],
                     ))
                 },
@@ -241,7 +243,7 @@ pub fn load_locale_in(
     if !locale::builtin_codes().contains(&spec) {
         let base = base()?;
         return Err(UserError(base.message(
-            "error.unknown_locale",
+            MsgKey::ErrorUnknownLocale,
             &[
                 ("locale", spec),
                 ("known", &locale::builtin_codes().join(", ")),
@@ -264,7 +266,7 @@ impl LocaleFileError {
         match self {
             LocaleFileError::Io(e) => crate::input::describe_io_error(l, e),
             LocaleFileError::TooLarge => l.message(
-                "locale.too_large",
+                MsgKey::LocaleTooLarge,
                 &[("limit", &(locale::MAX_LOCALE_BYTES / 1024).to_string())],
             ),
         }
@@ -288,8 +290,9 @@ fn read_locale_file(path: &str) -> Result<String, LocaleFileError> {
         .map_err(|_| LocaleFileError::Io(std::io::Error::from(std::io::ErrorKind::InvalidData)))
 }
 
-/// The locale of a command line clap refused: `--locale`/`-l` as written,
-/// else the settings file's, else fide (the one locale rule).
+/// The locale of a command line (for clap's help and refusals, before
+/// it is parsed): `--locale`/`-l` as written, else the settings file's,
+/// else fide (the one locale rule).
 fn locale_of_bad_command_line() -> Option<Locale> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut given = None;
@@ -353,31 +356,31 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
         | K::NoEquals
             if arg.trim().is_empty() =>
         {
-            loc.message("cli.other", &[])
+            loc.message(MsgKey::CliOther, &[])
         }
-        K::UnknownArgument => loc.message("cli.unknown_argument", &[("arg", &arg)]),
+        K::UnknownArgument => loc.message(MsgKey::CliUnknownArgument, &[("arg", &arg)]),
         K::InvalidSubcommand => loc.message(
-            "cli.unknown_subcommand",
+            MsgKey::CliUnknownSubcommand,
             &[("arg", &text(ContextKind::InvalidSubcommand))],
         ),
         K::InvalidValue | K::ValueValidation | K::InvalidUtf8 => loc.message(
-            "cli.bad_value",
+            MsgKey::CliBadValue,
             &[
                 ("arg", &arg),
                 ("value", &text(ContextKind::InvalidValue)),
                 ("valid", &text(ContextKind::ValidValue)),
             ],
         ),
-        K::MissingRequiredArgument => loc.message("cli.missing", &[("arg", &arg)]),
+        K::MissingRequiredArgument => loc.message(MsgKey::CliMissing, &[("arg", &arg)]),
         K::ArgumentConflict => loc.message(
-            "cli.conflict",
+            MsgKey::CliConflict,
             &[("arg", &arg), ("other", &text(ContextKind::PriorArg))],
         ),
         K::TooManyValues | K::WrongNumberOfValues | K::TooFewValues | K::NoEquals => {
-            loc.message("cli.values", &[("arg", &arg)])
+            loc.message(MsgKey::CliValues, &[("arg", &arg)])
         }
-        K::MissingSubcommand => loc.message("cli.missing_subcommand", &[]),
-        _ => loc.message("cli.other", &[]),
+        K::MissingSubcommand => loc.message(MsgKey::CliMissingSubcommand, &[]),
+        _ => loc.message(MsgKey::CliOther, &[]),
     };
     let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand]
         .into_iter()
@@ -385,10 +388,10 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
         .find(|s| !s.is_empty());
     if let Some(s) = suggested {
         line.push(' ');
-        line.push_str(&loc.message("cli.suggested", &[("suggestion", &s)]));
+        line.push_str(&loc.message(MsgKey::CliSuggested, &[("suggestion", &s)]));
     }
     line.push(' ');
-    line.push_str(&loc.message("cli.help", &[]));
+    line.push_str(&loc.message(MsgKey::CliHelp, &[]));
     eprintln!("{line}");
     std::process::exit(e.exit_code())
 }
@@ -396,7 +399,13 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
 /// Parses the command line, applies the settings file (options given on
 /// the command line win) and runs the command.
 pub fn main() -> ExitCode {
-    let matches = match Cli::command().try_get_matches() {
+    // `--help` in the locale of the command line (--locale, else the
+    // settings file's, else fide).
+    let command = match locale_of_bad_command_line() {
+        Some(loc) => help::localized(Cli::command(), &loc),
+        None => Cli::command(),
+    };
+    let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => exit_with_clap_error(e),
     };

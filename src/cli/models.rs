@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 
 use super::{UserError, io_error, load_locale};
+use crate::locale::MsgKey;
 use crate::vocab::Vocabulary;
 use crate::voice::models::{self, InstallError, Manifest};
 
@@ -34,14 +35,14 @@ pub enum ModelsAction {
     },
 }
 
-fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
+fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     vocab.locale().message(key, &args)
 }
 
 fn install_error(vocab: &Vocabulary, manifest: &Manifest, e: &InstallError) -> UserError {
-    let (key, mut args) = e.message();
-    if key == "models.unknown" {
+    let (key, mut args) = e.message(vocab.locale());
+    if key == MsgKey::ModelsUnknown {
         let known: Vec<&str> = manifest.models.iter().map(|m| m.name.as_str()).collect();
         args.push(("known", known.join(", ")));
     }
@@ -60,8 +61,8 @@ pub fn run(
     let dir: PathBuf = models::models_dir().ok_or_else(|| {
         UserError(msg(
             &vocab,
-            "voice.model_error",
-            &[("error", vocab.locale().message("model.no_data_dir", &[]))],
+            MsgKey::VoiceModelError,
+            &[("error", vocab.locale().message(MsgKey::ModelNoDataDir, &[]))],
         ))
     })?;
     match action {
@@ -71,7 +72,7 @@ pub fn run(
                 "{}",
                 msg(
                     &vocab,
-                    "models.header",
+                    MsgKey::ModelsHeader,
                     &[("dir", dir.display().to_string())]
                 )
             )
@@ -79,13 +80,13 @@ pub fn run(
             let have = models::installed(&dir);
             for m in &manifest.models {
                 let state = if have.iter().any(|i| i.name == m.name) {
-                    "models.state_installed"
+                    MsgKey::ModelsStateInstalled
                 } else {
-                    "models.state_known"
+                    MsgKey::ModelsStateKnown
                 };
                 let line = msg(
                     &vocab,
-                    "models.line",
+                    MsgKey::ModelsLine,
                     &[
                         ("name", m.name.clone()),
                         ("state", msg(&vocab, state, &[])),
@@ -99,10 +100,10 @@ pub fn run(
             for i in have.iter().filter(|i| manifest.get(&i.name).is_none()) {
                 let line = msg(
                     &vocab,
-                    "models.line",
+                    MsgKey::ModelsLine,
                     &[
                         ("name", i.name.clone()),
-                        ("state", msg(&vocab, "models.state_installed", &[])),
+                        ("state", msg(&vocab, MsgKey::ModelsStateInstalled, &[])),
                         ("locales", "-".into()),
                         ("size", "-".into()),
                         ("source", i.path.display().to_string()),
@@ -121,7 +122,7 @@ pub fn run(
             let mut progress = |done: u64, total: u64| {
                 let line = msg(
                     &vocab,
-                    "models.downloading",
+                    MsgKey::ModelsDownloading,
                     &[
                         ("name", name.clone()),
                         ("done", format!("{:.1}", done as f64 / 1e6)),
@@ -143,7 +144,7 @@ pub fn run(
                 "{}",
                 msg(
                     &vocab,
-                    "models.installed",
+                    MsgKey::ModelsInstalled,
                     &[
                         ("name", inst.name),
                         ("path", inst.path.display().to_string())
@@ -173,7 +174,8 @@ pub fn run(
                 None => have.into_iter().map(|i| (i.name, i.path)).collect(),
             };
             if targets.is_empty() {
-                writeln!(out, "{}", msg(&vocab, "models.none_installed", &[])).map_err(io_error)?;
+                writeln!(out, "{}", msg(&vocab, MsgKey::ModelsNoneInstalled, &[]))
+                    .map_err(io_error)?;
                 return Ok(ExitCode::FAILURE);
             }
             let mut code = ExitCode::SUCCESS;
@@ -183,16 +185,16 @@ pub fn run(
                         let how = msg(
                             &vocab,
                             if sha {
-                                "models.verified_sha"
+                                MsgKey::ModelsVerifiedSha
                             } else {
-                                "models.verified_files"
+                                MsgKey::ModelsVerifiedFiles
                             },
                             &[],
                         );
                         writeln!(
                             out,
                             "{}",
-                            msg(&vocab, "models.verify_ok", &[("name", n), ("how", how)])
+                            msg(&vocab, MsgKey::ModelsVerifyOk, &[("name", n), ("how", how)])
                         )
                         .map_err(io_error)?;
                     }
@@ -203,8 +205,8 @@ pub fn run(
                             "{}",
                             msg(
                                 &vocab,
-                                "models.verify_failed",
-                                &[("name", n), ("problem", problem)]
+                                MsgKey::ModelsVerifyFailed,
+                                &[("name", n), ("problem", problem.describe(vocab.locale()))]
                             )
                         )
                         .map_err(io_error)?;
@@ -221,7 +223,7 @@ pub fn run(
                 "{}",
                 msg(
                     &vocab,
-                    "models.removed",
+                    MsgKey::ModelsRemoved,
                     &[("name", name.clone()), ("path", path.display().to_string())]
                 )
             )

@@ -9,6 +9,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use super::{GameArgs, UserError, io_error, load_locale};
 use crate::input::Line;
+use crate::locale::MsgKey;
 use crate::pgn::{PgnMoveError, PgnProblem, PgnReadError, START_FEN, read_fen, read_games};
 use crate::rules::{GameKind, Match};
 use crate::vocab::{ParseError, Style, Utterance, Vocabulary};
@@ -32,7 +33,7 @@ fn start_position(
             UserError(
                 vocab
                     .message(
-                        "error.bad_fen",
+                        MsgKey::ErrorBadFen,
                         &[
                             ("error", &Utterance::plain(error.describe(vocab.locale()))),
                             ("example", &Utterance::plain(START_FEN)),
@@ -67,7 +68,7 @@ pub fn announce(
             UserError(
                 vocab
                     .message(
-                        "error.bad_move",
+                        MsgKey::ErrorBadMove,
                         &[
                             ("number", &Utterance::plain((i + 1).to_string())),
                             ("move", &Utterance::plain(text.clone())),
@@ -134,7 +135,7 @@ pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, User
     for input in crate::input::lines(stdin.lock()) {
         let input = input.map_err(|e| {
             UserError(vocab.locale().message(
-                "input.read_failed",
+                MsgKey::InputReadFailed,
                 &[(
                     "error",
                     &crate::input::describe_io_error(vocab.locale(), &e),
@@ -147,7 +148,7 @@ pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, User
                 vocab.describe_error(&start, &ParseError::Empty).display
             }
             Line::Text(text) => match text.split_once('\t') {
-                None => vocab.locale().message("tsv.no_tab", &[]),
+                None => vocab.locale().message(MsgKey::TsvNoTab, &[]),
                 Some((fen, phrase)) => match start_position(&vocab, Some(fen), mode) {
                     Err(UserError(msg)) => msg,
                     Ok(pos) => match vocab.parse(&pos, mode, phrase) {
@@ -185,7 +186,7 @@ pub fn replay(
             .and_then(read_games);
         let pgn_games = match read {
             Ok(g) if g.is_empty() => {
-                let msg = vocab.message("error.pgn_no_game", &[("file", &plain(name.clone()))]);
+                let msg = vocab.message(MsgKey::ErrorPgnNoGame, &[("file", &plain(name.clone()))]);
                 eprintln!("{}", vocab.for_display(&msg.display));
                 problems += 1;
                 continue;
@@ -193,7 +194,7 @@ pub fn replay(
             Ok(g) => g,
             Err(e) => {
                 let msg = vocab.message(
-                    "error.pgn_read",
+                    MsgKey::ErrorPgnRead,
                     &[
                         ("file", &plain(name.clone())),
                         ("error", &plain(e.describe(vocab.locale()))),
@@ -208,7 +209,7 @@ pub fn replay(
             games += 1;
             let header = |k: &str| plain(game.header(k).unwrap_or("?").to_owned());
             let title = vocab.message(
-                "replay.game",
+                MsgKey::ReplayGame,
                 &[
                     ("game", &plain(games.to_string())),
                     ("white", &header("White")),
@@ -220,7 +221,7 @@ pub fn replay(
                 Ok(r) => r,
                 Err(error) => {
                     let msg = vocab.message(
-                        "error.bad_fen",
+                        MsgKey::ErrorBadFen,
                         &[
                             ("error", &plain(error.describe(vocab.locale()))),
                             ("example", &plain(START_FEN.into())),
@@ -237,7 +238,7 @@ pub fn replay(
                 // numbering.
                 let number = replayed.move_number(i);
                 let Some(m) = m else {
-                    let msg = vocab.message("replay.null_move", &[("number", &plain(number))]);
+                    let msg = vocab.message(MsgKey::ReplayNullMove, &[("number", &plain(number))]);
                     line(out, &vocab.for_display(&msg.display))?;
                     continue;
                 };
@@ -258,7 +259,7 @@ pub fn replay(
                             };
                             let san = SanPlus::from_move(pos.clone(), m).to_string();
                             let msg = vocab.message(
-                                "replay.roundtrip_failure",
+                                MsgKey::ReplayRoundtripFailure,
                                 &[
                                     ("game", &plain(games.to_string())),
                                     ("number", &plain((i + 1).to_string())),
@@ -278,7 +279,7 @@ pub fn replay(
             let unreadable = |e: &PgnMoveError| e.problem == PgnProblem::Unreadable;
             if !game.terminated && replayed.error.as_ref().is_none_or(unreadable) {
                 let msg = vocab.message(
-                    "error.pgn_unterminated",
+                    MsgKey::ErrorPgnUnterminated,
                     &[
                         ("file", &plain(name.clone())),
                         ("game", &plain(games.to_string())),

@@ -17,6 +17,7 @@ use crate::clock::TimeControl;
 use crate::game::script::{ScriptVerbs, Step, parse_line};
 use crate::game::{Command, Game, Journaled, Side};
 use crate::journal::Writer;
+use crate::locale::MsgKey;
 use crate::speech::{self, Announcer, Item, Speaker};
 use crate::vocab::{Priority, Style, Utterance, Vocabulary};
 
@@ -197,7 +198,7 @@ impl Session {
                 let text = self.game.wording(&ScriptVerbs).error(&e);
                 let text = match line {
                     Some(n) => self.vocab().message(
-                        "play.line_error",
+                        MsgKey::PlayLineError,
                         &[("line", &Utterance::plain(n.to_string())), ("error", &text)],
                     ),
                     None => text,
@@ -210,7 +211,7 @@ impl Session {
                     return Err(UserError(
                         self.vocab()
                             .message(
-                                "journal.write_failed",
+                                MsgKey::JournalWriteFailed,
                                 &[
                                     ("file", &file),
                                     (
@@ -274,7 +275,7 @@ impl Session {
                 Err(reason) => {
                     let reason = self.vocab().message(reason, &[]);
                     let text = self.vocab().message(
-                        "play.bad_line",
+                        MsgKey::PlayBadLine,
                         &[
                             ("line", &Utterance::plain(n.to_string())),
                             ("text", &Utterance::plain(buf.trim())),
@@ -373,7 +374,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         .state_line(session.game.mirror());
     let text = session
         .vocab()
-        .message("play.finished", &[("state", &state)]);
+        .message(MsgKey::PlayFinished, &[("state", &state)]);
     session.say(out, &text, Priority::Request)?;
     session.finish_speech();
     Ok(std::process::ExitCode::SUCCESS)
@@ -388,7 +389,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
                 UserError(
                     vocab
                         .message(
-                            "play.bad_control",
+                            MsgKey::PlayBadControl,
                             &[
                                 ("control", &Utterance::plain(args.control.clone())),
                                 ("error", &Utterance::plain(e.describe(vocab.locale()))),
@@ -436,7 +437,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
     let file = Utterance::plain(session.game.store().path().display().to_string());
     let text = session
         .vocab()
-        .message("journal.created", &[("file", &file)]);
+        .message(MsgKey::JournalCreated, &[("file", &file)]);
     session.say(out, &text, Priority::Request)?;
     // A game continued from PGN: its moves on both boards and sheets.
     let mode = session.game.mirror().config().mode;
@@ -517,7 +518,7 @@ fn import_notes(
             .wording(&ScriptVerbs)
             .last_move(session.game.mirror());
         let text = vocab.message(
-            "play.pgn_null_move",
+            MsgKey::PlayPgnNullMove,
             &[
                 ("number", &Utterance::plain(replayed.move_number(plies))),
                 ("last", &last),
@@ -532,7 +533,7 @@ fn import_notes(
     let result = game.header("Result").unwrap_or("*").trim();
     if result != "*" && !result.is_empty() && session.game.mirror().result().is_none() {
         let text = vocab.message(
-            "play.pgn_result_not_imported",
+            MsgKey::PlayPgnResultNotImported,
             &[("result", &Utterance::plain(result))],
         );
         session.say(out, &text, Priority::Critical)?;
@@ -554,7 +555,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
 pub fn script_error(v: &Vocabulary, file: &str, e: &std::io::Error) -> UserError {
     UserError(
         v.message(
-            "play.bad_script",
+            MsgKey::PlayBadScript,
             &[
                 ("file", &Utterance::plain(file)),
                 (
@@ -687,7 +688,7 @@ mod tests {
 
     #[test]
     fn a_failed_save_undoes_the_event_says_so_and_the_disk_replays_what_was_said() {
-        let en = |key: &str, args: &[(&str, &str)]| {
+        let en = |key: MsgKey, args: &[(&str, &str)]| {
             crate::locale::builtin("en").unwrap().message(key, args)
         };
         let cases = [
@@ -697,7 +698,7 @@ mod tests {
                     full_at_write: Some(3),
                     ..Faults::default()
                 },
-                en("io.no_space", &[]),
+                en(MsgKey::IoNoSpace, &[]),
             ),
             (
                 "short write",
@@ -705,7 +706,7 @@ mod tests {
                     short_write: Some((3, 25)),
                     ..Faults::default()
                 },
-                en("io.no_space", &[]),
+                en(MsgKey::IoNoSpace, &[]),
             ),
             (
                 "fsync fails",
@@ -713,7 +714,7 @@ mod tests {
                     fail_sync: Some(3),
                     ..Faults::default()
                 },
-                en("io.device_error", &[]),
+                en(MsgKey::IoDeviceError, &[]),
             ),
             (
                 "fsync and the cut fail",
@@ -722,7 +723,7 @@ mod tests {
                     fail_cut: true,
                     ..Faults::default()
                 },
-                en("io.device_error", &[]),
+                en(MsgKey::IoDeviceError, &[]),
             ),
         ];
         for (what, faults, error) in cases {
@@ -751,7 +752,7 @@ mod tests {
             // The third event (press) is the one whose save fails.
             assert_eq!(failed_at, 2, "{what}");
             let expected = en(
-                "journal.write_failed",
+                MsgKey::JournalWriteFailed,
                 &[("file", "g.jsonl"), ("error", &error)],
             );
             assert_eq!(message.as_deref(), Some(expected.as_str()), "{what}");

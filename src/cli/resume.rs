@@ -20,6 +20,7 @@ use super::play::{Session, script_error};
 use super::session::{Answer, Resume};
 use super::{UserError, load_locale, session};
 use crate::commands::{Cmd, CommandWords, Input};
+use crate::locale::MsgKey;
 use crate::vocab::{Utterance, Vocabulary};
 
 /// Options of `annabella resume`.
@@ -170,7 +171,7 @@ impl<R: BufRead> session::Arbiter for Typed<'_, R> {
                     let word = |c| Utterance::plain(words.shown(c));
                     text = vocab
                         .message(
-                            "journal.repair.answer",
+                            MsgKey::JournalRepairAnswer,
                             &[
                                 ("yes", &word(Cmd::Yes)),
                                 ("no", &word(Cmd::No)),

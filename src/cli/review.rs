@@ -14,6 +14,7 @@ use super::clock::SpeechArgs;
 use super::ui::ThemeArgs;
 use super::{UserError, load_locale};
 use crate::engine::DEFAULT_ENGINE;
+use crate::locale::MsgKey;
 use crate::review::front::{ReviewRunner, key_command};
 use crate::review::{Review, ReviewEffect, ReviewGame, ReviewGameError, ReviewMsg};
 use crate::speech::{self, Announcer};
@@ -65,7 +66,7 @@ fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> UserError {
     UserError(
         vocab
             .message(
-                "review.bad_file",
+                MsgKey::ReviewBadFile,
                 &[
                     ("file", &Utterance::plain(path.display().to_string())),
                     ("error", &Utterance::plain(error)),
@@ -95,7 +96,7 @@ pub fn read_pgn(
         UserError(
             vocab
                 .message(
-                    "review.no_game",
+                    MsgKey::ReviewNoGame,
                     &[("file", &Utterance::plain(path.display().to_string()))],
                 )
                 .display,
@@ -109,7 +110,7 @@ pub fn read_pgn(
         UserError(
             vocab
                 .message(
-                    "review.no_such_game",
+                    MsgKey::ReviewNoSuchGame,
                     &[
                         ("file", &Utterance::plain(path.display().to_string())),
                         ("count", &Utterance::plain(count.clone())),
@@ -129,7 +130,7 @@ pub fn read_pgn(
             before,
         }) => {
             let note = vocab.message(
-                "review.illegal",
+                MsgKey::ReviewIllegal,
                 &[
                     ("number", &Utterance::plain(number.to_string())),
                     ("san", &Utterance::plain(san)),
@@ -194,6 +195,9 @@ pub fn review_game(
         vocab.locale(),
         &mut notices,
     );
+    let locale = vocab.locale().clone();
+    // The terminal's errors in the player's words, not the base locale's.
+    let words = locale.clone();
     let (mut review, mut first) = Review::new(vocab, game, args.style);
     review.set_movetime(Duration::from_millis(args.engine_movetime.max(1)));
     let engine = args
@@ -235,11 +239,8 @@ pub fn review_game(
             &inbox,
         )
         .map_err(|e| {
-            UserError(
-                crate::locale::builtin(crate::locale::BASE_LOCALE)
-                    .map(|l| l.message("ui.terminal_error", &[("error", &e.to_string())]))
-                    .unwrap_or_else(|_| e.to_string()),
-            )
+            let error = crate::input::describe_io_error(&words, &e);
+            UserError(words.message(MsgKey::UiTerminalError, &[("error", &error)]))
         })?;
     }
     if let Some(s) = &mut runner.speech {

@@ -9,6 +9,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use super::clock::SpeechArgs;
 use super::{UserError, io_error, load_locale};
 use crate::clock::talk::Phrasebook;
+use crate::locale::MsgKey;
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker, espeak};
 use crate::vocab::{Style, Utterance};
 
@@ -41,7 +42,8 @@ pub struct SayArgs {
 /// `annabella say`.
 pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> {
     let vocab = load_locale(&args.locale)?;
-    let book = Phrasebook::for_locale(vocab.locale()).map_err(|e| UserError(e.to_string()))?;
+    let book = Phrasebook::for_locale(vocab.locale())
+        .map_err(|e| UserError(e.describe(vocab.locale())))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add_locale(&args.locale);
     args.speech.check_output(&inputs, book.locale())?;
@@ -49,11 +51,11 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
     if args.moves {
         let mode = CastlingMode::Standard;
         let mut pos = match &args.fen {
-            Some(fen) => crate::pgn::position_from_fen(fen, mode).map_err(|error| {
+            Some(fen) => crate::pgn::read_fen(fen, mode).map_err(|error| {
                 UserError(vocab.locale().message(
-                    "error.bad_fen",
+                    MsgKey::ErrorBadFen,
                     &[
-                        ("error", &error.to_string()),
+                        ("error", &error.describe(vocab.locale())),
                         (
                             "example",
                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -69,7 +71,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
                 UserError(
                     vocab
                         .message(
-                            "error.bad_move",
+                            MsgKey::ErrorBadMove,
                             &[
                                 ("number", &Utterance::plain((i + 1).to_string())),
                                 ("move", &Utterance::plain(text.clone())),
@@ -89,7 +91,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
         }
     }
     if said.is_empty() {
-        return Err(UserError(book.locale().message("say.empty", &[])));
+        return Err(UserError(book.locale().message(MsgKey::SayEmpty, &[])));
     }
     for u in &said {
         writeln!(out, "{}", u.display).map_err(io_error)?;
@@ -116,7 +118,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
             eprintln!(
                 "{}",
                 locale.message(
-                    "speech.file_written",
+                    MsgKey::SpeechFileWritten,
                     &[("file", &path.display().to_string()), ("seconds", &seconds)],
                 )
             );

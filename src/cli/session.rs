@@ -15,6 +15,7 @@ use crate::journal::{
     self, Continues, Damage, Header, Loaded, Mend, ReadError, StoreError, Writer,
 };
 use crate::locale;
+use crate::locale::MsgKey;
 use crate::mirror::Config;
 use crate::vocab::{Utterance, Vocabulary};
 
@@ -63,7 +64,7 @@ pub fn vocabulary_of(
         }
         None => Err(UserError(
             ui.message(
-                "journal.unknown_locale",
+                MsgKey::JournalUnknownLocale,
                 &[
                     ("file", &file_arg(path)),
                     ("locale", &plain(header.locale.clone())),
@@ -79,7 +80,7 @@ pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> UserError {
     let file = file_arg(path);
     let text = match e {
         StoreError::Io(err) => v.message(
-            "journal.open_failed",
+            MsgKey::JournalOpenFailed,
             &[
                 ("file", &file),
                 (
@@ -88,10 +89,10 @@ pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> UserError {
                 ),
             ],
         ),
-        StoreError::Exists => v.message("journal.exists", &[("file", &file)]),
-        StoreError::Changed => v.message("journal.changed", &[("file", &file)]),
+        StoreError::Exists => v.message(MsgKey::JournalExists, &[("file", &file)]),
+        StoreError::Changed => v.message(MsgKey::JournalChanged, &[("file", &file)]),
         StoreError::Locked { pid } => v.message(
-            "journal.locked",
+            MsgKey::JournalLocked,
             &[
                 ("file", &file),
                 (
@@ -167,7 +168,7 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), U
         Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, &e))?,
         None => {
             let dir = journal::default_dir()
-                .ok_or_else(|| UserError(vocab.message("play.no_data_dir", &[]).display))?;
+                .ok_or_else(|| UserError(vocab.message(MsgKey::PlayNoDataDir, &[]).display))?;
             let clean = |s: &str| {
                 s.chars()
                     .map(|c| if c.is_alphanumeric() { c } else { '_' })
@@ -213,9 +214,9 @@ pub struct Read {
 
 fn reason(v: &Vocabulary, damage: Damage) -> Utterance {
     let key = match damage {
-        Damage::Checksum => "journal.reason.checksum",
-        Damage::Syntax => "journal.reason.syntax",
-        Damage::Chain => "journal.reason.chain",
+        Damage::Checksum => MsgKey::JournalReasonChecksum,
+        Damage::Syntax => MsgKey::JournalReasonSyntax,
+        Damage::Chain => MsgKey::JournalReasonChain,
     };
     v.message(key, &[])
 }
@@ -224,7 +225,7 @@ fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> UserError {
     let file = file_arg(path);
     let text = match e {
         ReadError::Io(err) => ui.message(
-            "journal.open_failed",
+            MsgKey::JournalOpenFailed,
             &[
                 ("file", &file),
                 (
@@ -234,21 +235,21 @@ fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> UserError {
             ],
         ),
         ReadError::Empty => ui.message(
-            "journal.not_journal",
+            MsgKey::JournalNotJournal,
             &[
                 ("file", &file),
-                ("reason", &ui.message("journal.reason.empty", &[])),
+                ("reason", &ui.message(MsgKey::JournalReasonEmpty, &[])),
             ],
         ),
         ReadError::NotJournal => ui.message(
-            "journal.not_journal",
+            MsgKey::JournalNotJournal,
             &[
                 ("file", &file),
-                ("reason", &ui.message("journal.reason.header", &[])),
+                ("reason", &ui.message(MsgKey::JournalReasonHeader, &[])),
             ],
         ),
         ReadError::BadVersion(found) => ui.message(
-            "journal.bad_version",
+            MsgKey::JournalBadVersion,
             &[
                 ("file", &file),
                 ("found", &plain(found.to_string())),
@@ -266,9 +267,9 @@ fn mended_note(v: &Vocabulary, path: &Path, l: &Loaded) -> Option<Utterance> {
         .iter()
         .map(|m| {
             let key = match m.how {
-                Mend::Restored => "journal.mend.restored",
-                Mend::Duplicate => "journal.mend.duplicate",
-                Mend::Moved => "journal.mend.moved",
+                Mend::Restored => MsgKey::JournalMendRestored,
+                Mend::Duplicate => MsgKey::JournalMendDuplicate,
+                Mend::Moved => MsgKey::JournalMendMoved,
             };
             v.message(key, &[("line", &plain(m.line.to_string()))])
                 .display
@@ -279,7 +280,7 @@ fn mended_note(v: &Vocabulary, path: &Path, l: &Loaded) -> Option<Utterance> {
     let end = l.gap.map_or(usize::MAX, |g| g.line);
     parts.extend(l.unreadable.iter().filter(|d| d.line < end).map(|d| {
         v.message(
-            "journal.mend.unreadable",
+            MsgKey::JournalMendUnreadable,
             &[
                 ("line", &plain(d.line.to_string())),
                 ("reason", &reason(v, d.damage)),
@@ -291,7 +292,7 @@ fn mended_note(v: &Vocabulary, path: &Path, l: &Loaded) -> Option<Utterance> {
         return None;
     }
     Some(v.message(
-        "journal.mended",
+        MsgKey::JournalMended,
         &[
             ("file", &file_arg(path)),
             ("lines", &plain(parts.join("; "))),
@@ -311,7 +312,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
         UserError(
             vocab
                 .message(
-                    "journal.bad_header",
+                    MsgKey::JournalBadHeader,
                     &[("file", &file_arg(path)), ("error", &plain(e))],
                 )
                 .display,
@@ -321,8 +322,10 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
         match Game::replay(vocab.clone(), config.clone(), &loaded.records) {
             Ok(g) => (g, loaded.records.len(), None),
             Err((i, e)) => {
-                let good = Game::replay(vocab.clone(), config, &loaded.records[..i])
-                    .map_err(|_| UserError(vocab.message("journal.reason.syntax", &[]).display))?;
+                let good =
+                    Game::replay(vocab.clone(), config, &loaded.records[..i]).map_err(|_| {
+                        UserError(vocab.message(MsgKey::JournalReasonSyntax, &[]).display)
+                    })?;
                 (good, i, Some((i, e)))
             }
         };
@@ -335,7 +338,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
     let drops = stopped.is_some() || loaded.drops_records();
     match (stopped, loaded.gap, loaded.torn) {
         (Some((i, e)), _, _) => notes.push(vocab.message(
-            "journal.replay_failed",
+            MsgKey::JournalReplayFailed,
             &[
                 ("file", &file),
                 (
@@ -347,7 +350,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
             ],
         )),
         (None, Some(gap), _) => notes.push(vocab.message(
-            "journal.corrupt",
+            MsgKey::JournalCorrupt,
             &[
                 ("file", &file),
                 ("line", &plain(gap.line.to_string())),
@@ -358,7 +361,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
             ],
         )),
         (None, None, Some(line)) => notes.push(vocab.message(
-            "journal.torn_read",
+            MsgKey::JournalTornRead,
             &[
                 ("file", &file),
                 ("line", &plain(line.to_string())),
@@ -451,7 +454,7 @@ fn describe_record(game: &Game, said: &[crate::mirror::GameEvent], r: &journal::
             game.mirror()
                 .vocab()
                 .message(
-                    "journal.repair.time",
+                    MsgKey::JournalRepairTime,
                     &[(
                         "time",
                         &plain(crate::mirror::hms(std::time::Duration::from_millis(
@@ -496,7 +499,7 @@ fn offer(r: &Read, path: &Path, arbiter: &mut dyn Arbiter) -> (Game, Vec<journal
                 let what = describe_record(&game, &[], record);
                 let error = game.wording(&ScriptVerbs).error(&e);
                 arbiter.tell(&vocab.message(
-                    "journal.repair.refused",
+                    MsgKey::JournalRepairRefused,
                     &[
                         ("number", &number),
                         ("of", &of),
@@ -509,7 +512,7 @@ fn offer(r: &Read, path: &Path, arbiter: &mut dyn Arbiter) -> (Game, Vec<journal
             Ok(events) => {
                 let what = describe_record(&trial, &events, record);
                 let question = vocab.message(
-                    "journal.repair.offer",
+                    MsgKey::JournalRepairOffer,
                     &[
                         ("number", &number),
                         ("of", &of),
@@ -533,7 +536,7 @@ fn offer(r: &Read, path: &Path, arbiter: &mut dyn Arbiter) -> (Game, Vec<journal
         }
     }
     arbiter.tell(&vocab.message(
-        "journal.repair.done",
+        MsgKey::JournalRepairDone,
         &[
             ("taken", &plain(taken.to_string())),
             ("offered", &plain(total.to_string())),
@@ -598,7 +601,7 @@ pub fn resume(
         let last = game.wording(&ScriptVerbs).last_move(game.mirror());
         said.push(match (r.drops, r.loaded.torn) {
             (false, Some(line)) => vocab.message(
-                "journal.torn_tail",
+                MsgKey::JournalTornTail,
                 &[
                     ("file", &file_arg(path)),
                     ("line", &plain(line.to_string())),
@@ -607,7 +610,7 @@ pub fn resume(
                 ],
             ),
             _ => vocab.message(
-                "journal.salvaged",
+                MsgKey::JournalSalvaged,
                 &[
                     ("file", &file_arg(path)),
                     ("new", &file_arg(&new)),
@@ -620,7 +623,7 @@ pub fn resume(
     let done_line = records.iter().filter_map(|r| r.line).max().unwrap_or(0);
     let state = game.wording(&ScriptVerbs).state_line(game.mirror());
     said.push(vocab.message(
-        "journal.resumed",
+        MsgKey::JournalResumed,
         &[
             ("file", &file_arg(writer.path())),
             ("events", &plain(records.len().to_string())),
@@ -639,10 +642,10 @@ pub fn resume(
 /// folder.
 pub fn latest(ui: &Vocabulary) -> Result<PathBuf, UserError> {
     let dir = journal::default_dir()
-        .ok_or_else(|| UserError(ui.message("play.no_data_dir", &[]).display))?;
+        .ok_or_else(|| UserError(ui.message(MsgKey::PlayNoDataDir, &[]).display))?;
     journal::latest_in(&dir).ok_or_else(|| {
         UserError(
-            ui.message("play.no_journal", &[("folder", &file_arg(&dir))])
+            ui.message(MsgKey::PlayNoJournal, &[("folder", &file_arg(&dir))])
                 .display,
         )
     })

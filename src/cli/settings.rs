@@ -13,6 +13,7 @@ use clap::{ArgMatches, Args, Subcommand};
 use super::{UserError, io_error};
 use crate::config::file::{self, FileError};
 use crate::config::{Key, Source, UserConfig};
+use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 use crate::ui::Mode;
 
@@ -108,7 +109,7 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
                 config.remove(Key::Locale);
                 let line = message_locale(m, &config).map(|loc| {
                     loc.message(
-                        "config.locale_unusable",
+                        MsgKey::ConfigLocaleUnusable,
                         &[("file", &path.display().to_string()), ("error", &why)],
                     )
                 });
@@ -126,11 +127,11 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
                 Err(error) => error,
                 Ok(loc) => match e {
                     FileError::Config(c) => loc.message(
-                        "config.bad_file",
+                        MsgKey::ConfigBadFile,
                         &[("file", &f), ("problem", &c.describe(&loc))],
                     ),
                     other => loc.message(
-                        "config.read_failed",
+                        MsgKey::ConfigReadFailed,
                         &[("file", &f), ("error", &file::read_problem(&loc, &other))],
                     ),
                 },
@@ -458,7 +459,7 @@ fn say_line(out: &mut impl Write, line: &str) -> Result<(), UserError> {
 }
 
 fn settings_path(loc: &Locale) -> Result<PathBuf, UserError> {
-    file::path().ok_or_else(|| UserError(loc.message("config.no_home", &[])))
+    file::path().ok_or_else(|| UserError(loc.message(MsgKey::ConfigNoHome, &[])))
 }
 
 fn key_of(loc: &Locale, name: &str) -> Result<Key, UserError> {
@@ -487,7 +488,10 @@ pub fn run(
                 let d = loc.message(k.message_key(), &[]);
                 say_line(
                     out,
-                    &loc.message("config.key_line", &[("key", k.name()), ("description", &d)]),
+                    &loc.message(
+                        MsgKey::ConfigKeyLine,
+                        &[("key", k.name()), ("description", &d)],
+                    ),
                 )?;
             }
         }
@@ -498,7 +502,7 @@ pub fn run(
             // be would stop every command later.
             if key == Key::Locale && is_locale_file(value.trim()) {
                 super::load_locale_in(value.trim(), Some(&loc)).map_err(|UserError(why)| {
-                    UserError(loc.message("config.rejected", &[("problem", &why)]))
+                    UserError(loc.message(MsgKey::ConfigRejected, &[("problem", &why)]))
                 })?;
             }
             let value =
@@ -507,7 +511,7 @@ pub fn run(
             say_line(
                 out,
                 &loc.message(
-                    "config.saved",
+                    MsgKey::ConfigSaved,
                     &[("key", key.name()), ("value", &value), ("file", &f)],
                 ),
             )?;
@@ -518,9 +522,9 @@ pub fn run(
             let found = file::remove_value(&path, key).map_err(|e| file_problem(&loc, &path, e))?;
             let f = path.display().to_string();
             let msg = if found {
-                "config.removed"
+                MsgKey::ConfigRemoved
             } else {
-                "config.not_set"
+                MsgKey::ConfigNotSet
             };
             say_line(out, &loc.message(msg, &[("key", key.name()), ("file", &f)]))?;
         }
@@ -539,9 +543,9 @@ fn show(
     let path = settings_path(loc)?;
     let f = path.display().to_string();
     let head = if path.exists() {
-        loc.message("config.file", &[("file", &f)])
+        loc.message(MsgKey::ConfigFile, &[("file", &f)])
     } else {
-        loc.message("config.file_missing", &[("file", &f)])
+        loc.message(MsgKey::ConfigFileMissing, &[("file", &f)])
     };
     say_line(out, &head)?;
     let mut play = args.play.clone();
@@ -559,7 +563,7 @@ fn show(
         say_line(
             out,
             &loc.message(
-                "config.line",
+                MsgKey::ConfigLine,
                 &[("key", k.name()), ("value", &value), ("source", &src)],
             ),
         )?;

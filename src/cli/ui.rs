@@ -13,6 +13,7 @@ use super::session::{self, NewGame};
 use super::{UserError, load_locale};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
+use crate::locale::MsgKey;
 use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
@@ -320,7 +321,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     let control = match &args.control {
         Some(text) => text.parse::<TimeControl>().map_err(|e| {
             UserError(vocab.locale().message(
-                "clock.bad_control",
+                MsgKey::ClockBadControl,
                 &[("control", text), ("error", &e.describe(vocab.locale()))],
             ))
         })?,
@@ -429,7 +430,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         };
         let (game, writer) = session::start(&spec, args.journal.as_deref())?;
         let file = Utterance::plain(writer.path().display().to_string());
-        said_first.push(vocab.message("ui.journal_created", &[("file", &file)]));
+        said_first.push(vocab.message(MsgKey::UiJournalCreated, &[("file", &file)]));
         settings.journal_path = Some(writer.path().to_owned());
         let config = game.mirror().config();
         settings.start = Some(config.start.clone());
@@ -535,7 +536,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
                 // speaks, and says so.
                 let known = room.is_some() || played.is_some();
                 if matches!(source, VoiceSource::Microphone { .. }) && !known && speak {
-                    said_first.push(app.vocab().message("ui.voice_no_barge_in", &[]));
+                    said_first.push(app.vocab().message(MsgKey::UiVoiceNoBargeIn, &[]));
                 }
                 let around = Surroundings {
                     activity: activity.unwrap_or_default(),
@@ -580,7 +581,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     };
     if let Err(e) = result {
         let error = crate::input::describe_io_error(&ui_locale, &e);
-        let msg = ui_locale.message("ui.terminal_error", &[("error", &error)]);
+        let msg = ui_locale.message(MsgKey::UiTerminalError, &[("error", &error)]);
         return Err(UserError(msg));
     }
     Ok(ExitCode::SUCCESS)
@@ -600,7 +601,7 @@ fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, UserEr
                 }
                 .describe(loc);
                 UserError(loc.message(
-                    "clock.bad_warn",
+                    MsgKey::ClockBadWarn,
                     &[("option", "warn"), ("value", w), ("error", &error)],
                 ))
             })?;

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::{ConfigError, Key, UserConfig, set_in, unset_in};
 use crate::fsutil::InputError;
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// The file's name in the settings folder.
 pub const FILE_NAME: &str = crate::places::SETTINGS_FILE;
@@ -134,13 +135,13 @@ pub fn read_problem(loc: &Locale, e: &FileError) -> String {
         FileError::Io(io) => crate::input::describe_io_error(loc, io),
         FileError::Input(i) => i.describe(loc),
         FileError::Config(c) => c.describe(loc),
-        FileError::Busy => loc.message("config.busy", &[]),
+        FileError::Busy => loc.message(MsgKey::ConfigBusy, &[]),
         FileError::Refused(r) => match r {
             crate::output::OutputError::NotRegular(kind) => {
                 InputError::NotRegular(*kind).describe(loc)
             }
             crate::output::OutputError::Io(io) => crate::input::describe_io_error(loc, io),
-            _ => loc.message("config.busy", &[]),
+            _ => loc.message(MsgKey::ConfigBusy, &[]),
         },
     }
 }
@@ -149,9 +150,11 @@ pub fn read_problem(loc: &Locale, e: &FileError) -> String {
 pub fn describe(loc: &Locale, path: &Path, e: &FileError) -> String {
     let f = path.display().to_string();
     match e {
-        FileError::Config(c) => loc.message("config.rejected", &[("problem", &c.describe(loc))]),
+        FileError::Config(c) => {
+            loc.message(MsgKey::ConfigRejected, &[("problem", &c.describe(loc))])
+        }
         other => loc.message(
-            "config.write_failed",
+            MsgKey::ConfigWriteFailed,
             &[("file", &f), ("error", &read_problem(loc, other))],
         ),
     }
@@ -161,11 +164,11 @@ pub fn describe(loc: &Locale, path: &Path, e: &FileError) -> String {
 /// (saved, or why not).
 pub fn save_and_say(loc: &Locale, key: Key, value: &str) -> String {
     let Some(path) = path() else {
-        return loc.message("config.no_home", &[]);
+        return loc.message(MsgKey::ConfigNoHome, &[]);
     };
     match save_value(&path, key, value) {
         Ok(v) => loc.message(
-            "config.saved",
+            MsgKey::ConfigSaved,
             &[
                 ("key", key.name()),
                 ("value", &v),

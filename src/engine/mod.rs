@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use shakmaty::uci::UciMove;
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// Where Debian and Ubuntu install Stockfish.
 pub const DEFAULT_ENGINE: &str = "/usr/games/stockfish";
@@ -94,30 +95,33 @@ impl EngineError {
             EngineError::Start { path, kind, code } => {
                 let path = path.display().to_string();
                 if *kind == std::io::ErrorKind::NotFound {
-                    return locale.message("engine.not_found", &[("path", &path)]);
+                    return locale.message(MsgKey::EngineNotFound, &[("path", &path)]);
                 }
                 let e = match code {
                     Some(c) => std::io::Error::from_raw_os_error(*c),
                     None => std::io::Error::from(*kind),
                 };
                 let error = crate::input::describe_io_error(locale, &e);
-                locale.message("engine.cannot_run", &[("path", &path), ("error", &error)])
+                locale.message(
+                    MsgKey::EngineCannotRun,
+                    &[("path", &path), ("error", &error)],
+                )
             }
             EngineError::Timeout { stage, after } => {
                 let key = match stage {
-                    UciStage::Uci => "engine.no_uciok",
-                    UciStage::Ready => "engine.no_readyok",
-                    UciStage::Move => "engine.no_bestmove",
+                    UciStage::Uci => MsgKey::EngineNoUciok,
+                    UciStage::Ready => MsgKey::EngineNoReadyok,
+                    UciStage::Move => MsgKey::EngineNoBestmove,
                 };
                 let seconds = after.as_millis().div_ceil(1000).to_string();
                 locale.message(key, &[("seconds", &seconds)])
             }
-            EngineError::Ended(_) => locale.message("engine.ended", &[]),
-            EngineError::NoMove(_) => locale.message("engine.no_move", &[]),
+            EngineError::Ended(_) => locale.message(MsgKey::EngineEnded, &[]),
+            EngineError::NoMove(_) => locale.message(MsgKey::EngineNoMove, &[]),
             EngineError::Illegal(m) => {
-                locale.message("engine.illegal_move", &[("move", &m.to_string())])
+                locale.message(MsgKey::EngineIllegalMove, &[("move", &m.to_string())])
             }
-            EngineError::Protocol(_) => locale.message("engine.broken", &[]),
+            EngineError::Protocol(_) => locale.message(MsgKey::EngineBroken, &[]),
         }
     }
 }

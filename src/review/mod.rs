@@ -27,6 +27,7 @@ pub use words::{ReviewCmd, ReviewWords};
 use crate::clock::talk::{Phrasebook, Verbosity};
 use crate::commands::{Cmd, CommandWords};
 use crate::engine::{Analysis, EngineError, Score};
+use crate::locale::MsgKey;
 use crate::mirror::Mirror;
 use crate::pgn::PgnGame;
 use crate::query::{Queries, join};
@@ -340,7 +341,7 @@ impl Review {
             }
         };
         let u = r.vocab.message(
-            "review.opened",
+            MsgKey::ReviewOpened,
             &[
                 ("white", &name(&r.game.white, Color::White)),
                 ("black", &name(&r.game.black, Color::Black)),
@@ -408,9 +409,9 @@ impl Review {
         match self.game.result {
             Recorded::Won(c) => self
                 .vocab
-                .message("review.won", &[("side", &self.vocab.side(c))]),
-            Recorded::Drawn => self.vocab.message("review.drawn", &[]),
-            Recorded::Unknown => self.vocab.message("review.no_result", &[]),
+                .message(MsgKey::ReviewWon, &[("side", &self.vocab.side(c))]),
+            Recorded::Drawn => self.vocab.message(MsgKey::ReviewDrawn, &[]),
+            Recorded::Unknown => self.vocab.message(MsgKey::ReviewNoResult, &[]),
         }
     }
 
@@ -422,7 +423,7 @@ impl Review {
         let before = self.game.position_at(i);
         let (color, number) = self.game.move_number(i);
         self.vocab.message(
-            "review.move",
+            MsgKey::ReviewMove,
             &[
                 ("number", &num(&self.book, u64::from(number))),
                 ("side", &self.vocab.side(color)),
@@ -444,7 +445,7 @@ impl Review {
     fn here_words(&self) -> Utterance {
         if self.ply == 0 {
             self.vocab.message(
-                "review.start",
+                MsgKey::ReviewStart,
                 &[("side", &self.vocab.side(self.game.start.turn()))],
             )
         } else {
@@ -486,7 +487,7 @@ impl Review {
                     self.say(&mut fx, u);
                 } else {
                     let u = self.vocab.message(
-                        "review.unknown",
+                        MsgKey::ReviewUnknown,
                         &[
                             ("text", &Utterance::plain(line)),
                             ("help", &Utterance::plain(self.words.shown(ReviewCmd::Help))),
@@ -502,7 +503,7 @@ impl Review {
                 let u = match result {
                     Ok(a) => self.describe_analysis(&a),
                     Err(error) => self.vocab.message(
-                        "review.engine_failed",
+                        MsgKey::ReviewEngineFailed,
                         &[(
                             "error",
                             &Utterance::plain(error.describe(self.vocab.locale())),
@@ -513,7 +514,7 @@ impl Review {
             }
             ReviewMsg::NoEngine(error) => {
                 let u = self.vocab.message(
-                    "review.no_engine",
+                    MsgKey::ReviewNoEngine,
                     &[(
                         "error",
                         &Utterance::plain(error.describe(self.vocab.locale())),
@@ -532,7 +533,7 @@ impl Review {
                 if self.ply >= total {
                     let u = self
                         .vocab
-                        .message("review.at_end", &[("result", &self.result_words())]);
+                        .message(MsgKey::ReviewAtEnd, &[("result", &self.result_words())]);
                     self.say(fx, u);
                 } else {
                     self.go_to(self.ply + 1);
@@ -543,7 +544,9 @@ impl Review {
             ReviewCmd::Back => {
                 if self.ply == 0 {
                     let next = Utterance::plain(self.words.shown(ReviewCmd::Next));
-                    let u = self.vocab.message("review.at_start", &[("next", &next)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::ReviewAtStart, &[("next", &next)]);
                     self.say(fx, u);
                 } else {
                     self.go_to(self.ply - 1);
@@ -573,7 +576,7 @@ impl Review {
                             Utterance::plain(format!("{} 12", self.words.shown(ReviewCmd::Go)));
                         let u = self
                             .vocab
-                            .message("review.need_number", &[("example", &example)]);
+                            .message(MsgKey::ReviewNeedNumber, &[("example", &example)]);
                         self.say(fx, u);
                     }
                 }
@@ -581,12 +584,12 @@ impl Review {
             ReviewCmd::Recent => {
                 let from = self.ply.saturating_sub(RECENT);
                 if self.ply == 0 {
-                    let u = self.vocab.message("review.recent_none", &[]);
+                    let u = self.vocab.message(MsgKey::ReviewRecentNone, &[]);
                     self.say(fx, u);
                 } else {
                     let list = join((from..self.ply).map(|i| self.move_words(i)));
                     let u = self.vocab.message(
-                        "review.recent",
+                        MsgKey::ReviewRecent,
                         &[
                             ("count", &num(&self.book, (self.ply - from) as u64)),
                             ("moves", &list),
@@ -603,13 +606,13 @@ impl Review {
                     .cloned()
                     .unwrap_or_default();
                 let u = if text.trim().is_empty() {
-                    self.vocab.message("review.no_comment", &[])
+                    self.vocab.message(MsgKey::ReviewNoComment, &[])
                 } else if self.ply == 0 {
                     Utterance::plain(text)
                 } else {
                     let (color, number) = self.game.move_number(self.ply - 1);
                     self.vocab.message(
-                        "review.comment",
+                        MsgKey::ReviewComment,
                         &[
                             ("number", &num(&self.book, u64::from(number))),
                             ("side", &self.vocab.side(color)),
@@ -625,14 +628,14 @@ impl Review {
             }
             ReviewCmd::Eval => {
                 if self.position().legal_moves().is_empty() {
-                    let u = self.vocab.message("review.eval_over", &[]);
+                    let u = self.vocab.message(MsgKey::ReviewEvalOver, &[]);
                     self.say(fx, u);
                     return;
                 }
                 let time = self.book.duration(self.movetime, Verbosity::Full);
                 let u = self
                     .vocab
-                    .message("review.engine_thinking", &[("time", &time)]);
+                    .message(MsgKey::ReviewEngineThinking, &[("time", &time)]);
                 self.say(fx, u);
                 fx.push(ReviewEffect::Evaluate {
                     ply: self.ply,
@@ -648,7 +651,7 @@ impl Review {
                     let (color, number) = self.game.move_number(i);
                     let before = self.game.position_at(i);
                     self.vocab.message(
-                        "review.position",
+                        MsgKey::ReviewPosition,
                         &[
                             ("number", &num(&self.book, u64::from(number))),
                             ("side", &self.vocab.side(color)),
@@ -690,7 +693,7 @@ impl Review {
                 .join(", ");
                 let black = self.vocab.side(Color::Black);
                 let u = self.vocab.message(
-                    "review.help",
+                    MsgKey::ReviewHelp,
                     &[
                         ("commands", &Utterance::plain(commands)),
                         ("queries", &Utterance::plain(queries)),
@@ -723,7 +726,7 @@ impl Review {
                 let first = self.game.move_number(0).1;
                 let last = self.game.move_number(total.saturating_sub(1)).1;
                 let u = self.vocab.message(
-                    "review.no_such_move",
+                    MsgKey::ReviewNoSuchMove,
                     &[
                         ("number", &num(&self.book, u64::from(number))),
                         ("side", &self.vocab.side(color)),
@@ -738,16 +741,16 @@ impl Review {
 
     fn clock_words(&self) -> Utterance {
         if self.ply == 0 {
-            return self.vocab.message("review.no_clock", &[]);
+            return self.vocab.message(MsgKey::ReviewNoClock, &[]);
         }
         let i = self.ply - 1;
         let (color, number) = self.game.move_number(i);
         let args = |time: Utterance| {
             self.vocab.message(
                 if self.game.clocks[i].is_some() {
-                    "review.clock"
+                    MsgKey::ReviewClock
                 } else {
-                    "review.move_time"
+                    MsgKey::ReviewMoveTime
                 },
                 &[
                     ("side", &self.vocab.side(color)),
@@ -758,7 +761,7 @@ impl Review {
         };
         match (self.game.clocks[i], self.game.move_times[i]) {
             (Some(t), _) | (None, Some(t)) => args(self.book.duration(t, Verbosity::Brief)),
-            (None, None) => self.vocab.message("review.no_clock", &[]),
+            (None, None) => self.vocab.message(MsgKey::ReviewNoClock, &[]),
         }
     }
 
@@ -769,7 +772,7 @@ impl Review {
             Some(Score::Mate(n)) => {
                 let winner = if n > 0 { turn } else { !turn };
                 self.vocab.message(
-                    "review.score_mate",
+                    MsgKey::ReviewScoreMate,
                     &[
                         ("side", &self.vocab.side(winner)),
                         ("moves", &num(&self.book, u64::from(n.unsigned_abs()))),
@@ -781,14 +784,14 @@ impl Review {
                 let tenths = (cp.unsigned_abs() + 5) / 10;
                 let pawns = format!("{}.{}", tenths / 10, tenths % 10);
                 self.vocab.message(
-                    "review.score_ahead",
+                    MsgKey::ReviewScoreAhead,
                     &[
                         ("side", &self.vocab.side(ahead)),
                         ("pawns", &Utterance::plain(pawns)),
                     ],
                 )
             }
-            _ => self.vocab.message("review.score_even", &[]),
+            _ => self.vocab.message(MsgKey::ReviewScoreEven, &[]),
         };
         // Only a legal move is said as the best one (as the play screen
         // plays only a legal engine move): anything else is the engine's
@@ -803,10 +806,10 @@ impl Review {
                 Utterance::plain(EngineError::Illegal(a.best).describe(self.vocab.locale()));
             return self
                 .vocab
-                .message("review.engine_failed", &[("error", &error)]);
+                .message(MsgKey::ReviewEngineFailed, &[("error", &error)]);
         };
         self.vocab.message(
-            "review.eval",
+            MsgKey::ReviewEval,
             &[
                 ("time", &self.book.duration(self.movetime, Verbosity::Full)),
                 ("score", &score),

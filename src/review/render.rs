@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use shakmaty::{Color, Position};
 
 use super::Review;
+use crate::locale::MsgKey;
 use crate::theme::{Theme, line};
 use crate::vocab::Utterance;
 
@@ -62,7 +63,7 @@ pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
     };
     let title = v
         .message(
-            "review.label.title",
+            MsgKey::ReviewLabelTitle,
             &[
                 ("white", &name(&review.game().white, Color::White)),
                 ("black", &name(&review.game().black, Color::Black)),
@@ -104,17 +105,17 @@ pub fn draw(frame: &mut Frame, review: &Review, theme: &Theme) {
         .skip(skip)
         .map(|l| line(l, theme.text))
         .collect();
-    let moves_title = v.message("review.label.moves", &[]).display;
+    let moves_title = v.message(MsgKey::ReviewLabelMoves, &[]).display;
     frame.render_widget(Paragraph::new(list).block(block(moves_title)), moves_area);
     message_box(frame, review, theme, messages);
-    let keys_text = v.message("review.label.keys", &[]).display;
+    let keys_text = v.message(MsgKey::ReviewLabelKeys, &[]).display;
     frame.render_widget(
         Paragraph::new(keys_text)
             .style(theme.text)
             .wrap(Wrap { trim: true }),
         keys,
     );
-    let label = v.message("review.label.input", &[]).display;
+    let label = v.message(MsgKey::ReviewLabelInput, &[]).display;
     frame.render_widget(
         Paragraph::new(line(format!("> {}", review.input), theme.text)).block(block(label)),
         input,

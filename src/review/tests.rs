@@ -7,6 +7,7 @@ use shakmaty::{Chess, Color, Position, san::San};
 
 use super::*;
 use crate::locale;
+use crate::locale::MsgKey;
 
 const PGN: &str = "[White \"Anna\"]\n[Black \"Bella\"]\n[Result \"0-1\"]\n\n\
     1. e4 {[%clk 0:04:58] fast} e5 {[%clk 0:04:57]} 2. Nf3 Nc6 3. Bc4 {[%emt 0:00:20]} Nf6 \
@@ -50,7 +51,7 @@ fn expected_move(code: &str, sans: &[&str], i: usize) -> String {
         Color::Black
     };
     locale::builtin(code).unwrap().message(
-        "review.move",
+        MsgKey::ReviewMove,
         &[
             ("number", &(i / 2 + 1).to_string()),
             ("side", &v.side(side).display),
@@ -75,16 +76,16 @@ fn steps_forward_back_first_last_and_jumps() {
     assert_eq!(r.ply(), 1);
     assert_eq!(
         line(&mut r, "first"),
-        [en.message("review.start", &[("side", "White")])]
+        [en.message(MsgKey::ReviewStart, &[("side", "White")])]
     );
     assert_eq!(
         line(&mut r, "back"),
-        [en.message("review.at_start", &[("next", "next")])]
+        [en.message(MsgKey::ReviewAtStart, &[("next", "next")])]
     );
     assert_eq!(line(&mut r, "last"), [expected_move("en", &SANS, 10)]);
     assert_eq!(
         line(&mut r, "next"),
-        [en.message("review.at_end", &[("result", "Black won.")])]
+        [en.message(MsgKey::ReviewAtEnd, &[("result", "Black won.")])]
     );
     // A number is White's move; "black" (or "b") names Black's.
     assert_eq!(line(&mut r, "3"), [expected_move("en", &SANS, 4)]);
@@ -98,7 +99,7 @@ fn steps_forward_back_first_last_and_jumps() {
     assert_eq!(
         line(&mut r, "go 9"),
         [en.message(
-            "review.no_such_move",
+            MsgKey::ReviewNoSuchMove,
             &[
                 ("number", "9"),
                 ("side", "White"),
@@ -120,14 +121,14 @@ fn the_last_five_moves_up_to_here() {
     assert_eq!(
         line(&mut r, "last five"),
         [en.message(
-            "review.recent",
+            MsgKey::ReviewRecent,
             &[("count", "5"), ("moves", &list.join(", "))]
         )]
     );
     line(&mut r, "first");
     assert_eq!(
         line(&mut r, "recent"),
-        [en.message("review.recent_none", &[])]
+        [en.message(MsgKey::ReviewRecentNone, &[])]
     );
 }
 
@@ -137,13 +138,13 @@ fn board_questions_are_asked_at_the_current_position() {
     let en = locale::builtin("en").unwrap();
     assert_eq!(
         line(&mut r, "what e4"),
-        [en.message("ui.square_empty", &[("square", "e4")])]
+        [en.message(MsgKey::UiSquareEmpty, &[("square", "e4")])]
     );
     line(&mut r, "next");
     assert_eq!(
         line(&mut r, "what e4"),
         [en.message(
-            "ui.square_piece",
+            MsgKey::UiSquarePiece,
             &[("square", "e4"), ("side", "White"), ("piece", "Pawn")]
         )]
     );
@@ -153,7 +154,10 @@ fn board_questions_are_asked_at_the_current_position() {
 fn clock_times_and_comments_on_request() {
     let (mut r, _) = review("en");
     let en = locale::builtin("en").unwrap();
-    assert_eq!(line(&mut r, "clock"), [en.message("review.no_clock", &[])]);
+    assert_eq!(
+        line(&mut r, "clock"),
+        [en.message(MsgKey::ReviewNoClock, &[])]
+    );
     line(&mut r, "next");
     let book = Phrasebook::builtin("en").unwrap();
     let t = book
@@ -162,14 +166,14 @@ fn clock_times_and_comments_on_request() {
     assert_eq!(
         line(&mut r, "clock"),
         [en.message(
-            "review.clock",
+            MsgKey::ReviewClock,
             &[("side", "White"), ("number", "1"), ("time", &t)]
         )]
     );
     assert_eq!(
         line(&mut r, "comment"),
         [en.message(
-            "review.comment",
+            MsgKey::ReviewComment,
             &[("number", "1"), ("side", "White"), ("text", "fast")]
         )]
     );
@@ -180,13 +184,13 @@ fn clock_times_and_comments_on_request() {
     assert_eq!(
         line(&mut r, "time"),
         [en.message(
-            "review.move_time",
+            MsgKey::ReviewMoveTime,
             &[("side", "White"), ("number", "3"), ("time", &t)]
         )]
     );
     assert_eq!(
         line(&mut r, "comment"),
-        [en.message("review.no_comment", &[])]
+        [en.message(MsgKey::ReviewNoComment, &[])]
     );
 }
 
@@ -311,7 +315,7 @@ fn the_screen_shows_board_moves_keys_and_what_was_said() {
     assert!(text.contains(" 1. e4 e5 "), "{text}");
     assert!(text.contains(">2. Nf3 Nc6"), "{text}");
     assert!(text.contains(&expected_move("en", &SANS, 2)), "{text}");
-    let keys = en.message("review.label.keys", &[]);
+    let keys = en.message(MsgKey::ReviewLabelKeys, &[]);
     assert!(text.contains(&keys[..40]), "{text}");
     assert!(rows.iter().all(|r| r.chars().count() == 100));
     let _ = Position::turn(r.position());
@@ -332,7 +336,7 @@ fn at_80x24_the_moves_are_in_the_locales_letters_and_the_board_has_a_legend() {
         let g = ReviewGame::from_pgn(game).unwrap();
         let (mut r, _) = Review::new(Vocabulary::builtin(code).unwrap(), g, Style::Short);
         let loc = r.vocab().locale().clone();
-        let last = loc.message("review.cmd.last", &[]);
+        let last = loc.message(MsgKey::ReviewCmdLast, &[]);
         line(&mut r, last.split('|').next().unwrap());
         let lines = render::move_lines(&r);
         // The locale's notation (its letters; the core's display_san,
@@ -381,7 +385,7 @@ fn at_80x24_the_moves_are_in_the_locales_letters_and_the_board_has_a_legend() {
             want,
             "{code}: {rows:#?}"
         );
-        let moves = loc.message("review.label.moves", &[]);
+        let moves = loc.message(MsgKey::ReviewLabelMoves, &[]);
         assert!(
             rows[1].contains(&format!("┌{moves}")),
             "{code}: {}",

@@ -2,6 +2,7 @@
 //! the accepted spellings separated by `|` (the first is shown in help);
 //! the base locale's words are accepted too.
 
+use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 
 /// A command of the review.
@@ -51,20 +52,20 @@ impl ReviewCmd {
     ];
 
     /// The message key holding its spellings.
-    pub fn message_key(self) -> &'static str {
+    pub fn message_key(self) -> MsgKey {
         match self {
-            ReviewCmd::Next => "review.cmd.next",
-            ReviewCmd::Back => "review.cmd.back",
-            ReviewCmd::First => "review.cmd.first",
-            ReviewCmd::Last => "review.cmd.last",
-            ReviewCmd::Go => "review.cmd.go",
-            ReviewCmd::Recent => "review.cmd.recent",
-            ReviewCmd::Comment => "review.cmd.comment",
-            ReviewCmd::Clock => "review.cmd.clock",
-            ReviewCmd::Eval => "review.cmd.eval",
-            ReviewCmd::Position => "review.cmd.position",
-            ReviewCmd::Help => "review.cmd.help",
-            ReviewCmd::Quit => "review.cmd.quit",
+            ReviewCmd::Next => MsgKey::ReviewCmdNext,
+            ReviewCmd::Back => MsgKey::ReviewCmdBack,
+            ReviewCmd::First => MsgKey::ReviewCmdFirst,
+            ReviewCmd::Last => MsgKey::ReviewCmdLast,
+            ReviewCmd::Go => MsgKey::ReviewCmdGo,
+            ReviewCmd::Recent => MsgKey::ReviewCmdRecent,
+            ReviewCmd::Comment => MsgKey::ReviewCmdComment,
+            ReviewCmd::Clock => MsgKey::ReviewCmdClock,
+            ReviewCmd::Eval => MsgKey::ReviewCmdEval,
+            ReviewCmd::Position => MsgKey::ReviewCmdPosition,
+            ReviewCmd::Help => MsgKey::ReviewCmdHelp,
+            ReviewCmd::Quit => MsgKey::ReviewCmdQuit,
         }
     }
 }

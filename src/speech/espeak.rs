@@ -39,10 +39,19 @@ pub fn words_per_minute(rate: i32) -> u32 {
     u32::try_from(wpm).unwrap_or(175)
 }
 
+/// A WAV writer's error as the system's: its I/O error, else "invalid
+/// argument" (a format the writer refuses; the program writes only one).
+fn wav_error(e: &hound::Error) -> crate::input::SystemError {
+    match e {
+        hound::Error::IoError(io) => io.into(),
+        _ => std::io::Error::from_raw_os_error(libc::EINVAL).into(),
+    }
+}
+
 fn spawn_error(program: &str, e: &std::io::Error) -> SpeechError {
     SpeechError::NoEngine {
         program: program.to_owned(),
-        error: e.to_string(),
+        error: e.into(),
     }
 }
 
@@ -346,9 +355,9 @@ pub fn resample(input: &[i16], from: u32, to: u32) -> Vec<i16> {
 ///
 /// [`SpeechError::File`].
 pub fn write_wav(path: &Path, samples: &[i16]) -> Result<(), SpeechError> {
-    let file_err = |e: &dyn std::fmt::Display| SpeechError::File {
+    let file_err = |e: &hound::Error| SpeechError::File {
         path: path.to_owned(),
-        error: e.to_string(),
+        error: wav_error(e),
     };
     let mut w = hound::WavWriter::create(path, wav_spec()).map_err(|e| file_err(&e))?;
     for s in samples {
@@ -399,9 +408,9 @@ impl WavFileSpeaker {
     ///
     /// [`SpeechError::File`].
     pub fn create(engine: EspeakNg, path: &Path) -> Result<WavFileSpeaker, SpeechError> {
-        let file_err = |e: &dyn std::fmt::Display| SpeechError::File {
+        let file_err = |e: &std::io::Error| SpeechError::File {
             path: path.to_owned(),
-            error: e.to_string(),
+            error: e.into(),
         };
         let dir = path
             .parent()
@@ -414,9 +423,13 @@ impl WavFileSpeaker {
                 .create_new(true)
                 .open(&tmp)
                 .map_err(|e| file_err(&e))?;
-            let mut writer = hound::WavWriter::new(BufWriter::new(file), wav_spec())
-                .map_err(|e| file_err(&e))?;
-            writer.flush().map_err(|e| file_err(&e))?;
+            let wav_err = |e: hound::Error| SpeechError::File {
+                path: path.to_owned(),
+                error: wav_error(&e),
+            };
+            let mut writer =
+                hound::WavWriter::new(BufWriter::new(file), wav_spec()).map_err(wav_err)?;
+            writer.flush().map_err(wav_err)?;
             std::fs::rename(&tmp, path).map_err(|e| file_err(&e))?;
             Ok(writer)
         })();
@@ -442,10 +455,10 @@ impl WavFileSpeaker {
         self.samples as f64 / f64::from(SAMPLE_RATE)
     }
 
-    fn file_err(&self, e: &dyn std::fmt::Display) -> SpeechError {
+    fn file_err(&self, e: &hound::Error) -> SpeechError {
         SpeechError::File {
             path: self.path.clone(),
-            error: e.to_string(),
+            error: wav_error(e),
         }
     }
 
@@ -458,7 +471,7 @@ impl WavFileSpeaker {
         let path = self.path.clone();
         self.writer.finalize().map_err(|e| SpeechError::File {
             path,
-            error: e.to_string(),
+            error: wav_error(&e),
         })
     }
 }

@@ -36,6 +36,7 @@ use std::time::Instant;
 pub use queue::{Item, Priority, Pushed, SpeechQueue};
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 use crate::vocab::Utterance;
 use crate::wake::Waker;
 
@@ -65,12 +66,12 @@ impl Trouble {
     /// One localized phrase for the `{error}` of `speech.no_daemon`.
     pub fn describe(&self, locale: &Locale) -> String {
         match self {
-            Trouble::Unreachable(_) => locale.message("speech.unreachable", &[]),
+            Trouble::Unreachable(_) => locale.message(MsgKey::SpeechUnreachable, &[]),
             Trouble::NoAnswer { seconds } => {
-                locale.message("speech.no_answer", &[("seconds", &seconds.to_string())])
+                locale.message(MsgKey::SpeechNoAnswer, &[("seconds", &seconds.to_string())])
             }
-            Trouble::Silent => locale.message("speech.silent", &[]),
-            Trouble::NotBuilt => locale.message("speech.not_built", &[]),
+            Trouble::Silent => locale.message(MsgKey::SpeechSilent, &[]),
+            Trouble::NotBuilt => locale.message(MsgKey::SpeechNotBuilt, &[]),
         }
     }
 }
@@ -87,7 +88,7 @@ pub enum SpeechError {
         /// The program.
         program: String,
         /// What the system said.
-        error: String,
+        error: crate::input::SystemError,
     },
     /// libespeak-ng cannot be loaded: the espeak-ng program is run for
     /// each utterance instead (speech goes on, a little slower to start).
@@ -132,7 +133,7 @@ pub enum SpeechError {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        error: String,
+        error: crate::input::SystemError,
     },
 }
 
@@ -142,35 +143,38 @@ impl SpeechError {
     pub fn describe(&self, locale: &Locale) -> String {
         match self {
             SpeechError::NoDaemon(t) => {
-                locale.message("speech.no_daemon", &[("error", &t.describe(locale))])
+                locale.message(MsgKey::SpeechNoDaemon, &[("error", &t.describe(locale))])
             }
             SpeechError::NoEngine { program, error } => locale.message(
-                "speech.no_espeak",
-                &[("error", &format!("{program}: {error}"))],
+                MsgKey::SpeechNoEspeak,
+                &[("error", &format!("{program}: {}", error.describe(locale)))],
             ),
             SpeechError::NoLibrary { library, error } => locale.message(
-                "speech.no_library",
+                MsgKey::SpeechNoLibrary,
                 &[("error", &format!("{library}: {error}"))],
             ),
             SpeechError::NoVoice { engine, language } => locale.message(
-                "speech.no_voice",
+                MsgKey::SpeechNoVoice,
                 &[("engine", engine), ("language", language)],
             ),
-            SpeechError::Failed(e) => locale.message("speech.failed", &[("error", e)]),
+            SpeechError::Failed(e) => locale.message(MsgKey::SpeechFailed, &[("error", e)]),
             SpeechError::NoAudio { engine, .. } => {
-                let why = locale.message("speech.no_audio", &[("engine", engine)]);
-                locale.message("speech.failed", &[("error", &why)])
+                let why = locale.message(MsgKey::SpeechNoAudio, &[("engine", engine)]);
+                locale.message(MsgKey::SpeechFailed, &[("error", &why)])
             }
             SpeechError::Stuck { engine, seconds } => {
                 let why = locale.message(
-                    "speech.stuck",
+                    MsgKey::SpeechStuck,
                     &[("engine", engine), ("seconds", &seconds.to_string())],
                 );
-                locale.message("speech.failed", &[("error", &why)])
+                locale.message(MsgKey::SpeechFailed, &[("error", &why)])
             }
             SpeechError::File { path, error } => locale.message(
-                "speech.file_error",
-                &[("file", &path.display().to_string()), ("error", error)],
+                MsgKey::SpeechFileError,
+                &[
+                    ("file", &path.display().to_string()),
+                    ("error", &error.describe(locale)),
+                ],
             ),
         }
     }
@@ -832,10 +836,10 @@ mod tests {
         let en = crate::locale::builtin("en").unwrap();
         let line =
             SpeechError::NoDaemon(Trouble::Unreachable("connection refused".into())).describe(&en);
-        let reason = en.message("speech.unreachable", &[]);
+        let reason = en.message(MsgKey::SpeechUnreachable, &[]);
         assert_eq!(
             line,
-            en.message("speech.no_daemon", &[("error", &reason)]),
+            en.message(MsgKey::SpeechNoDaemon, &[("error", &reason)]),
             "the library's English is not shown"
         );
         assert!(!line.contains('\n'));

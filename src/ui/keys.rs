@@ -3,19 +3,21 @@
 //! under `man.key.*`); `tests/man_page.rs` checks the keys the screen's
 //! code handles against this table.
 
+use crate::locale::MsgKey;
+
 /// (the key as the manual page names it, the message key of what it
 /// does), in the order the manual page lists them.
-pub const SCREEN_KEYS: &[(&str, &str)] = &[
-    ("Enter", "man.key.enter"),
-    ("F1", "man.key.f1"),
-    ("?", "man.key.question"),
-    ("F2", "man.key.f2"),
-    ("F3", "man.key.f3"),
-    ("Backspace", "man.key.backspace"),
-    ("Esc", "man.key.esc"),
-    ("Ctrl+U", "man.key.ctrl_u"),
-    ("PageUp", "man.key.page_up"),
-    ("PageDown", "man.key.page_down"),
-    ("Ctrl+C", "man.key.ctrl_c"),
-    ("Ctrl+D", "man.key.ctrl_c"),
+pub const SCREEN_KEYS: &[(&str, MsgKey)] = &[
+    ("Enter", MsgKey::ManKeyEnter),
+    ("F1", MsgKey::ManKeyF1),
+    ("?", MsgKey::ManKeyQuestion),
+    ("F2", MsgKey::ManKeyF2),
+    ("F3", MsgKey::ManKeyF3),
+    ("Backspace", MsgKey::ManKeyBackspace),
+    ("Esc", MsgKey::ManKeyEsc),
+    ("Ctrl+U", MsgKey::ManKeyCtrlU),
+    ("PageUp", MsgKey::ManKeyPageUp),
+    ("PageDown", MsgKey::ManKeyPageDown),
+    ("Ctrl+C", MsgKey::ManKeyCtrlC),
+    ("Ctrl+D", MsgKey::ManKeyCtrlC),
 ];

@@ -17,6 +17,7 @@ pub use app::{App, Effect, EngineSide, Mode, Msg, Settings};
 use std::time::{Duration, Instant};
 
 use crate::engine::Worker;
+use crate::locale::MsgKey;
 use crate::speech::activity::{SignalledSpeaker, SpeechActivity};
 use crate::speech::echo::{Room, RoomEcho};
 use crate::speech::played::{CardSpeaker, Played};
@@ -350,7 +351,7 @@ impl Runner {
         show: &mut dyn FnMut(&Utterance),
     ) {
         self.speech = review_runner.speech.take();
-        let back = app.vocab().message("ui.review_back", &[]);
+        let back = app.vocab().message(MsgKey::UiReviewBack, &[]);
         let fx = app.update(Msg::Notice(back), self.now());
         self.apply(app, fx, show);
     }
@@ -457,16 +458,16 @@ impl Runner {
                 let words = command::CommandWords::new(app.vocab().locale());
                 let help = Utterance::plain(words.shown(command::Cmd::Help).to_owned());
                 let key = if self.push_to_talk {
-                    "ui.voice_ptt"
+                    MsgKey::UiVoicePtt
                 } else {
-                    "ui.voice_ready"
+                    MsgKey::UiVoiceReady
                 };
                 let mut out = vec![Msg::Notice(app.vocab().message(key, &[("help", &help)]))];
                 if !missing_words.is_empty() {
                     let list = Utterance::plain(missing_words.join(", "));
                     out.push(Msg::Notice(
                         app.vocab()
-                            .message("voice.missing_words", &[("words", &list)]),
+                            .message(MsgKey::VoiceMissingWords, &[("words", &list)]),
                     ));
                 }
                 out
@@ -734,7 +735,7 @@ mod tests {
             let speaker: Box<dyn Speaker> = Box::new(Shared(Rc::clone(&recording)));
             let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
             let vocab = Vocabulary::builtin(code).expect("a built-in locale");
-            let words = vocab.locale().message("ui.cmd.quiet", &[]);
+            let words = vocab.locale().message(MsgKey::UiCmdQuiet, &[]);
             let (mut app, _) = App::new(vocab, Settings::default(), Duration::ZERO);
             let mut show = |_: &Utterance| {};
             let before = app.current().moves().len();

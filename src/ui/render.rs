@@ -12,6 +12,7 @@ use shakmaty::{Board, Color, File, Position as _, Rank, Square};
 
 use super::app::App;
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 pub use crate::theme::{Theme, ThemeKind, columns, line, wrap};
 
@@ -75,7 +76,7 @@ pub fn legend_text(app: &App) -> String {
     let loc = app.vocab().locale();
     if let Some(crate::mirror::Mismatch::Boards { ply, .. }) = app.mirror().mismatch() {
         let (_, number) = app.mirror().ply_number(*ply);
-        return loc.message("ui.label.mismatch", &[("number", &number.to_string())]);
+        return loc.message(MsgKey::UiLabelMismatch, &[("number", &number.to_string())]);
     }
     board_legend(loc)
 }
@@ -89,9 +90,9 @@ pub fn board_legend(loc: &Locale) -> String {
         .map(|f| format!("{}={}", file_label(loc, *f), loc.file(*f).display))
         .collect();
     let key = if loc.board_has_case() {
-        "ui.label.legend"
+        MsgKey::UiLabelLegend
     } else {
-        "ui.label.legend_marked"
+        MsgKey::UiLabelLegendMarked
     };
     let colours = loc.message(key, &[("files", &files.join(" "))]);
     // Letters that are not the locale's own (standard letters where its
@@ -111,7 +112,10 @@ pub fn board_legend(loc: &Locale) -> String {
     .iter()
     .map(|r| format!("{}={}", letters[usize::from(*r) - 1], loc.piece(*r).display))
     .collect();
-    let named = loc.message("ui.label.legend_letters", &[("pieces", &pieces.join(" "))]);
+    let named = loc.message(
+        MsgKey::UiLabelLegendLetters,
+        &[("pieces", &pieces.join(" "))],
+    );
     format!("{named} {colours}")
 }
 
@@ -230,7 +234,7 @@ fn tiny(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
     let loc = app.vocab().locale();
     let w = FULL_MIN.0.to_string();
     let h = FULL_MIN.1.to_string();
-    let note = loc.message("ui.too_small", &[("width", &w), ("height", &h)]);
+    let note = loc.message(MsgKey::UiTooSmall, &[("width", &w), ("height", &h)]);
     let rows = area.height;
     if rows == 0 {
         return;
@@ -330,7 +334,7 @@ pub fn board_rows(loc: &Locale, board: &Board, owner: Color) -> Vec<String> {
 fn board(frame: &mut Frame, app: &App, theme: &Theme, area: Rect, owner: Color) {
     let loc = app.vocab().locale();
     let side = app.vocab().side(owner).display;
-    let title = loc.message("ui.label.board_of", &[("side", &side)]);
+    let title = loc.message(MsgKey::UiLabelBoardOf, &[("side", &side)]);
     let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
@@ -401,18 +405,18 @@ fn clock_parts(app: &App, c: Color, pad: usize) -> (String, Vec<String>, bool) {
     let r = clock.reading(c, app.now());
     let side = app.vocab().side(c).display;
     let fill = " ".repeat(pad.saturating_sub(columns(&side)));
-    let moves = loc.message("ui.label.moves", &[]);
+    let moves = loc.message(MsgKey::UiLabelMoves, &[]);
     let reading = format!("{side}{fill} {}  {moves} {}", r.remaining_parts(), r.moves);
     let mut states = Vec::new();
     if r.running {
-        states.push(format!("> {}", loc.message("ui.label.running", &[])));
+        states.push(format!("> {}", loc.message(MsgKey::UiLabelRunning, &[])));
     } else if clock.is_paused() && clock.to_move() == Some(c) {
-        states.push(loc.message("ui.label.paused", &[]));
+        states.push(loc.message(MsgKey::UiLabelPaused, &[]));
     }
     if let Some(u) = app.unpressed()
         && u.by == c
     {
-        states.push(format!("({})", loc.message("ui.label.unpressed", &[])));
+        states.push(format!("({})", loc.message(MsgKey::UiLabelUnpressed, &[])));
     }
     (reading, states, r.running)
 }
@@ -483,8 +487,8 @@ fn clock_height(app: &App, width: usize) -> u16 {
     let pad = clock_pad(app);
     let loc = app.vocab().locale();
     let longest = [
-        format!("> {}", loc.message("ui.label.running", &[])),
-        format!("({})", loc.message("ui.label.unpressed", &[])),
+        format!("> {}", loc.message(MsgKey::UiLabelRunning, &[])),
+        format!("({})", loc.message(MsgKey::UiLabelUnpressed, &[])),
     ];
     let mut now = 0;
     let mut most = 0;
@@ -506,7 +510,7 @@ fn clocks(frame: &mut Frame, app: &App, theme: &Theme, area: Rect) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
-        .title(line(loc.message("ui.label.clock", &[]), theme.title));
+        .title(line(loc.message(MsgKey::UiLabelClock, &[]), theme.title));
     let width = usize::from(block.inner(area).width);
     frame.render_widget(
         Paragraph::new(clock_lines(app, theme, Some(width))).block(block),
@@ -555,7 +559,7 @@ pub fn sheet_rows(app: &App, owner: Color, width: usize) -> Vec<String> {
 pub fn sheet_title(app: &App, owner: Color, width: usize) -> String {
     let loc = app.vocab().locale();
     let side = app.vocab().side(owner).display;
-    let full = format!("{} {side}", loc.message("ui.label.sheet", &[]));
+    let full = format!("{} {side}", loc.message(MsgKey::UiLabelSheet, &[]));
     if columns(&full) <= width { full } else { side }
 }
 
@@ -641,9 +645,9 @@ fn message_log(
     frame.render_widget(Paragraph::new(shown), inner);
     let loc = app.vocab().locale();
     if back > 0 {
-        Some(loc.message("ui.label.scroll_newer", &[]))
+        Some(loc.message(MsgKey::UiLabelScrollNewer, &[]))
     } else if older_hidden {
-        Some(loc.message("ui.label.scroll_older", &[]))
+        Some(loc.message(MsgKey::UiLabelScrollOlder, &[]))
     } else {
         None
     }
@@ -653,7 +657,7 @@ fn message_log(
 /// `hint` (about messages out of view) where both fit.
 fn input_line(frame: &mut Frame, app: &App, theme: &Theme, area: Rect, hint: Option<String>) {
     let loc = app.vocab().locale();
-    let title = loc.message("ui.label.input", &[]);
+    let title = loc.message(MsgKey::UiLabelInput, &[]);
     let room = usize::from(area.width.saturating_sub(2));
     let mut block = Block::default()
         .borders(Borders::ALL)

@@ -1,4 +1,5 @@
 use super::*;
+use crate::locale::MsgKey;
 use crate::ui::app::{Msg, Page, Settings};
 use crate::vocab::Vocabulary;
 use ratatui::backend::TestBackend;
@@ -33,12 +34,15 @@ fn fide_boards_from_each_owners_side() {
     let buf = screen(&a, 100, 30, ThemeKind::Default);
     // fide speaks German: the titles are the German locale's.
     let de = crate::locale::builtin("de").unwrap();
-    let title = |side: &str| {
+    let title = |side: MsgKey| {
         let side = de.message(side, &[]);
-        format!("┌{}", de.message("ui.label.board_of", &[("side", &side)]))
+        format!(
+            "┌{}",
+            de.message(MsgKey::UiLabelBoardOf, &[("side", &side)])
+        )
     };
     let width = |t: &str| t.chars().count() as u16;
-    let (white, black) = (title("side.white"), title("side.black"));
+    let (white, black) = (title(MsgKey::SideWhite), title(MsgKey::SideBlack));
     // White's board: block at column 0, inner text from column 1, row 1.
     assert_eq!(row(&buf, 0, 0, width(&white)), white);
     assert_eq!(row(&buf, 1, 1, 17), "  A B C D E F G H");
@@ -146,7 +150,7 @@ fn arabic_pieces_without_case_get_a_marker_and_the_legend_says_so() {
     assert!(lines[1].contains('\''), "{}", lines[1]);
     assert!(!lines[8].contains('\''), "{}", lines[8]);
     let ar = crate::locale::builtin("ar").unwrap();
-    let marked = ar.message("ui.label.legend_marked", &[("files", "")]);
+    let marked = ar.message(MsgKey::UiLabelLegendMarked, &[("files", "")]);
     let head: String = marked.chars().take(10).collect();
     assert!(legend_text(&a).starts_with(&head), "{}", legend_text(&a));
 }
@@ -200,7 +204,7 @@ fn every_locale_shows_twelve_distinct_pieces_on_a_board_of_eight_squares() {
 fn wrap_counts_columns_and_loses_no_word() {
     use unicode_width::UnicodeWidthStr;
     let ko = crate::locale::builtin("ko").unwrap();
-    let text = ko.message("ui.journal_created", &[("file", "/tmp/hs/g.jsonl")]);
+    let text = ko.message(MsgKey::UiJournalCreated, &[("file", "/tmp/hs/g.jsonl")]);
     for width in [7, 20, 40, 98] {
         let lines = wrap(&text, width);
         for l in &lines {
@@ -233,7 +237,7 @@ fn legend_explains_letters_and_file_words() {
     // the Appendix D file words.
     let de = crate::locale::builtin("de").unwrap();
     let files = "A=Anna B=Bella C=Cesar D=David E=Eva F=Felix G=Gustav H=Hector";
-    let want = de.message("ui.label.legend", &[("files", files)]);
+    let want = de.message(MsgKey::UiLabelLegend, &[("files", files)]);
     assert_eq!(legend_text(&a), want);
     // On the top border of the message box (row 12), as far as it fits.
     let start: String = want.chars().take(46).collect();
@@ -321,19 +325,23 @@ fn at_80x24_the_clock_reads_whole() {
         let loc = a.vocab().locale().clone();
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (title, rows, _) = framed(&buf, 44, 0);
-        assert_eq!(title, norm(&loc.message("ui.label.clock", &[])), "{code}");
+        assert_eq!(
+            title,
+            norm(&loc.message(MsgKey::UiLabelClock, &[])),
+            "{code}"
+        );
         let text = norm(&rows.join(" "));
         let state = format!(
             "> {} ({})",
-            loc.message("ui.label.running", &[]),
-            loc.message("ui.label.unpressed", &[])
+            loc.message(MsgKey::UiLabelRunning, &[]),
+            loc.message(MsgKey::UiLabelUnpressed, &[])
         );
         assert!(text.contains(&norm(&state)), "{code}: {rows:#?}");
-        let black = loc.message("side.black", &[]);
+        let black = loc.message(MsgKey::SideBlack, &[]);
         assert!(
             text.ends_with(&format!(
                 "{black} 1:30:00 {} 0",
-                loc.message("ui.label.moves", &[])
+                loc.message(MsgKey::UiLabelMoves, &[])
             )),
             "{code}: {rows:#?}"
         );
@@ -350,13 +358,13 @@ fn the_clock_reads_whole_column_by_column_from_80_to_100() {
         let mut a = app(code);
         play(&mut a, &["e4"]);
         let loc = a.vocab().locale().clone();
-        let moves = loc.message("ui.label.moves", &[]);
+        let moves = loc.message(MsgKey::UiLabelMoves, &[]);
         let want = norm(&format!(
             "{} 1:30:00 {moves} 0 > {} ({}) {} 1:30:00 {moves} 0",
-            loc.message("side.white", &[]),
-            loc.message("ui.label.running", &[]),
-            loc.message("ui.label.unpressed", &[]),
-            loc.message("side.black", &[]),
+            loc.message(MsgKey::SideWhite, &[]),
+            loc.message(MsgKey::UiLabelRunning, &[]),
+            loc.message(MsgKey::UiLabelUnpressed, &[]),
+            loc.message(MsgKey::SideBlack, &[]),
         ));
         for w in 80..=100u16 {
             let buf = screen(&a, w, 24, ThemeKind::Default);
@@ -415,12 +423,12 @@ fn at_80x24_board_titles_are_whole_and_marks_leave_the_rank_column_free() {
         let a = app(code);
         let loc = a.vocab().locale().clone();
         let buf = screen(&a, 80, 24, ThemeKind::Default);
-        for (x, side) in [(0, "side.white"), (22, "side.black")] {
+        for (x, side) in [(0, MsgKey::SideWhite), (22, MsgKey::SideBlack)] {
             let (title, rows, _) = framed(&buf, x, 0);
             let side = loc.message(side, &[]);
             assert_eq!(
                 title,
-                norm(&loc.message("ui.label.board_of", &[("side", &side)])),
+                norm(&loc.message(MsgKey::UiLabelBoardOf, &[("side", &side)])),
                 "{code}"
             );
             for r in &rows[1..9] {
@@ -443,17 +451,20 @@ fn at_80x24_scoresheets_are_told_apart_and_keep_the_check_sign() {
     for code in crate::locale::builtin_codes() {
         let mut a = assistant(code);
         let loc = a.vocab().locale().clone();
-        let press = loc.message("ui.cmd.press", &[]);
+        let press = loc.message(MsgKey::UiCmdPress, &[]);
         let press = press.split('|').next().unwrap();
         play(&mut a, &["e4", press, "f5", press, "Qh5", press]);
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (_, clock, _) = framed(&buf, 44, 0);
         let y = 1 + clock.len() as u16 + 1;
         let mut titles = Vec::new();
-        for (x, side) in [(44, "side.white"), (62, "side.black")] {
+        for (x, side) in [(44, MsgKey::SideWhite), (62, MsgKey::SideBlack)] {
             let (title, rows, _) = framed(&buf, x, y);
             let side = loc.message(side, &[]);
-            let full = norm(&format!("{} {side}", loc.message("ui.label.sheet", &[])));
+            let full = norm(&format!(
+                "{} {side}",
+                loc.message(MsgKey::UiLabelSheet, &[])
+            ));
             assert!(title == full || title == norm(&side), "{code}: {title:?}");
             // The locale's notation (the core's display_san, tested with
             // literal values there), the check sign kept.
@@ -502,7 +513,9 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
         let file = crate::vocab::Utterance::plain(
             "/home/someone/.local/share/annabella/games/20260101-120000.jsonl",
         );
-        let notice = a.vocab().message("ui.journal_created", &[("file", &file)]);
+        let notice = a
+            .vocab()
+            .message(MsgKey::UiJournalCreated, &[("file", &file)]);
         let welcome = a.log[0].display.clone();
         a.set_up([notice.clone()], Duration::ZERO);
         assert_eq!(a.log[0], notice, "{code}: said first, shown first");
@@ -515,8 +528,8 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
         let (shown, _) = messages(&a);
         assert!(shown.ends_with(&norm(&welcome)), "{code}: {shown}");
         // A query and the help push both out of view.
-        let time = loc.message("ui.cmd.time", &[]);
-        let help = loc.message("ui.cmd.help", &[]);
+        let time = loc.message(MsgKey::UiCmdTime, &[]);
+        let help = loc.message(MsgKey::UiCmdHelp, &[]);
         play(
             &mut a,
             &[
@@ -528,7 +541,7 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
         let (shown, input) = messages(&a);
         assert!(!shown.contains(&norm(&notice.display)), "{code}");
         assert!(
-            input.ends_with(&norm(&loc.message("ui.label.scroll_older", &[]))),
+            input.ends_with(&norm(&loc.message(MsgKey::UiLabelScrollOlder, &[]))),
             "{code}: {input}"
         );
         // Back a page at a time: every row of everything said comes into
@@ -542,7 +555,7 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
             let (input, _, _) = framed(&buf, 0, 21);
             seen.extend(rows.iter().map(|r| r.trim_end().to_owned()));
             assert!(
-                input.ends_with(&norm(&loc.message("ui.label.scroll_newer", &[]))),
+                input.ends_with(&norm(&loc.message(MsgKey::UiLabelScrollNewer, &[]))),
                 "{code}: {input}"
             );
         }
@@ -576,7 +589,7 @@ fn at_80x24_the_welcome_stays_whole_and_paging_brings_back_everything() {
             "{code}: {shown:?} {newest:?}"
         );
         assert!(
-            !input.contains(&norm(&loc.message("ui.label.scroll_newer", &[]))),
+            !input.contains(&norm(&loc.message(MsgKey::UiLabelScrollNewer, &[]))),
             "{code}"
         );
     }
@@ -593,7 +606,7 @@ fn at_80x24_the_input_line_reads_whole() {
         let buf = screen(&a, 80, 24, ThemeKind::Default);
         let (title, rows, _) = framed(&buf, 0, 21);
         assert!(
-            title.starts_with(&norm(&loc.message("ui.label.input", &[]))),
+            title.starts_with(&norm(&loc.message(MsgKey::UiLabelInput, &[]))),
             "{code}: {title}"
         );
         assert_eq!(rows[0], "> wo e2");

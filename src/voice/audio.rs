@@ -18,6 +18,7 @@ use super::rate::InputConverter;
 use super::recognizer::SAMPLE_RATE;
 use crate::fsutil::{self, InputError};
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// The lowest sample rate read (telephone quality).
 pub const MIN_RATE: u32 = 8_000;
@@ -76,10 +77,10 @@ impl WavError {
         let n = |v: u32| v.to_string();
         match self {
             WavError::File(e) => e.describe(locale),
-            WavError::NotWav => locale.message("wav.not_wav", &[]),
-            WavError::BadHeader => locale.message("wav.bad_header", &[]),
+            WavError::NotWav => locale.message(MsgKey::WavNotWav, &[]),
+            WavError::BadHeader => locale.message(MsgKey::WavBadHeader, &[]),
             WavError::Rate(rate) => locale.message(
-                "wav.rate",
+                MsgKey::WavRate,
                 &[
                     ("rate", &n(*rate)),
                     ("min", &n(MIN_RATE)),
@@ -87,19 +88,21 @@ impl WavError {
                 ],
             ),
             WavError::Channels(c) => locale.message(
-                "wav.channels",
+                MsgKey::WavChannels,
                 &[
                     ("channels", &c.to_string()),
                     ("max", &MAX_CHANNELS.to_string()),
                 ],
             ),
             WavError::Format { tag, bits } => locale.message(
-                "wav.format",
+                MsgKey::WavFormat,
                 &[("format", &tag.to_string()), ("bits", &bits.to_string())],
             ),
-            WavError::TooLong => locale.message("wav.too_long", &[("seconds", &n(MAX_SECONDS))]),
+            WavError::TooLong => {
+                locale.message(MsgKey::WavTooLong, &[("seconds", &n(MAX_SECONDS))])
+            }
             WavError::Truncated(samples) => {
-                locale.message("wav.cut_short", &[("samples", &samples.to_string())])
+                locale.message(MsgKey::WavCutShort, &[("samples", &samples.to_string())])
             }
         }
     }
@@ -107,7 +110,7 @@ impl WavError {
     /// The whole line for the player: `voice.wav_error` naming the file.
     pub fn line(&self, locale: &Locale, file: &Path) -> String {
         locale.message(
-            "voice.wav_error",
+            MsgKey::VoiceWavError,
             &[
                 ("file", &file.display().to_string()),
                 ("error", &self.describe(locale)),
@@ -759,12 +762,15 @@ mod tests {
         let ko = crate::locale::builtin("ko").unwrap();
         let line = WavError::Rate(1).line(&ko, Path::new("a.wav"));
         let reason = ko.message(
-            "wav.rate",
+            MsgKey::WavRate,
             &[("rate", "1"), ("min", "8000"), ("max", "192000")],
         );
         assert_eq!(
             line,
-            ko.message("voice.wav_error", &[("file", "a.wav"), ("error", &reason)])
+            ko.message(
+                MsgKey::VoiceWavError,
+                &[("file", "a.wav"), ("error", &reason)]
+            )
         );
         assert!(line.contains("a.wav") && line.contains("8000"), "{line}");
     }

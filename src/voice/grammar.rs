@@ -140,7 +140,11 @@ impl Spellings {
             }
             if !any {
                 missing.push(MissingWord {
-                    key: cmd.row().spoken.unwrap_or_default().to_owned(),
+                    key: cmd
+                        .row()
+                        .spoken
+                        .map(|k| k.as_str().to_owned())
+                        .unwrap_or_default(),
                     display: forms.first().cloned().unwrap_or_default(),
                 });
             }

@@ -45,6 +45,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess};
 
+use crate::locale::MsgKey;
 use crate::speech::activity::{AudioClock, SpeechActivity};
 use crate::speech::echo::Room;
 use crate::speech::played::Played;
@@ -322,7 +323,7 @@ pub enum VoiceEvent {
     Stopped,
 }
 
-fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
+fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     vocab.locale().message(key, &args)
 }
@@ -331,7 +332,7 @@ fn msg(vocab: &Vocabulary, key: &str, args: &[(&str, String)]) -> String {
 /// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
 /// one locale line saying how to install one.
 pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
-    model_dir_or(vocab, arg, "voice.no_model")
+    model_dir_or(vocab, arg, MsgKey::VoiceNoModel)
 }
 
 /// [`model_dir`], with `missing` the message key of the line when there
@@ -339,11 +340,11 @@ pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, Stri
 pub fn model_dir_or(
     vocab: &Vocabulary,
     arg: Option<&Path>,
-    missing: &str,
+    missing: MsgKey,
 ) -> Result<PathBuf, String> {
     if cfg!(not(feature = "voice")) {
         // No model can help a build without speech recognition.
-        return Err(msg(vocab, "voice.not_built", &[]));
+        return Err(msg(vocab, MsgKey::VoiceNotBuilt, &[]));
     }
     if let Some(p) = arg {
         return Ok(p.to_owned());
@@ -383,17 +384,17 @@ pub fn load_listener(
     let loaded = VoskModel::load(dir);
     drop(quiet);
     let model = loaded.map_err(|e| match e {
-        ModelError::NotBuilt => msg(&vocab, "voice.not_built", &[]),
+        ModelError::NotBuilt => msg(&vocab, MsgKey::VoiceNotBuilt, &[]),
         e => {
             let error = e.describe(vocab.locale());
-            msg(&vocab, "voice.model_error", &[("error", error)])
+            msg(&vocab, MsgKey::VoiceModelError, &[("error", error)])
         }
     })?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
         return Err(msg(
             &listener.vocab,
-            "voice.wrong_language",
+            MsgKey::VoiceWrongLanguage,
             &[
                 ("path", dir.display().to_string()),
                 ("locale", listener.vocab.locale().name.clone()),
@@ -1035,7 +1036,7 @@ impl LiveVoice {
         let clock = around.activity.clock().clone();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
-        let stopped = msg(&vocab, "voice.worker_stopped", &[]);
+        let stopped = msg(&vocab, MsgKey::VoiceWorkerStopped, &[]);
         let panic_post = post.clone();
         let end_post = post.clone();
         let failed_post = post.clone();
@@ -1256,7 +1257,7 @@ fn worker(
                 Err(e) => {
                     let line = msg(
                         &listener.vocab,
-                        "voice.no_microphone",
+                        MsgKey::VoiceNoMicrophone,
                         &[("error", e.to_string())],
                     );
                     out.send((0, VoiceEvent::Failed(line)));
@@ -1315,7 +1316,7 @@ fn worker(
     let mut heard_in_file = false;
     // Samples silenced since the recognizers last heard the room.
     let mut deaf = 0usize;
-    let failed_line = msg(&listener.vocab, "voice.recognizer_failed", &[]);
+    let failed_line = msg(&listener.vocab, MsgKey::VoiceRecognizerFailed, &[]);
     let emit = |serial: u64,
                 file: &Option<PathBuf>,
                 heard_in_file: &mut bool,

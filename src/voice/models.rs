@@ -11,6 +11,7 @@
 //! for `verify`), and only then renames the folder into place: an
 //! interrupted install leaves nothing half-installed under the model's name.
 
+use crate::locale::MsgKey;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -137,6 +138,82 @@ pub fn model_for_locale(manifest: &Manifest, dir: &Path, code: &str) -> Option<P
     })
 }
 
+pub use crate::input::SystemError;
+
+/// Why a download failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DownloadError {
+    /// `curl` cannot be run.
+    NoCurl(SystemError),
+    /// `curl` ended with this exit code (none: killed by a signal).
+    Curl(Option<i32>),
+    /// Waiting for `curl` failed.
+    Wait(SystemError),
+}
+
+/// Why an archive could not be unpacked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnpackError {
+    /// The unpacker ran and refused the file: not a readable zip archive.
+    NotAZip,
+    /// Neither python3 nor unzip can be run.
+    NoTool(SystemError),
+}
+
+/// Why an unpacked or given folder is not a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoModel {
+    /// The folder itself, checked.
+    Folder(ModelError),
+    /// No folder inside the archive holds a model.
+    NoneInside,
+}
+
+/// Why an installed model is not as it was installed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VerifyError {
+    /// The folder is no (longer a) model.
+    NotAModel(ModelError),
+    /// No install record: installed by hand.
+    NoRecord,
+    /// The install record cannot be read as one.
+    DamagedRecord,
+    /// A model file cannot be read.
+    Unreadable {
+        /// The file, relative to the model folder.
+        file: String,
+        /// Why.
+        error: SystemError,
+    },
+    /// A model file differs from the one installed.
+    Changed {
+        /// The file, relative to the model folder.
+        file: String,
+    },
+}
+
+impl VerifyError {
+    /// The problem in `locale`'s words.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            VerifyError::NotAModel(e) => e.describe(locale),
+            VerifyError::NoRecord => {
+                locale.message(MsgKey::ModelsVerifyNoRecord, &[("file", RECORD_FILE)])
+            }
+            VerifyError::DamagedRecord => {
+                locale.message(MsgKey::ModelsVerifyDamagedRecord, &[("file", RECORD_FILE)])
+            }
+            VerifyError::Unreadable { file, error } => locale.message(
+                MsgKey::ModelsVerifyUnreadable,
+                &[("file", file), ("error", &error.describe(locale))],
+            ),
+            VerifyError::Changed { file } => {
+                locale.message(MsgKey::ModelsVerifyChanged, &[("file", file)])
+            }
+        }
+    }
+}
+
 /// What went wrong installing, verifying or removing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InstallError {
@@ -152,8 +229,8 @@ pub enum InstallError {
         url: String,
         /// File name to download by hand.
         file: String,
-        /// What curl said.
-        error: String,
+        /// Why.
+        error: DownloadError,
     },
     /// Wrong checksum.
     Checksum {
@@ -169,14 +246,14 @@ pub enum InstallError {
         /// Archive.
         file: String,
         /// Why.
-        error: String,
+        error: UnpackError,
     },
     /// The unpacked files are not a model.
     NotAModel {
         /// Where.
         path: String,
         /// Why.
-        error: String,
+        error: NoModel,
     },
     /// Already installed.
     Already {
@@ -193,31 +270,33 @@ pub enum InstallError {
         path: String,
     },
     /// A file system error (no permission, disk full).
-    Io(String),
+    Io(SystemError),
 }
 
 impl InstallError {
-    /// The message key and arguments for the user.
-    pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
+    /// The message key and arguments for the user, in `locale`'s words.
+    pub fn message(&self, locale: &crate::locale::Locale) -> (MsgKey, Vec<(&'static str, String)>) {
         match self {
-            InstallError::Unknown(name) => ("models.unknown", vec![("name", name.clone())]),
-            InstallError::NoSuchFile(path) => ("models.no_such_file", vec![("path", path.clone())]),
+            InstallError::Unknown(name) => (MsgKey::ModelsUnknown, vec![("name", name.clone())]),
+            InstallError::NoSuchFile(path) => {
+                (MsgKey::ModelsNoSuchFile, vec![("path", path.clone())])
+            }
             InstallError::Offline {
                 name,
                 url,
                 file,
                 error,
             } => (
-                "models.offline",
+                MsgKey::ModelsOffline,
                 vec![
                     ("name", name.clone()),
                     ("url", url.clone()),
                     ("file", file.clone()),
-                    ("error", error.clone()),
+                    ("error", error.describe(locale)),
                 ],
             ),
             InstallError::Checksum { name, got, want } => (
-                "models.checksum",
+                MsgKey::ModelsChecksum,
                 vec![
                     ("name", name.clone()),
                     ("got", got.clone()),
@@ -225,28 +304,72 @@ impl InstallError {
                 ],
             ),
             InstallError::Unpack { file, error } => (
-                "models.unpack_failed",
-                vec![("file", file.clone()), ("error", error.clone())],
+                MsgKey::ModelsUnpackFailed,
+                vec![("file", file.clone()), ("error", error.describe(locale))],
             ),
             InstallError::NotAModel { path, error } => (
-                "models.not_a_model",
-                vec![("path", path.clone()), ("error", error.clone())],
+                MsgKey::ModelsNotAModel,
+                vec![("path", path.clone()), ("error", error.describe(locale))],
             ),
             InstallError::Already { name, path } => (
-                "models.already",
+                MsgKey::ModelsAlready,
                 vec![("name", name.clone()), ("path", path.clone())],
             ),
             InstallError::NotInstalled { name, path } => (
-                "models.not_installed",
+                MsgKey::ModelsNotInstalled,
                 vec![("name", name.clone()), ("path", path.clone())],
             ),
-            InstallError::Io(e) => ("voice.model_error", vec![("error", e.clone())]),
+            InstallError::Io(e) => (MsgKey::VoiceModelError, vec![("error", e.describe(locale))]),
+        }
+    }
+}
+
+impl DownloadError {
+    /// Why, in `locale`'s words.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            DownloadError::NoCurl(e) => {
+                locale.message(MsgKey::ModelsCurlMissing, &[("error", &e.describe(locale))])
+            }
+            DownloadError::Wait(e) => e.describe(locale),
+            // curl's exit codes (curl(1), EXIT CODES).
+            DownloadError::Curl(Some(5 | 6)) => locale.message(MsgKey::ModelsCurlResolve, &[]),
+            DownloadError::Curl(Some(7)) => locale.message(MsgKey::ModelsCurlConnect, &[]),
+            DownloadError::Curl(Some(22)) => locale.message(MsgKey::ModelsCurlHttp, &[]),
+            DownloadError::Curl(Some(28)) => locale.message(MsgKey::ModelsCurlTimeout, &[]),
+            DownloadError::Curl(code) => locale.message(
+                MsgKey::ModelsCurlOther,
+                &[("code", &code.map_or("-".to_owned(), |c| c.to_string()))],
+            ),
+        }
+    }
+}
+
+impl UnpackError {
+    /// Why, in `locale`'s words.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            UnpackError::NotAZip => locale.message(MsgKey::ModelsUnpackNotZip, &[]),
+            UnpackError::NoTool(e) => locale.message(
+                MsgKey::ModelsUnpackNoTool,
+                &[("error", &e.describe(locale))],
+            ),
+        }
+    }
+}
+
+impl NoModel {
+    /// Why, in `locale`'s words.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            NoModel::Folder(e) => e.describe(locale),
+            NoModel::NoneInside => locale.message(MsgKey::ModelsNoneInside, &[]),
         }
     }
 }
 
 fn io(e: std::io::Error) -> InstallError {
-    InstallError::Io(e.to_string())
+    InstallError::Io(e.into())
 }
 
 /// Progress of a download: bytes so far and expected total.
@@ -313,7 +436,12 @@ fn hash_tree(root: &Path) -> std::io::Result<Vec<(String, String)>> {
 }
 
 /// Downloads `url` to `dest` with curl, reporting progress.
-fn download(url: &str, dest: &Path, total: u64, progress: Progress<'_>) -> Result<(), String> {
+fn download(
+    url: &str,
+    dest: &Path,
+    total: u64,
+    progress: Progress<'_>,
+) -> Result<(), DownloadError> {
     let mut child = Command::new("curl")
         .args([
             "-fL",
@@ -329,25 +457,20 @@ fn download(url: &str, dest: &Path, total: u64, progress: Progress<'_>) -> Resul
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run curl: {e}"))?;
+        .map_err(|e| DownloadError::NoCurl(e.into()))?;
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
-                let mut err = String::new();
+                // curl's own words are English: its exit code says why.
                 if let Some(mut s) = child.stderr.take() {
-                    let _ = s.read_to_string(&mut err);
+                    let _ = s.read_to_end(&mut Vec::new());
                 }
                 let done = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
                 progress(done, total.max(done));
                 return if status.success() {
                     Ok(())
                 } else {
-                    Err(err
-                        .trim()
-                        .lines()
-                        .last()
-                        .unwrap_or("curl failed")
-                        .to_owned())
+                    Err(DownloadError::Curl(status.code()))
                 };
             }
             Ok(None) => {
@@ -355,13 +478,13 @@ fn download(url: &str, dest: &Path, total: u64, progress: Progress<'_>) -> Resul
                 progress(done, total.max(done));
                 std::thread::sleep(Duration::from_millis(250));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(DownloadError::Wait(e.into())),
         }
     }
 }
 
 /// Unpacks a zip (or wheel) into `dest`.
-fn unzip(archive: &Path, dest: &Path) -> Result<(), String> {
+fn unzip(archive: &Path, dest: &Path) -> Result<(), UnpackError> {
     let py = Command::new("python3")
         .args([
             "-c",
@@ -375,15 +498,9 @@ fn unzip(archive: &Path, dest: &Path) -> Result<(), String> {
         Ok(out) if out.status.success() => return Ok(()),
         Ok(out) => {
             let err = String::from_utf8_lossy(&out.stderr);
-            let last = err
-                .trim()
-                .lines()
-                .last()
-                .unwrap_or("python3 failed")
-                .to_owned();
             // python3 ran and said why: the archive is bad.
-            if !last.contains("ModuleNotFoundError") {
-                return Err(last);
+            if !err.contains("ModuleNotFoundError") {
+                return Err(UnpackError::NotAZip);
             }
         }
         Err(_) => {}
@@ -395,11 +512,11 @@ fn unzip(archive: &Path, dest: &Path) -> Result<(), String> {
         .arg(dest)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("neither python3 nor unzip can be run ({e})"))?;
+        .map_err(|e| UnpackError::NoTool(e.into()))?;
     if out.status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).trim().to_owned())
+        Err(UnpackError::NotAZip)
     }
 }
 
@@ -506,8 +623,7 @@ pub fn install(
             path: source.to_owned(),
             error: check_model_dir(local)
                 .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default(),
+                .map_or(NoModel::NoneInside, NoModel::Folder),
         })?;
         let copy = tmp.0.join("model");
         copy_tree(&found, &copy).map_err(io)?;
@@ -557,7 +673,7 @@ pub fn install(
             .or_else(|| find_model(&unpacked, 4))
             .ok_or_else(|| InstallError::NotAModel {
                 path: archive.display().to_string(),
-                error: "no folder with am/final.mdl, conf/mfcc.conf and a graph".to_owned(),
+                error: NoModel::NoneInside,
             })?
     };
     let files = hash_tree(&model_root).map_err(io)?;
@@ -567,7 +683,8 @@ pub fn install(
         download_sha256: download_sha,
         files,
     };
-    let text = toml::to_string(&record).map_err(|e| InstallError::Io(e.to_string()))?;
+    let text = toml::to_string(&record)
+        .map_err(|_| io(std::io::Error::from(std::io::ErrorKind::InvalidData)))?;
     std::fs::write(model_root.join(RECORD_FILE), text).map_err(io)?;
     std::fs::rename(&model_root, &dest).map_err(io)?;
     Ok(Installed { name, path: dest })
@@ -576,19 +693,18 @@ pub fn install(
 /// Checks an installed model: files present, and unchanged since install
 /// (sha256 of every file against the install record). `Ok(true)` if the
 /// download's checksum was also checked at install.
-pub fn verify(path: &Path) -> Result<bool, String> {
-    check_model_dir(path).map_err(|e: ModelError| e.to_string())?;
-    let text = std::fs::read_to_string(path.join(RECORD_FILE)).map_err(|_| {
-        format!(
-            "no install record ({RECORD_FILE}): installed by hand, its files cannot be compared"
-        )
-    })?;
-    let record: InstallRecord =
-        toml::from_str(&text).map_err(|e| format!("damaged install record: {e}"))?;
+pub fn verify(path: &Path) -> Result<bool, VerifyError> {
+    check_model_dir(path).map_err(VerifyError::NotAModel)?;
+    let text =
+        std::fs::read_to_string(path.join(RECORD_FILE)).map_err(|_| VerifyError::NoRecord)?;
+    let record: InstallRecord = toml::from_str(&text).map_err(|_| VerifyError::DamagedRecord)?;
     for (rel, sha) in &record.files {
-        let got = sha256_file(&path.join(rel)).map_err(|e| format!("{rel}: {e}"))?;
+        let got = sha256_file(&path.join(rel)).map_err(|e| VerifyError::Unreadable {
+            file: rel.clone(),
+            error: e.into(),
+        })?;
         if &got != sha {
-            return Err(format!("{rel} has changed since it was installed"));
+            return Err(VerifyError::Changed { file: rel.clone() });
         }
     }
     Ok(!record.download_sha256.is_empty())
@@ -668,7 +784,21 @@ mod tests {
         let again = install(&m, &models, zip.to_str().unwrap(), &mut p).unwrap_err();
         assert!(matches!(again, InstallError::Already { .. }), "{again:?}");
         std::fs::write(inst.path.join("am/final.mdl"), b"corrupt").unwrap();
-        assert!(verify(&inst.path).unwrap_err().contains("am/final.mdl"));
+        assert_eq!(
+            verify(&inst.path),
+            Err(VerifyError::Changed {
+                file: "am/final.mdl".into()
+            })
+        );
+        // Without its record: installed by hand, said in the locale's words.
+        std::fs::remove_file(inst.path.join(RECORD_FILE)).unwrap();
+        let e = verify(&inst.path).unwrap_err();
+        assert_eq!(e, VerifyError::NoRecord);
+        let de = crate::locale::builtin("de").unwrap();
+        assert_eq!(
+            e.describe(&de),
+            de.message(MsgKey::ModelsVerifyNoRecord, &[("file", RECORD_FILE)])
+        );
         remove(&models, "my-model").unwrap();
         assert!(installed(&models).is_empty());
         assert!(matches!(

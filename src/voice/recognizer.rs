@@ -2,6 +2,7 @@
 //! and turns 16 kHz mono samples into a [`Hearing`] with a grammar built
 //! for the position.
 
+use crate::locale::MsgKey;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -108,16 +109,17 @@ impl ModelError {
     pub fn describe(&self, locale: &crate::locale::Locale) -> String {
         match self {
             ModelError::NotFound(p) => {
-                locale.message("model.not_found", &[("path", &p.display().to_string())])
+                locale.message(MsgKey::ModelNotFound, &[("path", &p.display().to_string())])
             }
             ModelError::NotAModel { path, missing } => locale.message(
-                "model.not_a_model",
+                MsgKey::ModelNotAModel,
                 &[("path", &path.display().to_string()), ("missing", missing)],
             ),
-            ModelError::LoadFailed(p) => {
-                locale.message("model.load_failed", &[("path", &p.display().to_string())])
-            }
-            ModelError::NotBuilt => locale.message("voice.not_built", &[]),
+            ModelError::LoadFailed(p) => locale.message(
+                MsgKey::ModelLoadFailed,
+                &[("path", &p.display().to_string())],
+            ),
+            ModelError::NotBuilt => locale.message(MsgKey::VoiceNotBuilt, &[]),
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod room;
 pub mod screen;
 pub mod tmux;
 
+use annabella::locale::MsgKey;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -88,14 +89,14 @@ pub fn no_sound_devices(home: &std::path::Path) {
 /// A message of the German locale. The default locale, fide, speaks German
 /// (its messages come from de), so expected fide sentences are read there:
 /// from the locale data, never from the output under test.
-pub fn de(key: &str, args: &[(&str, &str)]) -> String {
+pub fn de(key: MsgKey, args: &[(&str, &str)]) -> String {
     annabella::locale::builtin("de")
         .expect("de locale")
         .message(key, args)
 }
 
 /// A message of the English locale (expected text from the locale data).
-pub fn en(key: &str, args: &[(&str, &str)]) -> String {
+pub fn en(key: MsgKey, args: &[(&str, &str)]) -> String {
     annabella::locale::builtin("en")
         .expect("en locale")
         .message(key, args)
@@ -112,14 +113,14 @@ pub fn bin() -> &'static str {
 }
 
 /// The German message `key` up to the placeholder `{stop}`.
-pub fn de_until(key: &str, args: &[(&str, &str)], stop: &str) -> String {
+pub fn de_until(key: MsgKey, args: &[(&str, &str)], stop: &str) -> String {
     let text = de(key, args);
     let stop = format!("{{{stop}}}");
     text.split(&stop).next().unwrap_or_default().to_owned()
 }
 
 /// The German command word shown for `key` (its first spelling).
-pub fn de_word(key: &str) -> String {
+pub fn de_word(key: MsgKey) -> String {
     de(key, &[])
         .split('|')
         .next()

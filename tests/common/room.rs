@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use annabella::locale::MsgKey;
 use annabella::vocab::Vocabulary;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
@@ -55,7 +56,7 @@ pub fn silence(dir: &Path) -> PathBuf {
 /// says nothing; annabella announces every move into the room.
 pub fn typed_game() -> String {
     let ko = Vocabulary::builtin("ko").expect("ko");
-    let press = ko.locale().message("ui.cmd.press", &[]);
+    let press = ko.locale().message(MsgKey::UiCmdPress, &[]);
     let press = press.split('|').next().unwrap_or_default().to_owned();
     let mut typed = String::new();
     for (i, san) in GAME.iter().enumerate() {

@@ -12,6 +12,7 @@
 //! program.
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 use std::io::{self, BufRead};
 
 /// The most characters of one line of input (a move, a command, a script
@@ -50,10 +51,10 @@ impl TooLong {
 
     /// The message key that explains it (placeholders `{limit}` and, for a
     /// word, `{word}`).
-    pub fn message_key(&self) -> &'static str {
+    pub fn message_key(&self) -> MsgKey {
         match self {
-            TooLong::Line => "input.line_too_long",
-            TooLong::Word { .. } => "input.word_too_long",
+            TooLong::Line => MsgKey::InputLineTooLong,
+            TooLong::Word { .. } => MsgKey::InputWordTooLong,
         }
     }
 
@@ -93,7 +94,7 @@ pub fn show_char(c: char) -> String {
 pub fn show_found(locale: &crate::locale::Locale, found: Option<char>) -> String {
     match found {
         Some(c) => show_char(c),
-        None => locale.message("input.end_of_text", &[]),
+        None => locale.message(MsgKey::InputEndOfText, &[]),
     }
 }
 
@@ -110,27 +111,69 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
         return refused.describe(locale);
     }
     let key = match (e.kind(), e.raw_os_error()) {
-        (io::ErrorKind::NotFound, _) => "io.not_found",
-        (io::ErrorKind::PermissionDenied, _) => "io.permission",
-        (io::ErrorKind::IsADirectory, _) => "io.is_directory",
-        (io::ErrorKind::InvalidData, _) => "io.not_utf8",
-        (io::ErrorKind::InvalidFilename, _) | (_, Some(36)) => "io.name_too_long",
-        (io::ErrorKind::NotADirectory, _) => "io.not_a_directory",
-        (io::ErrorKind::ReadOnlyFilesystem, _) => "io.read_only",
-        (io::ErrorKind::StorageFull, _) | (io::ErrorKind::QuotaExceeded, _) => "io.no_space",
-        (io::ErrorKind::AlreadyExists, _) => "io.exists",
-        (io::ErrorKind::FileTooLarge, _) => "io.too_large",
-        (io::ErrorKind::ResourceBusy, _) | (io::ErrorKind::ExecutableFileBusy, _) => "io.busy",
-        (_, Some(40)) => "io.link_loop",
-        (_, Some(5)) => "io.device_error",
+        (io::ErrorKind::NotFound, _) => MsgKey::IoNotFound,
+        (io::ErrorKind::PermissionDenied, _) => MsgKey::IoPermission,
+        (io::ErrorKind::IsADirectory, _) => MsgKey::IoIsDirectory,
+        (io::ErrorKind::InvalidData, _) => MsgKey::IoNotUtf8,
+        (io::ErrorKind::InvalidFilename, _) | (_, Some(36)) => MsgKey::IoNameTooLong,
+        (io::ErrorKind::NotADirectory, _) => MsgKey::IoNotADirectory,
+        (io::ErrorKind::ReadOnlyFilesystem, _) => MsgKey::IoReadOnly,
+        (io::ErrorKind::StorageFull, _) | (io::ErrorKind::QuotaExceeded, _) => MsgKey::IoNoSpace,
+        (io::ErrorKind::AlreadyExists, _) => MsgKey::IoExists,
+        (io::ErrorKind::FileTooLarge, _) => MsgKey::IoTooLarge,
+        (io::ErrorKind::ResourceBusy, _) | (io::ErrorKind::ExecutableFileBusy, _) => MsgKey::IoBusy,
+        (_, Some(40)) => MsgKey::IoLinkLoop,
+        (_, Some(5)) => MsgKey::IoDeviceError,
         // Any other error of the system by its number: the system's own
         // text is English whatever the player's language.
         (_, Some(code)) => {
-            return locale.message("io.system_error", &[("code", &code.to_string())]);
+            return locale.message(MsgKey::IoSystemError, &[("code", &code.to_string())]);
         }
-        _ => "io.other",
+        _ => MsgKey::IoOther,
     };
     locale.message(key, &[("error", &e.to_string())])
+}
+
+/// An error of the system (a file, a program that cannot be run) kept as
+/// what describes it in any language, its kind and number: the system's
+/// own text is English whatever the player's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SystemError {
+    kind: io::ErrorKind,
+    os: Option<i32>,
+}
+
+impl From<&io::Error> for SystemError {
+    fn from(e: &io::Error) -> SystemError {
+        SystemError {
+            kind: e.kind(),
+            os: e.raw_os_error(),
+        }
+    }
+}
+
+impl From<io::Error> for SystemError {
+    fn from(e: io::Error) -> SystemError {
+        SystemError::from(&e)
+    }
+}
+
+impl SystemError {
+    /// The error in `locale`'s words ([`describe_io_error`]).
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        let e = match self.os {
+            Some(code) => io::Error::from_raw_os_error(code),
+            None => io::Error::from(self.kind),
+        };
+        describe_io_error(locale, &e)
+    }
+}
+
+impl std::fmt::Display for SystemError {
+    /// The error in the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
 }
 
 /// Whether `c` separates the words of a move phrase.
@@ -259,13 +302,13 @@ pub enum FileKind {
 
 impl FileKind {
     /// Its message key.
-    pub fn key(self) -> &'static str {
+    pub fn key(self) -> MsgKey {
         match self {
-            FileKind::Directory => "file.kind.directory",
-            FileKind::Fifo => "file.kind.fifo",
-            FileKind::Device => "file.kind.device",
-            FileKind::Socket => "file.kind.socket",
-            FileKind::Other => "file.kind.other",
+            FileKind::Directory => MsgKey::FileKindDirectory,
+            FileKind::Fifo => MsgKey::FileKindFifo,
+            FileKind::Device => MsgKey::FileKindDevice,
+            FileKind::Socket => MsgKey::FileKindSocket,
+            FileKind::Other => MsgKey::FileKindOther,
         }
     }
 }
@@ -297,12 +340,12 @@ impl InputError {
         match self {
             InputError::NotRegular(kind) => {
                 let kind = locale.message(kind.key(), &[]);
-                locale.message("file.not_regular", &[("kind", &kind)])
+                locale.message(MsgKey::FileNotRegular, &[("kind", &kind)])
             }
             InputError::TooLarge { limit } => {
-                locale.message("file.too_large", &[("limit", &megabytes(*limit))])
+                locale.message(MsgKey::FileTooLarge, &[("limit", &megabytes(*limit))])
             }
-            InputError::NotText => locale.message("io.not_utf8", &[]),
+            InputError::NotText => locale.message(MsgKey::IoNotUtf8, &[]),
             InputError::Io(e) => describe_io_error(locale, e),
         }
     }

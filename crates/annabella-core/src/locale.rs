@@ -17,6 +17,29 @@ use shakmaty::{File, Rank, Role};
 
 include!(concat!(env!("OUT_DIR"), "/message_keys.rs"));
 
+impl fmt::Display for MsgKey {
+    /// The key as written in locale files.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PluralStem {
+    /// The stem's message for `category`.
+    pub const fn form(self, category: crate::clock::talk::PluralCategory) -> MsgKey {
+        use crate::clock::talk::PluralCategory as C;
+        let forms = self.forms();
+        match category {
+            C::Zero => forms[0],
+            C::One => forms[1],
+            C::Two => forms[2],
+            C::Few => forms[3],
+            C::Many => forms[4],
+            C::Other => forms[5],
+        }
+    }
+}
+
 /// Which way a language is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Direction {
@@ -506,7 +529,7 @@ pub struct Locale {
     /// Number words for speaking times and counts (`0`..`59` and more),
     /// where a locale provides them.
     pub numbers: BTreeMap<String, String>,
-    messages: HashMap<String, String>,
+    messages: BTreeMap<MsgKey, String>,
     /// Grammatical cases: for each case (`gen`, `acc`), the form of words
     /// and counts in that case by their plain form ("Białe" → "Białych"),
     /// used by placeholders `{side:gen}`.
@@ -639,34 +662,34 @@ impl LocaleProblem {
     pub fn describe(&self, locale: &Locale) -> String {
         use LocaleProblem as P;
         match self {
-            P::Missing => locale.message("locale.missing", &[]),
+            P::Missing => locale.message(MsgKey::LocaleMissing, &[]),
             P::UnknownKey { allowed } => {
-                locale.message("locale.unknown_key", &[("allowed", allowed)])
+                locale.message(MsgKey::LocaleUnknownKey, &[("allowed", allowed)])
             }
-            P::ExpectedText => locale.message("locale.expected_text", &[]),
-            P::ExpectedWord => locale.message("locale.expected_word", &[]),
-            P::ExpectedList => locale.message("locale.expected_list", &[]),
-            P::ExpectedTable => locale.message("locale.expected_table", &[]),
-            P::ExpectedDirection => locale.message("locale.expected_direction", &[]),
-            P::EmptySpelling => locale.message("locale.empty_spelling", &[]),
-            P::NotLetters => locale.message("locale.not_letters", &[]),
+            P::ExpectedText => locale.message(MsgKey::LocaleExpectedText, &[]),
+            P::ExpectedWord => locale.message(MsgKey::LocaleExpectedWord, &[]),
+            P::ExpectedList => locale.message(MsgKey::LocaleExpectedList, &[]),
+            P::ExpectedTable => locale.message(MsgKey::LocaleExpectedTable, &[]),
+            P::ExpectedDirection => locale.message(MsgKey::LocaleExpectedDirection, &[]),
+            P::EmptySpelling => locale.message(MsgKey::LocaleEmptySpelling, &[]),
+            P::NotLetters => locale.message(MsgKey::LocaleNotLetters, &[]),
             P::NotParticle { particle } => {
-                locale.message("locale.not_particle", &[("particle", particle)])
+                locale.message(MsgKey::LocaleNotParticle, &[("particle", particle)])
             }
             P::EightFiles { found } => {
-                locale.message("locale.eight_files", &[("found", &found.to_string())])
+                locale.message(MsgKey::LocaleEightFiles, &[("found", &found.to_string())])
             }
             P::NotOneLetter { letter } => {
-                locale.message("locale.not_one_letter", &[("letter", letter)])
+                locale.message(MsgKey::LocaleNotOneLetter, &[("letter", letter)])
             }
-            P::FoldKey => locale.message("locale.fold_key", &[]),
-            P::UnknownMessage => locale.message("locale.unknown_message", &[]),
-            P::BadCode => locale.message("locale.bad_code", &[]),
+            P::FoldKey => locale.message(MsgKey::LocaleFoldKey, &[]),
+            P::UnknownMessage => locale.message(MsgKey::LocaleUnknownMessage, &[]),
+            P::BadCode => locale.message(MsgKey::LocaleBadCode, &[]),
             P::Duplicate { form, other } => {
-                locale.message("locale.duplicate", &[("form", form), ("other", other)])
+                locale.message(MsgKey::LocaleDuplicate, &[("form", form), ("other", other)])
             }
             P::IgnoredDuplicate { form, other } => locale.message(
-                "locale.ignored_duplicate",
+                MsgKey::LocaleIgnoredDuplicate,
                 &[("form", form), ("other", other)],
             ),
             P::Collision {
@@ -675,7 +698,7 @@ impl LocaleProblem {
                 other_key,
                 example,
             } => locale.message(
-                "locale.collision",
+                MsgKey::LocaleCollision,
                 &[
                     ("form", form),
                     ("other", other),
@@ -684,18 +707,18 @@ impl LocaleProblem {
                 ],
             ),
             P::NoBuiltin { code, known } => {
-                locale.message("locale.no_builtin", &[("code", code), ("known", known)])
+                locale.message(MsgKey::LocaleNoBuiltin, &[("code", code), ("known", known)])
             }
             P::UnknownPlaceholder { name, allowed } if allowed.is_empty() => {
-                locale.message("locale.no_placeholders", &[("name", name)])
+                locale.message(MsgKey::LocaleNoPlaceholders, &[("name", name)])
             }
             P::UnknownPlaceholder { name, allowed } => locale.message(
-                "locale.unknown_placeholder",
+                MsgKey::LocaleUnknownPlaceholder,
                 &[("name", name), ("allowed", allowed)],
             ),
-            P::BadCost => locale.message("locale.bad_cost", &[]),
+            P::BadCost => locale.message(MsgKey::LocaleBadCost, &[]),
             P::TooLarge => locale.message(
-                "locale.too_large",
+                MsgKey::LocaleTooLarge,
                 &[("limit", &(MAX_LOCALE_BYTES / 1024).to_string())],
             ),
         }
@@ -707,7 +730,7 @@ impl LocaleError {
     pub fn describe(&self, locale: &Locale) -> String {
         match self {
             LocaleError::Syntax { file, line, column } => locale.message(
-                "locale.syntax",
+                MsgKey::LocaleSyntax,
                 &[
                     ("file", file),
                     ("line", &line.to_string()),
@@ -715,7 +738,7 @@ impl LocaleError {
                 ],
             ),
             LocaleError::Invalid { file, key, problem } => locale.message(
-                "locale.invalid",
+                MsgKey::LocaleInvalid,
                 &[
                     ("file", file),
                     ("key", key),
@@ -861,14 +884,16 @@ impl Locale {
                 }
             }
         }
-        for key in raw.messages.keys() {
-            if !MESSAGE_KEYS.contains(&key.as_str()) {
+        let mut messages = BTreeMap::new();
+        for (key, text) in raw.messages {
+            let Some(typed) = MsgKey::from_key(&key) else {
                 return Err(invalid(
                     file,
                     format!("messages.{key}"),
                     LocaleProblem::UnknownMessage,
                 ));
-            }
+            };
+            messages.insert(typed, text);
         }
         let meta = raw.meta;
         if meta.code.is_empty()
@@ -896,7 +921,7 @@ impl Locale {
             },
             fold,
             numbers: raw.numbers,
-            messages: raw.messages.into_iter().collect(),
+            messages,
             cases: raw.cases,
             particles: raw.particles,
         };
@@ -975,21 +1000,21 @@ impl Locale {
     /// Fills messages this locale lacks from `fallback`.
     pub fn fill_messages_from(&mut self, fallback: &Locale) {
         for (k, v) in &fallback.messages {
-            self.messages.entry(k.clone()).or_insert_with(|| v.clone());
+            self.messages.entry(*k).or_insert_with(|| v.clone());
         }
     }
 
     /// Whether the locale (with what its fallback filled in) has `key`.
-    pub fn has_message(&self, key: &str) -> bool {
-        self.messages.contains_key(key)
+    pub fn has_message(&self, key: MsgKey) -> bool {
+        self.messages.contains_key(&key)
     }
 
-    /// Message keys from [`MESSAGE_KEYS`] this locale does not have.
-    pub fn missing_messages(&self) -> Vec<&'static str> {
-        MESSAGE_KEYS
+    /// Message keys from [`MsgKey::ALL`] this locale does not have.
+    pub fn missing_messages(&self) -> Vec<MsgKey> {
+        MsgKey::ALL
             .iter()
             .copied()
-            .filter(|k| !self.messages.contains_key(*k))
+            .filter(|k| !self.messages.contains_key(k))
             .collect()
     }
 
@@ -1114,8 +1139,8 @@ impl Locale {
     /// of `side` in that case from the locale's `[cases.gen]` table (as it
     /// is when the table does not have it). Particles of `[grammar]` are
     /// then chosen by the sound before them ([`choose_particles`]).
-    pub fn message(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let template = self.messages.get(key).map(String::as_str).unwrap_or(key);
+    pub fn message(&self, key: MsgKey, args: &[(&str, &str)]) -> String {
+        let template = self.messages.get(&key).map_or(key.as_str(), String::as_str);
         let text = fill_cases(template, args, &self.cases);
         if self.particles.is_empty() {
             text
@@ -1460,9 +1485,7 @@ fn placeholder_names(text: &str) -> impl Iterator<Item = &str> {
 /// as it is.
 fn check_placeholders(locale: &Locale, file: &str) -> Result<(), LocaleError> {
     let Some(base) = base() else { return Ok(()) };
-    let mut keys: Vec<&String> = locale.messages.keys().collect();
-    keys.sort();
-    for key in keys {
+    for key in locale.messages.keys() {
         let allowed: Vec<&str> = base
             .messages
             .get(key)
@@ -1503,6 +1526,85 @@ mod tests {
                 l.missing_messages()
             );
         }
+    }
+
+    #[test]
+    fn message_keys_are_the_base_locales_one_variant_each() {
+        // The generated keys are en.toml's [messages], each once, and a
+        // key's text leads back to its variant.
+        let table: toml::Table = include_str!("../../../locales/en.toml").parse().unwrap();
+        let en_keys: Vec<&str> = table["messages"]
+            .as_table()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let ours: Vec<&str> = MsgKey::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(ours, en_keys);
+        for (i, &key) in MsgKey::ALL.iter().enumerate() {
+            assert_eq!(MsgKey::from_key(key.as_str()), Some(key));
+            assert_eq!(key.index(), i);
+            assert_eq!(key.to_string(), key.as_str());
+        }
+        for near in [
+            "",
+            "voice",
+            "voice.not_built ",
+            "Voice.not_built",
+            "voice.not_biult",
+        ] {
+            assert_eq!(MsgKey::from_key(near), None, "{near:?}");
+        }
+        // (Written in two parts: scripts/msgkey_convert.py turns a whole
+        // key in quotes into its variant.)
+        assert_eq!(
+            MsgKey::VoiceNotBuilt.as_str(),
+            ["voice", "not_built"].join(".")
+        );
+        // Plural stems: six forms each, in category order.
+        for stem in PluralStem::ALL {
+            let forms = stem.forms();
+            let stem_text = forms[5].as_str().strip_suffix(".other").unwrap();
+            for (form, cat) in forms
+                .iter()
+                .zip(["zero", "one", "two", "few", "many", "other"])
+            {
+                assert_eq!(form.as_str(), format!("{stem_text}.{cat}"));
+            }
+        }
+        assert_eq!(
+            PluralStem::TimeMinutes.form(crate::clock::talk::PluralCategory::Few),
+            MsgKey::TimeMinutesFew
+        );
+    }
+
+    #[test]
+    fn a_user_locale_with_an_unknown_message_key_is_reported_by_its_key() {
+        // A typo in a user's file is refused with the file, the key and
+        // what the keys are; the same file without it loads.
+        let good = minimal("");
+        let typo = format!("{good}\n[messages]\n\"voice.not_biult\" = \"x\"\n");
+        let err = from_file_text("mine.toml", &typo).unwrap_err();
+        assert_eq!(
+            err,
+            LocaleError::Invalid {
+                file: "mine.toml".into(),
+                key: "messages.voice.not_biult".into(),
+                problem: LocaleProblem::UnknownMessage,
+            }
+        );
+        let text = err.to_string();
+        assert!(text.contains("messages.voice.not_biult"), "{text}");
+        assert!(text.contains("locales/en.toml"), "{text}");
+        let right = format!("{good}\n[messages]\n\"voice.not_built\" = \"x\"\n");
+        let l = from_file_text("mine.toml", &right).unwrap();
+        assert_eq!(l.message(MsgKey::VoiceNotBuilt, &[]), "x");
+        // Completed from the base locale: every key.
+        assert!(
+            l.missing_messages().is_empty(),
+            "{:?}",
+            l.missing_messages()
+        );
     }
 
     #[test]
@@ -1658,21 +1760,16 @@ castle_long = "long castle"
     /// Whether `key` is a plural form (`time.minutes.few`) of a category
     /// that `language` never uses: such a form need not be written. The
     /// catch-all `other` is always needed.
-    fn unused_plural_form(language: &str, key: &str) -> bool {
-        use crate::clock::talk::plural_category;
-        let plural_stems = [
-            "time.hours.",
-            "time.minutes.",
-            "time.seconds.",
-            "count.moves.",
-            "count.times.",
-            "count.halfmoves.",
-        ];
-        let Some(category) = plural_stems.iter().find_map(|s| key.strip_prefix(s)) else {
+    fn unused_plural_form(language: &str, key: MsgKey) -> bool {
+        use crate::clock::talk::{PluralCategory as C, plural_category};
+        let categories = [C::Zero, C::One, C::Two, C::Few, C::Many, C::Other];
+        let Some(category) = PluralStem::ALL
+            .iter()
+            .find_map(|s| categories.into_iter().find(|&c| s.form(c) == key))
+        else {
             return false;
         };
-        category != "other"
-            && !(0..=1000u64).any(|n| plural_category(language, n).key() == category)
+        category != C::Other && !(0..=1000u64).any(|n| plural_category(language, n) == category)
     }
 
     #[test]
@@ -1691,12 +1788,13 @@ castle_long = "long castle"
                     "{code}: meta.fallback"
                 );
             } else {
-                let missing: Vec<&str> = MESSAGE_KEYS
+                let missing: Vec<&str> = MsgKey::ALL
                     .iter()
                     .copied()
-                    .filter(|k| !own.messages.contains_key(*k))
-                    .filter(|k| !unused_plural_form(&own.language, k))
+                    .filter(|k| !own.messages.contains_key(k))
+                    .filter(|&k| !unused_plural_form(&own.language, k))
                     // The manual page is generated in English only.
+                    .map(MsgKey::as_str)
                     .filter(|k| !k.starts_with("man."))
                     .collect();
                 if !missing.is_empty() {
@@ -1707,14 +1805,15 @@ castle_long = "long castle"
                     ));
                 }
             }
-            let mut keys: Vec<&String> = own.messages.keys().collect();
-            keys.sort();
-            for key in keys {
-                let got = placeholders(&own.messages[key]);
+            for (key, text) in &own.messages {
+                let got = placeholders(text);
                 let mut want = placeholders(en.messages.get(key).map_or("", String::as_str));
                 // A plural form for zero, one or two may leave out the
                 // number when the word says it (Hebrew "שעתיים", two hours).
-                if [".zero", ".one", ".two"].iter().any(|s| key.ends_with(s)) && !got.contains("n")
+                if [".zero", ".one", ".two"]
+                    .iter()
+                    .any(|s| key.as_str().ends_with(s))
+                    && !got.contains("n")
                 {
                     want.remove("n");
                 }
@@ -1746,14 +1845,14 @@ castle_long = "long castle"
         assert_eq!(clock.language(), "de");
         let (_, text) = BUILTIN.iter().find(|(c, _)| *c == "fide").unwrap();
         let own = Locale::from_toml("locales/fide.toml", text).unwrap();
-        for key in MESSAGE_KEYS {
+        for &key in MsgKey::ALL {
             // Every message of fide is de's, except its own (voice words).
-            if !own.messages.contains_key(*key) {
+            if !own.messages.contains_key(&key) {
                 assert_eq!(fide.message(key, &[]), de.message(key, &[]), "{key}");
             }
             if ["clock.", "time.", "count."]
                 .iter()
-                .any(|p| key.starts_with(p))
+                .any(|p| key.as_str().starts_with(p))
             {
                 assert_eq!(screen.message(key), clock.message(key), "{key}");
             }
@@ -1772,13 +1871,13 @@ castle_long = "long castle"
             placeholders("{side}: {time} left {"),
             ["side", "time"].into_iter().collect()
         );
-        assert!(unused_plural_form("de", "time.minutes.few"));
-        assert!(!unused_plural_form("de", "time.minutes.one"));
-        assert!(!unused_plural_form("pl", "time.minutes.few"));
-        assert!(!unused_plural_form("pl", "time.minutes.other"));
-        assert!(!unused_plural_form("ar", "count.moves.zero"));
-        assert!(unused_plural_form("he", "count.moves.few"));
-        assert!(!unused_plural_form("ko", "clock.turn"));
+        assert!(unused_plural_form("de", MsgKey::TimeMinutesFew));
+        assert!(!unused_plural_form("de", MsgKey::TimeMinutesOne));
+        assert!(!unused_plural_form("pl", MsgKey::TimeMinutesFew));
+        assert!(!unused_plural_form("pl", MsgKey::TimeMinutesOther));
+        assert!(!unused_plural_form("ar", MsgKey::CountMovesZero));
+        assert!(unused_plural_form("he", MsgKey::CountMovesFew));
+        assert!(!unused_plural_form("ko", MsgKey::ClockTurn));
     }
 
     #[test]
@@ -1840,8 +1939,8 @@ castle_long = "long castle"
         let en = builtin("en").unwrap();
         assert!(l.missing_messages().is_empty());
         assert_eq!(
-            l.message("parse.empty", &[]),
-            en.message("parse.empty", &[])
+            l.message(MsgKey::ParseEmpty, &[]),
+            en.message(MsgKey::ParseEmpty, &[])
         );
         // A placeholder that is never filled in is refused by name.
         let typo = minimal("[messages]\n\"parse.empty\" = \"Nothing, try {exmple}\"");
@@ -2007,7 +2106,7 @@ mod grammar_tests {
         let mut problems = Vec::new();
         for code in builtin_codes() {
             let l = builtin(code).unwrap();
-            for key in MESSAGE_KEYS {
+            for &key in MsgKey::ALL {
                 let text = l.message(key, &[]);
                 for pair in [
                     "을(를)",
@@ -2020,11 +2119,11 @@ mod grammar_tests {
                     "(으)로",
                     "(이)라고",
                 ] {
-                    if text.contains(pair) && !key.starts_with("locale.not_particle") {
+                    if text.contains(pair) && key != MsgKey::LocaleNotParticle {
                         problems.push(format!("{code} {key}: {pair}"));
                     }
                 }
-                let template = l.messages.get(*key).map(String::as_str).unwrap_or("");
+                let template = l.messages.get(&key).map(String::as_str).unwrap_or("");
                 let mut rest = template;
                 while let Some(i) = rest.find('{') {
                     let after = &rest[i + 1..];

@@ -23,6 +23,7 @@ use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 use crate::vocab::{Utterance, Vocabulary};
 
 /// The largest PGN input read: 64 MB.
@@ -200,10 +201,10 @@ impl PgnProblem {
     /// named by its text; [`ReplayedGame::describe_error`] says more).
     pub fn describe(&self, locale: &Locale) -> String {
         let key = match self {
-            PgnProblem::Unreadable => "pgn.not_notation",
-            PgnProblem::Illegal => "pgn.no_legal_move",
-            PgnProblem::Ambiguous => "pgn.ambiguous",
-            PgnProblem::NullInCheck => "pgn.null_in_check",
+            PgnProblem::Unreadable => MsgKey::PgnNotNotation,
+            PgnProblem::Illegal => MsgKey::PgnNoLegalMove,
+            PgnProblem::Ambiguous => MsgKey::PgnAmbiguous,
+            PgnProblem::NullInCheck => MsgKey::PgnNullInCheck,
         };
         locale.message(key, &[])
     }
@@ -215,11 +216,11 @@ impl PgnReadError {
         match self {
             PgnReadError::Io(e) => crate::input::describe_io_error(locale, e),
             PgnReadError::TooLarge => locale.message(
-                "pgn.too_large",
+                MsgKey::PgnTooLarge,
                 &[("limit", &(MAX_PGN_BYTES / (1024 * 1024)).to_string())],
             ),
-            PgnReadError::NotText { utf16: true } => locale.message("pgn.utf16", &[]),
-            PgnReadError::NotText { utf16: false } => locale.message("pgn.binary", &[]),
+            PgnReadError::NotText { utf16: true } => locale.message(MsgKey::PgnUtf16, &[]),
+            PgnReadError::NotText { utf16: false } => locale.message(MsgKey::PgnBinary, &[]),
         }
     }
 }
@@ -390,19 +391,19 @@ impl ReplayedGame {
         ];
         let args: Vec<(&str, &Utterance)> = args_base.iter().map(|(k, v)| (*k, v)).collect();
         if e.problem == PgnProblem::Unreadable {
-            return Some(vocab.message("error.pgn_unreadable", &args));
+            return Some(vocab.message(MsgKey::ErrorPgnUnreadable, &args));
         }
         let pos = self.end();
         let reason = match e.problem {
-            PgnProblem::NullInCheck => vocab.message("pgn.null_in_check", &[]),
+            PgnProblem::NullInCheck => vocab.message(MsgKey::PgnNullInCheck, &[]),
             _ => match vocab.parse(&pos, self.mode, &e.text) {
                 Err(why) => vocab.describe_error(&pos, &why),
-                Ok(_) => vocab.message("pgn.no_legal_move", &[]),
+                Ok(_) => vocab.message(MsgKey::PgnNoLegalMove, &[]),
             },
         };
         let mut args = args;
         args.push(("reason", &reason));
-        Some(vocab.message("error.pgn_move", &args))
+        Some(vocab.message(MsgKey::ErrorPgnMove, &args))
     }
 }
 
@@ -422,7 +423,7 @@ pub fn continue_from<R: Read>(
 ) -> Result<(PgnGame, ReplayedGame), Utterance> {
     let bad = |error: String| {
         vocab.message(
-            "play.bad_pgn",
+            MsgKey::PlayBadPgn,
             &[
                 ("file", &Utterance::plain(file)),
                 ("error", &Utterance::plain(error)),
@@ -434,11 +435,11 @@ pub fn continue_from<R: Read>(
         .and_then(read_games)
         .map_err(|e| bad(e.describe(vocab.locale())))?;
     let Some(game) = games.into_iter().next() else {
-        return Err(vocab.message("error.pgn_no_game", &[("file", &Utterance::plain(file))]));
+        return Err(vocab.message(MsgKey::ErrorPgnNoGame, &[("file", &Utterance::plain(file))]));
     };
     let replayed = game.replay().map_err(|error| {
         let why = vocab.message(
-            "error.bad_fen",
+            MsgKey::ErrorBadFen,
             &[
                 ("error", &Utterance::plain(error.describe(vocab.locale()))),
                 ("example", &Utterance::plain(START_FEN)),
@@ -495,18 +496,18 @@ impl FenProblem {
     /// The reason in `locale`'s words (for `{error}` in `error.bad_fen`).
     pub fn describe(&self, locale: &Locale) -> String {
         let key = match self {
-            FenProblem::Syntax => "fen.syntax",
-            FenProblem::Board => "fen.board",
-            FenProblem::Turn => "fen.turn",
-            FenProblem::Castling => "fen.castling",
-            FenProblem::EnPassant => "fen.en_passant",
-            FenProblem::Counters => "fen.counters",
-            FenProblem::EmptyBoard => "fen.empty_board",
-            FenProblem::Kings => "fen.kings",
-            FenProblem::PawnsOnBackRank => "fen.pawns_on_back_rank",
-            FenProblem::OppositeCheck => "fen.opposite_check",
-            FenProblem::ImpossibleCheck => "fen.impossible_check",
-            FenProblem::TooMuchMaterial => "fen.too_much_material",
+            FenProblem::Syntax => MsgKey::FenSyntax,
+            FenProblem::Board => MsgKey::FenBoard,
+            FenProblem::Turn => MsgKey::FenTurn,
+            FenProblem::Castling => MsgKey::FenCastling,
+            FenProblem::EnPassant => MsgKey::FenEnPassant,
+            FenProblem::Counters => MsgKey::FenCounters,
+            FenProblem::EmptyBoard => MsgKey::FenEmptyBoard,
+            FenProblem::Kings => MsgKey::FenKings,
+            FenProblem::PawnsOnBackRank => MsgKey::FenPawnsOnBackRank,
+            FenProblem::OppositeCheck => MsgKey::FenOppositeCheck,
+            FenProblem::ImpossibleCheck => MsgKey::FenImpossibleCheck,
+            FenProblem::TooMuchMaterial => MsgKey::FenTooMuchMaterial,
         };
         locale.message(key, &[])
     }
@@ -1129,7 +1130,7 @@ mod tests {
                 &v.parse(&pos, CastlingMode::Standard, "Qxf7").unwrap_err(),
             );
             let expected = v.message(
-                "error.pgn_move",
+                MsgKey::ErrorPgnMove,
                 &[
                     ("file", &Utterance::plain("g.pgn")),
                     ("game", &Utterance::plain("1")),
@@ -1144,7 +1145,7 @@ mod tests {
         let r = games[0].replay().unwrap();
         let v = Vocabulary::builtin("de").unwrap();
         let expected = v.message(
-            "error.pgn_unreadable",
+            MsgKey::ErrorPgnUnreadable,
             &[
                 ("file", &Utterance::plain("g.pgn")),
                 ("game", &Utterance::plain("1")),

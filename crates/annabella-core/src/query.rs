@@ -11,6 +11,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Move, Position, Role, Square};
 
 use crate::commands::{Cmd, CommandWords};
+use crate::locale::MsgKey;
 use crate::rules::Match;
 use crate::vocab::lex::{Dictionary, Token};
 use crate::vocab::{Style, Utterance, Vocabulary};
@@ -176,7 +177,7 @@ impl Queries<'_> {
             spoken: format!("{} {}", self.words.shown(cmd), s.spoken),
         };
         self.vocab
-            .message("ui.need_square", &[("example", &example)])
+            .message(MsgKey::UiNeedSquare, &[("example", &example)])
     }
 
     /// "White Knight f3": a piece and its square, as a scan names it.
@@ -215,10 +216,10 @@ impl Queries<'_> {
             .map(|sq| self.piece_on(*sq))
             .collect();
         if pieces.is_empty() {
-            self.vocab.message("ui.line_empty", &[("line", line)])
+            self.vocab.message(MsgKey::UiLineEmpty, &[("line", line)])
         } else {
             self.vocab.message(
-                "ui.line",
+                MsgKey::UiLine,
                 &[("line", line), ("pieces", &join(pieces.into_iter()))],
             )
         }
@@ -241,7 +242,7 @@ impl Queries<'_> {
                 continue;
             }
             let line = self.vocab.message(
-                "ui.diagonal_name",
+                MsgKey::UiDiagonalName,
                 &[
                     ("from", &self.vocab.square(*first)),
                     ("to", &self.vocab.square(*last)),
@@ -266,7 +267,7 @@ impl Queries<'_> {
         );
         let from = self.vocab.square(sq);
         let towards = self.vocab.square(towards);
-        let args = |piece: &Utterance, key: &str| {
+        let args = |piece: &Utterance, key: MsgKey| {
             self.vocab.message(
                 key,
                 &[
@@ -278,9 +279,9 @@ impl Queries<'_> {
             )
         };
         Some(match stop {
-            None => args(&Utterance::default(), "ui.ray_open"),
-            Some(0) => args(&self.piece_on(squares[0]), "ui.ray_next"),
-            Some(i) => args(&self.piece_on(squares[i]), "ui.ray_blocked"),
+            None => args(&Utterance::default(), MsgKey::UiRayOpen),
+            Some(0) => args(&self.piece_on(squares[0]), MsgKey::UiRayNext),
+            Some(i) => args(&self.piece_on(squares[i]), MsgKey::UiRayBlocked),
         })
     }
 
@@ -298,7 +299,7 @@ impl Queries<'_> {
                         .or_else(|| step(from, (-1, -1), 1))
                         .unwrap_or(Square::E4);
                     self.vocab.message(
-                        "ui.ray_not_in_line",
+                        MsgKey::UiRayNotInLine,
                         &[
                             ("from", &self.vocab.square(from)),
                             ("to", &self.vocab.square(to)),
@@ -333,7 +334,7 @@ impl Queries<'_> {
         let Some(piece) = board.piece_at(sq) else {
             if cmd != Cmd::Attackers {
                 return self.vocab.message(
-                    "ui.no_piece_there",
+                    MsgKey::UiNoPieceThere,
                     &[
                         ("square", &square),
                         ("example", &self.vocab.square(self.example_piece_square())),
@@ -347,12 +348,12 @@ impl Queries<'_> {
                 let side = self.vocab.side(c);
                 let u = if by.is_empty() {
                     self.vocab.message(
-                        "ui.square_not_attacked_by",
+                        MsgKey::UiSquareNotAttackedBy,
                         &[("square", &square), ("side", &side)],
                     )
                 } else {
                     self.vocab.message(
-                        "ui.square_attacked_by",
+                        MsgKey::UiSquareAttackedBy,
                         &[
                             ("square", &square),
                             ("side", &side),
@@ -373,7 +374,7 @@ impl Queries<'_> {
                 ("list", list.clone()),
             ]
         };
-        let say = |key: &str, list: &Utterance| {
+        let say = |key: MsgKey, list: &Utterance| {
             let a = args(list);
             let refs: Vec<(&str, &Utterance)> = a.iter().map(|(k, v)| (*k, v)).collect();
             self.vocab.message(key, &refs)
@@ -382,13 +383,13 @@ impl Queries<'_> {
             Cmd::Attacks => {
                 let targets = shakmaty::attacks::attacks(sq, piece, occupied);
                 if targets.is_empty() {
-                    return say("ui.attacks_none", &Utterance::default());
+                    return say(MsgKey::UiAttacksNone, &Utterance::default());
                 }
                 let list = join(targets.into_iter().map(|t| match board.piece_at(t) {
                     Some(p) => {
                         let (s, r) = self.piece_words(p.color, p.role);
                         self.vocab.message(
-                            "ui.square_with",
+                            MsgKey::UiSquareWith,
                             &[
                                 ("square", &self.vocab.square(t)),
                                 ("side", &s),
@@ -398,25 +399,25 @@ impl Queries<'_> {
                     }
                     None => self.vocab.square(t),
                 }));
-                say("ui.attacks", &list)
+                say(MsgKey::UiAttacks, &list)
             }
             Cmd::Attackers => {
                 let by = board.attacks_to(sq, !piece.color, occupied);
                 if by.is_empty() {
-                    say("ui.attackers_none", &Utterance::default())
+                    say(MsgKey::UiAttackersNone, &Utterance::default())
                 } else {
                     let list = self.pieces_list(by);
                     let mut u = self.vocab.side(!piece.color);
                     append(&mut u, &list);
-                    say("ui.attackers", &u)
+                    say(MsgKey::UiAttackers, &u)
                 }
             }
             _ => {
                 let by = board.attacks_to(sq, piece.color, occupied) & !Bitboard::from_square(sq);
                 if by.is_empty() {
-                    say("ui.defenders_none", &Utterance::default())
+                    say(MsgKey::UiDefendersNone, &Utterance::default())
                 } else {
-                    say("ui.defenders", &self.pieces_list(by))
+                    say(MsgKey::UiDefenders, &self.pieces_list(by))
                 }
             }
         }
@@ -428,16 +429,16 @@ impl Queries<'_> {
         let fen = Fen::from_position(self.game.position(), EnPassantMode::Legal).to_string();
         let text = Utterance {
             display: fen,
-            spoken: self.vocab.message("ui.fen_shown", &[]).spoken,
+            spoken: self.vocab.message(MsgKey::UiFenShown, &[]).spoken,
         };
-        self.vocab.message("ui.fen", &[("fen", &text)])
+        self.vocab.message(MsgKey::UiFen, &[("fen", &text)])
     }
 
     /// The last [`LAST_MOVES`] moves of the game, numbered, in words.
     pub fn last_moves(&self) -> Utterance {
         let moves = self.game.moves();
         if moves.is_empty() {
-            return self.vocab.message("ui.no_last_move", &[]);
+            return self.vocab.message(MsgKey::UiNoLastMove, &[]);
         }
         let from = moves.len().saturating_sub(LAST_MOVES);
         let said = (from..moves.len()).filter_map(|i| {
@@ -445,7 +446,7 @@ impl Queries<'_> {
             let number = Utterance::plain(pos.fullmoves().to_string());
             let words = self.vocab.announce(pos, moves[i], self.style);
             Some(self.vocab.message(
-                "review.move",
+                MsgKey::ReviewMove,
                 &[
                     ("number", &number),
                     ("side", &self.vocab.side(pos.turn())),
@@ -454,7 +455,7 @@ impl Queries<'_> {
             ))
         });
         self.vocab
-            .message("ui.last_moves", &[("moves", &join(said))])
+            .message(MsgKey::UiLastMoves, &[("moves", &join(said))])
     }
 
     /// The answer to a board query (`what`, `where`, `file`, `rank`,
@@ -495,7 +496,7 @@ impl Queries<'_> {
                     Some(p) => {
                         let (s, r) = self.piece_words(p.color, p.role);
                         self.vocab.message(
-                            "ui.square_piece",
+                            MsgKey::UiSquarePiece,
                             &[
                                 ("square", &self.vocab.square(sq)),
                                 ("side", &s),
@@ -505,11 +506,11 @@ impl Queries<'_> {
                     }
                     None => self
                         .vocab
-                        .message("ui.square_empty", &[("square", &self.vocab.square(sq))]),
+                        .message(MsgKey::UiSquareEmpty, &[("square", &self.vocab.square(sq))]),
                 },
                 None => self
                     .vocab
-                    .message("ui.need_square", &[("example", &self.example_square())]),
+                    .message(MsgKey::UiNeedSquare, &[("example", &self.example_square())]),
             },
             Cmd::Legal => match square {
                 Some(sq) => match board.piece_at(sq) {
@@ -536,7 +537,7 @@ impl Queries<'_> {
                         let piece = self.vocab.piece(p.role);
                         if moves.is_empty() {
                             self.vocab.message(
-                                "ui.no_legal_moves",
+                                MsgKey::UiNoLegalMoves,
                                 &[("piece", &piece), ("square", &self.vocab.square(sq))],
                             )
                         } else {
@@ -546,7 +547,7 @@ impl Queries<'_> {
                                     .map(|m| self.vocab.announce(pos, *m, self.style)),
                             );
                             self.vocab.message(
-                                "ui.legal_moves",
+                                MsgKey::UiLegalMoves,
                                 &[
                                     ("piece", &piece),
                                     ("square", &self.vocab.square(sq)),
@@ -556,7 +557,7 @@ impl Queries<'_> {
                         }
                     }
                     None => self.vocab.message(
-                        "ui.no_piece_there",
+                        MsgKey::UiNoPieceThere,
                         &[
                             ("square", &self.vocab.square(sq)),
                             ("example", &self.vocab.square(self.example_piece_square())),
@@ -564,7 +565,7 @@ impl Queries<'_> {
                     ),
                 },
                 None => self.vocab.message(
-                    "ui.need_square",
+                    MsgKey::UiNeedSquare,
                     &[("example", &self.vocab.square(self.example_piece_square()))],
                 ),
             },
@@ -575,7 +576,7 @@ impl Queries<'_> {
                 });
                 let Some(role) = role else {
                     return self.vocab.message(
-                        "ui.need_piece",
+                        MsgKey::UiNeedPiece,
                         &[("example", &self.vocab.piece(Role::Knight))],
                     );
                 };
@@ -591,11 +592,11 @@ impl Queries<'_> {
                     let (s, r) = self.piece_words(c, role);
                     let u = if squares.is_empty() {
                         self.vocab
-                            .message("ui.where_none", &[("side", &s), ("piece", &r)])
+                            .message(MsgKey::UiWhereNone, &[("side", &s), ("piece", &r)])
                     } else {
                         let list = join(squares.iter().map(|sq| self.vocab.square(*sq)));
                         self.vocab.message(
-                            "ui.where",
+                            MsgKey::UiWhere,
                             &[("side", &s), ("piece", &r), ("squares", &list)],
                         )
                     };
@@ -647,7 +648,9 @@ impl Queries<'_> {
                             spoken: format!("{} {}", self.words.shown(cmd), w.spoken),
                         }
                     };
-                    return self.vocab.message("ui.need_line", &[("example", &example)]);
+                    return self
+                        .vocab
+                        .message(MsgKey::UiNeedLine, &[("example", &example)]);
                 };
                 let pieces: Vec<Utterance> = squares
                     .iter()
@@ -662,10 +665,10 @@ impl Queries<'_> {
                     })
                     .collect();
                 if pieces.is_empty() {
-                    self.vocab.message("ui.line_empty", &[("line", &line)])
+                    self.vocab.message(MsgKey::UiLineEmpty, &[("line", &line)])
                 } else {
                     self.vocab.message(
-                        "ui.line",
+                        MsgKey::UiLine,
                         &[("line", &line), ("pieces", &join(pieces.into_iter()))],
                     )
                 }
@@ -688,7 +691,7 @@ impl Queries<'_> {
                     }
                 }
                 self.vocab.message(
-                    "ui.pieces_of",
+                    MsgKey::UiPiecesOf,
                     &[
                         ("side", &self.vocab.side(c)),
                         ("pieces", &join(list.into_iter())),
@@ -704,12 +707,12 @@ impl Queries<'_> {
         let game = self.game;
         let moves = game.moves();
         let Some((last, before)) = moves.split_last() else {
-            return self.vocab.message("ui.no_last_move", &[]);
+            return self.vocab.message(MsgKey::UiNoLastMove, &[]);
         };
         let pos = game.position_at(before.len()).unwrap_or(game.start());
         let words = self.vocab.announce(pos, *last, self.style);
         self.vocab.message(
-            "ui.last_move",
+            MsgKey::UiLastMove,
             &[("side", &self.vocab.side(pos.turn())), ("move", &words)],
         )
     }

@@ -6,6 +6,7 @@
 use super::{App, Effect, Tell};
 use crate::game::script::parse_duration;
 use crate::game::{Command, Side};
+use crate::locale::MsgKey;
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Utterance};
 
@@ -42,7 +43,9 @@ impl App {
                         .display
                         .to_lowercase()
                 ));
-                let u = self.vocab.message("ui.need_side", &[("example", &example)]);
+                let u = self
+                    .vocab
+                    .message(MsgKey::UiNeedSide, &[("example", &example)]);
                 return self.say(fx, u, Priority::Request);
             }
             (Cmd::Default, _) => match rest.split_whitespace().next().and_then(parse_duration) {
@@ -51,7 +54,9 @@ impl App {
                 },
                 None => {
                     let example = Utterance::plain(format!("{} 30m", self.words.shown(cmd)));
-                    let u = self.vocab.message("ui.need_time", &[("example", &example)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::UiNeedTime, &[("example", &example)]);
                     return self.say(fx, u, Priority::Request);
                 }
             },

@@ -9,6 +9,7 @@ use shakmaty::Color;
 
 use super::{App, Effect, EngineSide};
 use crate::engine::EngineError;
+use crate::locale::MsgKey;
 use crate::mirror::Stage;
 use crate::vocab::{Priority, Utterance};
 
@@ -66,9 +67,9 @@ impl App {
             let side = self.vocab.side(engine_side);
             let error = Utterance::plain(error.describe(self.vocab.locale()));
             let key = if at_start {
-                "ui.engine_missing"
+                MsgKey::UiEngineMissing
             } else {
-                "ui.engine_failed"
+                MsgKey::UiEngineFailed
             };
             let u = self
                 .vocab

@@ -41,6 +41,7 @@ use crate::clock::{Clock, TimeControl};
 use crate::engine::EngineError;
 use crate::game::words::Wording;
 use crate::game::{Command, Game, Journaled, SaveFailed, Store};
+use crate::locale::MsgKey;
 use crate::mirror::{Config, GameError, GameEvent, Mirror, PgnSource, Stage};
 use crate::rules::{GameResult, Match};
 use crate::vocab::lex::Dictionary;
@@ -80,12 +81,12 @@ pub enum Mode {
 }
 
 impl Mode {
-    fn key(self) -> &'static str {
+    fn key(self) -> MsgKey {
         match self {
-            Mode::Board => "ui.mode.board",
-            Mode::Assistant => "ui.mode.assistant",
-            Mode::Engine => "ui.mode.engine",
-            Mode::Hotseat => "ui.mode.hotseat",
+            Mode::Board => MsgKey::UiModeBoard,
+            Mode::Assistant => MsgKey::UiModeAssistant,
+            Mode::Engine => MsgKey::UiModeEngine,
+            Mode::Hotseat => MsgKey::UiModeHotseat,
         }
     }
 }
@@ -381,7 +382,7 @@ impl App {
         let example = app.vocab.example(app.current().position());
         let help = app.cmd_word(Cmd::Help);
         let welcome = app.vocab.message(
-            "ui.welcome",
+            MsgKey::UiWelcome,
             &[
                 ("mode", &mode),
                 ("control", &control),
@@ -398,7 +399,7 @@ impl App {
                 Color::Black
             };
             let u = app.vocab.message(
-                "ui.you_play",
+                MsgKey::UiYouPlay,
                 &[
                     ("side", &app.vocab.side(!engine_side)),
                     ("engine", &app.vocab.side(engine_side)),
@@ -674,14 +675,14 @@ impl App {
                 let u = match r {
                     Ok(path) => {
                         let file = Utterance::plain(path.display().to_string());
-                        self.vocab.message("ui.saved", &[("file", &file)])
+                        self.vocab.message(MsgKey::UiSaved, &[("file", &file)])
                     }
                     Err(e) => {
                         let file = Utterance::plain(self.settings.save_path.display().to_string());
                         let error = Utterance::plain(e);
                         let save = self.cmd_word(Cmd::Save);
                         self.vocab.message(
-                            "ui.save_failed",
+                            MsgKey::UiSaveFailed,
                             &[("file", &file), ("error", &error), ("save", &save)],
                         )
                     }
@@ -748,7 +749,7 @@ impl App {
                 .unwrap_or_default(),
         );
         let u = self.vocab.message(
-            "ui.journal_failed",
+            MsgKey::UiJournalFailed,
             &[("file", &file), ("error", &Utterance::plain(error))],
         );
         self.say(fx, u, Priority::Critical);
@@ -884,7 +885,7 @@ impl App {
         let quit = self.cmd_word(Cmd::Quit);
         let review = self.cmd_word(Cmd::Review);
         let u = self.vocab.message(
-            "ui.game_over",
+            MsgKey::UiGameOver,
             &[
                 ("result", &result),
                 ("save", &save),
@@ -904,7 +905,7 @@ impl App {
                 let side = self.vocab.side(board);
                 let u = self
                     .vocab
-                    .message("ui.execute_final", &[("side", &side), ("move", &words)]);
+                    .message(MsgKey::UiExecuteFinal, &[("side", &side), ("move", &words)]);
                 self.say(fx, u, Priority::Critical);
             }
         }

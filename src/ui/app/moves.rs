@@ -10,6 +10,7 @@ use super::prompt::{Pending, Prompt};
 use super::{App, Effect, Mode, Tell, Unpressed};
 use crate::game::script::parse_duration;
 use crate::game::{Command, Side};
+use crate::locale::MsgKey;
 use crate::mirror::{GameError, Stage};
 use crate::ui::command::Cmd;
 use crate::vocab::lex::Token;
@@ -26,7 +27,7 @@ impl App {
         let press = self.cmd_word(Cmd::Press);
         let takeback = self.cmd_word(Cmd::TakeBack);
         self.vocab.message(
-            "ui.press_first",
+            MsgKey::UiPressFirst,
             &[
                 ("side", &side),
                 ("move", &u.words),
@@ -48,7 +49,7 @@ impl App {
 
     /// Candidates numbered for a choice: "1: …, or 2: …".
     pub(super) fn numbered(&self, words: &[Utterance]) -> Utterance {
-        let or = self.vocab.locale().message("parse.or", &[]);
+        let or = self.vocab.locale().message(MsgKey::ParseOr, &[]);
         let mut list = Utterance::default();
         for (i, w) in words.iter().enumerate() {
             let sep = if i == 0 {
@@ -71,7 +72,9 @@ impl App {
             .map(|m| self.vocab.announce(pos, *m, Style::Long))
             .collect();
         let list = self.numbered(&words);
-        let u = self.vocab.message("ui.choose", &[("candidates", &list)]);
+        let u = self
+            .vocab
+            .message(MsgKey::UiChoose, &[("candidates", &list)]);
         self.say(fx, u, Priority::Request);
         self.prompt = Prompt::Choice(moves);
     }
@@ -90,7 +93,7 @@ impl App {
         }
         if self.engine_to_move() {
             let side = self.vocab.side(self.game.mirror().mover());
-            let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
+            let u = self.vocab.message(MsgKey::UiEngineTurn, &[("side", &side)]);
             return self.say(fx, u, Priority::Request);
         }
         let (board, executing) = self.target_board();
@@ -351,7 +354,7 @@ impl App {
             let next = self.vocab.side(!u.by);
             let msg = self
                 .vocab
-                .message("ui.pressed", &[("side", &side), ("next", &next)]);
+                .message(MsgKey::UiPressed, &[("side", &side), ("next", &next)]);
             self.say(fx, msg, Priority::Move);
         }
         self.autosave(fx);
@@ -366,7 +369,7 @@ impl App {
                     let side = self.vocab.side(u.by);
                     let msg = self
                         .vocab
-                        .message("ui.taken_back", &[("move", &u.words), ("side", &side)]);
+                        .message(MsgKey::UiTakenBack, &[("move", &u.words), ("side", &side)]);
                     self.say(fx, msg, Priority::Move);
                 }
                 Err(e) => self.refused(&e, fx),
@@ -380,7 +383,7 @@ impl App {
                 self.act_say(Command::TakeBack, Tell::All, fx);
             }
             None => {
-                let msg = self.vocab.message("ui.nothing_to_take_back", &[]);
+                let msg = self.vocab.message(MsgKey::UiNothingToTakeBack, &[]);
                 self.say(fx, msg, Priority::Request);
             }
         }
@@ -417,7 +420,7 @@ impl App {
     fn make_offer(&mut self, by: Color, fx: &mut Vec<Effect>) {
         if self.act_say(Command::OfferDraw { side: side_of(by) }, Tell::Warnings, fx) {
             let u = self.vocab.message(
-                "ui.draw_offered",
+                MsgKey::UiDrawOffered,
                 &[
                     ("side", &self.vocab.side(by)),
                     ("opponent", &self.vocab.side(!by)),
@@ -431,16 +434,17 @@ impl App {
 
     pub(super) fn answer_draw(&mut self, accept: bool, rest: &str, fx: &mut Vec<Effect>) {
         let Some(offerer) = self.game.mirror().draw_offer() else {
-            let u = self
-                .vocab
-                .message("ui.no_draw_offer", &[("draw", &self.cmd_word(Cmd::Draw))]);
+            let u = self.vocab.message(
+                MsgKey::UiNoDrawOffer,
+                &[("draw", &self.cmd_word(Cmd::Draw))],
+            );
             return self.say(fx, u, Priority::Request);
         };
         let (side, _) = self.words.strip_side(rest);
         let by = side.unwrap_or(!offerer);
         if by == offerer {
             let u = self.vocab.message(
-                "ui.own_draw_offer",
+                MsgKey::UiOwnDrawOffer,
                 &[
                     ("side", &self.vocab.side(by)),
                     ("opponent", &self.vocab.side(!by)),
@@ -499,12 +503,12 @@ impl App {
     /// yes or no (typed or spoken).
     pub(super) fn ask_confirmation(&mut self, p: Pending, fx: &mut Vec<Effect>) {
         let (key, side) = match &p {
-            Pending::Resign(c) => ("ui.confirm_resign", *c),
-            Pending::AcceptDraw(c) => ("ui.confirm_accept", *c),
-            Pending::OfferDraw(c) => ("ui.confirm_offer", *c),
-            Pending::Claim(c, None) => ("ui.confirm_claim", *c),
-            Pending::Claim(c, Some(_)) => ("ui.confirm_claim_move", *c),
-            Pending::PressWithoutMove(c) => ("ui.confirm_press", *c),
+            Pending::Resign(c) => (MsgKey::UiConfirmResign, *c),
+            Pending::AcceptDraw(c) => (MsgKey::UiConfirmAccept, *c),
+            Pending::OfferDraw(c) => (MsgKey::UiConfirmOffer, *c),
+            Pending::Claim(c, None) => (MsgKey::UiConfirmClaim, *c),
+            Pending::Claim(c, Some(_)) => (MsgKey::UiConfirmClaimMove, *c),
+            Pending::PressWithoutMove(c) => (MsgKey::UiConfirmPress, *c),
             Pending::QuickplayClaim(c, _) => (self.quickplay_confirmation(), *c),
         };
         let yes = self.cmd_word(Cmd::Yes);
@@ -577,7 +581,9 @@ impl App {
                 let amount = rest.split_whitespace().next().and_then(parse_duration);
                 let (Some(side), Some(amount)) = (side, amount) else {
                     let example = example(self, " 60");
-                    let u = self.vocab.message("ui.need_time", &[("example", &example)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::UiNeedTime, &[("example", &example)]);
                     return self.say(fx, u, Priority::Request);
                 };
                 let ms = u64::try_from(amount.as_millis()).unwrap_or(u64::MAX);
@@ -597,7 +603,9 @@ impl App {
                 let (side, _) = self.words.strip_side(rest);
                 let Some(side) = side else {
                     let example = example(self, "");
-                    let u = self.vocab.message("ui.need_side", &[("example", &example)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::UiNeedSide, &[("example", &example)]);
                     return self.say(fx, u, Priority::Request);
                 };
                 Command::Penalty {
@@ -615,7 +623,7 @@ impl App {
                     ));
                     let u = self
                         .vocab
-                        .message("ui.need_square", &[("example", &example)]);
+                        .message(MsgKey::UiNeedSquare, &[("example", &example)]);
                     return self.say(fx, u, Priority::Request);
                 };
                 let side = side.unwrap_or_else(|| self.game.mirror().mover());
@@ -635,7 +643,9 @@ impl App {
                         self.words.shown(cmd),
                         self.vocab.example(self.current().position()).display
                     ));
-                    let u = self.vocab.message("ui.need_move", &[("example", &example)]);
+                    let u = self
+                        .vocab
+                        .message(MsgKey::UiNeedMove, &[("example", &example)]);
                     return self.say(fx, u, Priority::Request);
                 }
                 Command::Seal {

@@ -4,6 +4,7 @@
 use shakmaty::{Color, Move};
 
 use super::{App, Effect};
+use crate::locale::MsgKey;
 use crate::mirror::ClaimGrounds;
 use crate::ui::command::{Cmd, Input, Menu};
 use crate::vocab::{ParseError, Priority, Utterance};
@@ -72,7 +73,7 @@ impl App {
         let max = Utterance::plain(moves.len().to_string());
         let u = self
             .vocab
-            .message("ui.bad_choice", &[("number", &number), ("max", &max)]);
+            .message(MsgKey::UiBadChoice, &[("number", &number), ("max", &max)]);
         self.say(fx, u, Priority::Request);
         self.prompt = again(moves);
     }
@@ -92,7 +93,7 @@ impl App {
             Prompt::ConfirmQuit => match input {
                 Input::Command(Cmd::Yes, _) => self.quit_now(fx),
                 Input::Command(Cmd::No, _) => {
-                    let u = self.vocab.message("ui.quit_cancelled", &[]);
+                    let u = self.vocab.message(MsgKey::UiQuitCancelled, &[]);
                     self.say(fx, u, Priority::Request);
                 }
                 other => self.not_an_answer(&Prompt::ConfirmQuit, other, fx),
@@ -105,7 +106,7 @@ impl App {
                 Input::Number(n) => self.pick_numbered(moves, n, Prompt::Guess, fx),
                 Input::Command(Cmd::Yes, _) if !moves.is_empty() => self.chosen(moves[0], fx),
                 Input::Command(Cmd::No, _) => {
-                    let u = self.vocab.message("ui.voice_cancelled", &[]);
+                    let u = self.vocab.message(MsgKey::UiVoiceCancelled, &[]);
                     self.say(fx, u, Priority::Request);
                 }
                 other => self.not_an_answer(&Prompt::Guess(moves), other, fx),
@@ -115,7 +116,7 @@ impl App {
             Prompt::Confirm(p) => match input {
                 Input::Command(Cmd::Yes, _) => self.confirmed(p, fx),
                 Input::Command(Cmd::No, _) => {
-                    let u = self.vocab.message("ui.not_confirmed", &[]);
+                    let u = self.vocab.message(MsgKey::UiNotConfirmed, &[]);
                     self.say(fx, u, Priority::Request);
                 }
                 other => self.not_an_answer(&Prompt::Confirm(p), other, fx),
@@ -135,12 +136,12 @@ impl App {
     /// "No yes or no: the question is dropped, nothing was done."
     pub(super) fn say_dropped(&mut self, dropped: &Prompt, fx: &mut Vec<Effect>) {
         let u = match dropped {
-            Prompt::Choice(_) => self.vocab.message("ui.choice_dropped", &[]),
+            Prompt::Choice(_) => self.vocab.message(MsgKey::UiChoiceDropped, &[]),
             _ => {
                 let yes = self.cmd_word(Cmd::Yes);
                 let no = self.cmd_word(Cmd::No);
                 self.vocab
-                    .message("ui.question_dropped", &[("yes", &yes), ("no", &no)])
+                    .message(MsgKey::UiQuestionDropped, &[("yes", &yes), ("no", &no)])
             }
         };
         self.say(fx, u, Priority::Request);
@@ -160,7 +161,7 @@ impl App {
     pub(super) fn quit_now(&mut self, fx: &mut Vec<Effect>) {
         if let Some(path) = &self.settings.journal_path {
             let file = Utterance::plain(path.display().to_string());
-            let u = self.vocab.message("ui.quit_done", &[("file", &file)]);
+            let u = self.vocab.message(MsgKey::UiQuitDone, &[("file", &file)]);
             self.say(fx, u, Priority::Critical);
         }
         self.quit = true;
@@ -186,18 +187,18 @@ impl App {
         let help = self.cmd_word(Cmd::Help);
         let u = self
             .vocab
-            .message("ui.unknown", &[("error", &error), ("help", &help)]);
+            .message(MsgKey::UiUnknown, &[("error", &error), ("help", &help)]);
         self.say(fx, u, Priority::Request);
     }
 
     pub(super) fn help(&mut self, fx: &mut Vec<Effect>) {
         let u = match &self.prompt {
-            Prompt::Choice(_) | Prompt::Guess(_) => self.vocab.message("ui.help_choice", &[]),
+            Prompt::Choice(_) | Prompt::Guess(_) => self.vocab.message(MsgKey::UiHelpChoice, &[]),
             Prompt::ConfirmQuit => {
                 let yes = self.cmd_word(Cmd::Yes);
                 let no = self.cmd_word(Cmd::No);
                 self.vocab
-                    .message("ui.help_confirm", &[("yes", &yes), ("no", &no)])
+                    .message(MsgKey::UiHelpConfirm, &[("yes", &yes), ("no", &no)])
             }
             Prompt::Confirm(p) => {
                 // The question again, naming what waits for the yes.
@@ -209,7 +210,7 @@ impl App {
                 let add = self.cmd_word(Cmd::Add);
                 let back = self.cmd_word(Cmd::Back);
                 self.vocab.message(
-                    "ui.help_arbiter",
+                    MsgKey::UiHelpArbiter,
                     &[("commands", &commands), ("add", &add), ("back", &back)],
                 )
             }
@@ -219,7 +220,7 @@ impl App {
                 let press = self.cmd_word(Cmd::Press);
                 let help = self.cmd_word(Cmd::Help);
                 let mut u = self.vocab.message(
-                    "ui.help",
+                    MsgKey::UiHelp,
                     &[
                         ("commands", &commands),
                         ("example", &example),
@@ -230,9 +231,9 @@ impl App {
                 // The stop word, in its own sentence; the keys only where
                 // there are keys.
                 let quiet = self.cmd_word(Cmd::Quiet);
-                let mut more = vec![self.vocab.message("ui.help_stop", &[("quiet", &quiet)])];
+                let mut more = vec![self.vocab.message(MsgKey::UiHelpStop, &[("quiet", &quiet)])];
                 if self.settings.front == super::Front::Screen {
-                    more.push(self.vocab.message("ui.help_keys", &[]));
+                    more.push(self.vocab.message(MsgKey::UiHelpKeys, &[]));
                 }
                 // What waits now (boards that differ: the arbiter's
                 // command that corrects them).
@@ -260,7 +261,7 @@ impl App {
                         Cmd::Resume,
                     ]);
                     let m = self.vocab.message(
-                        "ui.help_mismatch",
+                        MsgKey::UiHelpMismatch,
                         &[
                             ("correct", &self.cmd_word(Cmd::Correct)),
                             ("commands", &commands),
@@ -280,7 +281,7 @@ impl App {
         let help = self.vocab.message(cmd.help_key(), &[]);
         let u = self
             .vocab
-            .message("ui.help_one", &[("word", &word), ("help", &help)]);
+            .message(MsgKey::UiHelpOne, &[("word", &word), ("help", &help)]);
         self.say(fx, u, Priority::Request);
     }
 
@@ -347,7 +348,7 @@ impl App {
             Cmd::Quiet => {
                 fx.push(Effect::StopSpeech);
                 // Shown, never spoken (that is what was asked for).
-                let u = self.vocab.message("ui.quiet_done", &[]);
+                let u = self.vocab.message(MsgKey::UiQuietDone, &[]);
                 self.show(fx, u);
             }
             Cmd::Repeat => {
@@ -363,7 +364,7 @@ impl App {
             // Article 11.3: in a tournament game the legal moves of a piece
             // are help with the player's own move; practice lists them.
             Cmd::Legal if !self.settings.practice && self.game.mirror().result().is_none() => {
-                let u = self.vocab.message("ui.legal_tournament", &[]);
+                let u = self.vocab.message(MsgKey::UiLegalTournament, &[]);
                 self.say(fx, u, Priority::Request);
             }
             Cmd::Fen => {
@@ -401,7 +402,7 @@ impl App {
                 ))),
                 None => {
                     let u = self.vocab.message(
-                        "ui.review_after_game",
+                        MsgKey::UiReviewAfterGame,
                         &[("resign", &self.cmd_word(Cmd::Resign))],
                     );
                     self.say(fx, u, Priority::Request);
@@ -439,7 +440,7 @@ impl App {
                 let no = self.cmd_word(Cmd::No);
                 let u = self
                     .vocab
-                    .message("ui.quit_confirm", &[("yes", &yes), ("no", &no)]);
+                    .message(MsgKey::UiQuitConfirm, &[("yes", &yes), ("no", &no)]);
                 self.say(fx, u, Priority::Request);
             }
             Cmd::Pause
@@ -513,7 +514,7 @@ impl App {
             q.game = m.board(c);
             let fen = q.fen();
             let u = self.vocab.message(
-                "ui.fen_board",
+                MsgKey::UiFenBoard,
                 &[("side", &self.vocab.side(c)), ("fen", &fen)],
             );
             crate::query::append(&mut out, &u);
@@ -528,7 +529,8 @@ impl App {
         let rows = self.game.mirror().sheet_rows(owner);
         let whose = self.vocab.side(owner);
         let u = if rows.is_empty() {
-            self.vocab.message("ui.sheet_empty", &[("sheet", &whose)])
+            self.vocab
+                .message(MsgKey::UiSheetEmpty, &[("sheet", &whose)])
         } else {
             let parts: Vec<String> = rows
                 .iter()
@@ -539,7 +541,7 @@ impl App {
                 })
                 .collect();
             self.vocab.message(
-                "ui.sheet",
+                MsgKey::UiSheet,
                 &[
                     ("sheet", &whose),
                     ("moves", &Utterance::plain(parts.join(" "))),
@@ -566,7 +568,7 @@ impl App {
             };
             // Not an arbiter's command: say so, and how to go on.
             let u = self.vocab.message(
-                "ui.arbiter_unknown",
+                MsgKey::UiArbiterUnknown,
                 &[
                     ("text", &Utterance::plain(text)),
                     ("help", &self.cmd_word(Cmd::Help)),
@@ -585,7 +587,7 @@ impl App {
         match cmd {
             Cmd::Back => {
                 self.prompt = Prompt::Game;
-                let u = self.vocab.message("ui.arbiter_back", &[]);
+                let u = self.vocab.message(MsgKey::UiArbiterBack, &[]);
                 self.say(fx, u, Priority::Request);
             }
             Cmd::Help => self.help(fx),

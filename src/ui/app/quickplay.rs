@@ -7,6 +7,7 @@ use super::prompt::Pending;
 use super::{App, Effect, Tell};
 use crate::game::script::parse_duration;
 use crate::game::{Command, Side};
+use crate::locale::MsgKey;
 use crate::mirror::{ClaimGrounds, QUICKPLAY_OPPONENT_TIME};
 use crate::ui::command::{Cmd, Input, Menu};
 use crate::vocab::{Priority, Utterance};
@@ -65,11 +66,11 @@ impl App {
 
     /// The confirmation question for a Guideline III claim: under an
     /// arbiter (III.5) or without one (III.6, the claim ends the game).
-    pub(super) fn quickplay_confirmation(&self) -> &'static str {
+    pub(super) fn quickplay_confirmation(&self) -> MsgKey {
         if self.game.mirror().config().unsupervised {
-            "ui.confirm_quickplay_referred"
+            MsgKey::UiConfirmQuickplayReferred
         } else {
-            "ui.confirm_quickplay_claim"
+            MsgKey::UiConfirmQuickplayClaim
         }
     }
 
@@ -92,7 +93,7 @@ impl App {
                     let postpone = self.cmd_word(Cmd::Postpone);
                     let example = Utterance::plain(format!("{} 2m", postpone.display));
                     let u = self.vocab.message(
-                        "ui.need_two_minutes",
+                        MsgKey::UiNeedTwoMinutes,
                         &[("example", &example), ("postpone", &postpone)],
                     );
                     return self.say(fx, u, Priority::Request);

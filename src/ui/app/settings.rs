@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::{App, Effect, Mode};
 use crate::clock::talk::{Schedule, Talker, Unit, Verbosity};
 use crate::config::{self, Key};
+use crate::locale::MsgKey;
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Utterance};
 
@@ -105,7 +106,7 @@ impl App {
                 }
                 Err(line) => {
                     let u = self.vocab.message(
-                        "ui.settings_refused",
+                        MsgKey::UiSettingsRefused,
                         &[
                             ("problem", &Utterance::plain(line)),
                             ("example", &self.settings_example()),
@@ -182,15 +183,15 @@ impl App {
 
     /// "Settings: rate …, voice …, verbosity …" with how to change them.
     fn settings_now(&self) -> Utterance {
-        let unset = self.vocab.message("ui.settings_unset", &[]);
+        let unset = self.vocab.message(MsgKey::UiSettingsUnset, &[]);
         let show = |k: Key| match (k, self.setting(k)) {
             // The locale's word for the value ("brief" is the settings
             // file's).
             (Key::Verbosity, Some(v)) => self.vocab.message(
                 if v == "full" {
-                    "ui.verbosity.full"
+                    MsgKey::UiVerbosityFull
                 } else {
-                    "ui.verbosity.brief"
+                    MsgKey::UiVerbosityBrief
                 },
                 &[],
             ),
@@ -198,7 +199,7 @@ impl App {
             (_, None) => unset.clone(),
         };
         self.vocab.message(
-            "ui.settings_now",
+            MsgKey::UiSettingsNow,
             &[
                 ("rate", &show(Key::Rate)),
                 ("voice", &show(Key::Voice)),
@@ -265,7 +266,7 @@ impl App {
     /// warnings, `alarm countdown 5` its countdown, `alarm off` both off.
     pub(super) fn alarm_command(&mut self, rest: &str, fx: &mut Vec<Effect>) {
         if self.settings.mode == Mode::Assistant {
-            let u = self.vocab.message("ui.alarm_assistant", &[]);
+            let u = self.vocab.message(MsgKey::UiAlarmAssistant, &[]);
             return self.say(fx, u, Priority::Request);
         }
         let rest = rest.trim();
@@ -276,7 +277,7 @@ impl App {
         let loc = self.vocab.locale();
         // The spellings of a word of the alarm command, the locale's and
         // the base locale's, normalized.
-        let spellings = |key: &str| -> Vec<String> {
+        let spellings = |key: MsgKey| -> Vec<String> {
             [Some(loc), crate::locale::base()]
                 .into_iter()
                 .flatten()
@@ -291,12 +292,14 @@ impl App {
         };
         let norm = loc.normalize(rest);
         let norm = norm.split_whitespace().collect::<Vec<_>>().join(" ");
-        let countdown = spellings("ui.alarm.countdown").into_iter().find_map(|s| {
-            norm.strip_prefix(&s)
-                .and_then(|r| r.strip_prefix(' '))
-                .map(|r| r.trim().parse::<u32>())
-        });
-        let changed = if spellings("ui.alarm.off").contains(&norm) {
+        let countdown = spellings(MsgKey::UiAlarmCountdown)
+            .into_iter()
+            .find_map(|s| {
+                norm.strip_prefix(&s)
+                    .and_then(|r| r.strip_prefix(' '))
+                    .map(|r| r.trim().parse::<u32>())
+            });
+        let changed = if spellings(MsgKey::UiAlarmOff).contains(&norm) {
             self.set_alarm(Some(Vec::new()), Some(0));
             true
         } else if let Some(n) = countdown {
@@ -322,7 +325,7 @@ impl App {
         } else {
             let (example, countdown, off) = self.alarm_examples();
             self.vocab.message(
-                "ui.alarm_refused",
+                MsgKey::UiAlarmRefused,
                 &[
                     ("text", &Utterance::plain(rest.to_owned())),
                     ("example", &example),
@@ -338,7 +341,7 @@ impl App {
     /// "alarm 2m 30s", "alarm countdown 5", "alarm off".
     fn alarm_examples(&self) -> (Utterance, Utterance, Utterance) {
         let word = self.words.shown(Cmd::Alarm);
-        let first = |key: &str| {
+        let first = |key: MsgKey| {
             self.vocab
                 .locale()
                 .message(key, &[])
@@ -350,8 +353,8 @@ impl App {
         };
         (
             Utterance::plain(format!("{word} 2m 30s")),
-            Utterance::plain(format!("{word} {} 5", first("ui.alarm.countdown"))),
-            Utterance::plain(format!("{word} {}", first("ui.alarm.off"))),
+            Utterance::plain(format!("{word} {} 5", first(MsgKey::UiAlarmCountdown))),
+            Utterance::plain(format!("{word} {}", first(MsgKey::UiAlarmOff))),
         )
     }
 
@@ -360,7 +363,7 @@ impl App {
     pub(super) fn alarm_now(&self) -> Utterance {
         let alarm = &self.settings.alarm;
         let warnings = if alarm.warnings.is_empty() {
-            self.vocab.message("ui.alarm_no_warnings", &[])
+            self.vocab.message(MsgKey::UiAlarmNoWarnings, &[])
         } else {
             let times = crate::query::join(
                 alarm
@@ -369,16 +372,16 @@ impl App {
                     .map(|d| self.phrases.duration(*d, Verbosity::Brief)),
             );
             self.vocab
-                .message("ui.alarm_warnings", &[("times", &times)])
+                .message(MsgKey::UiAlarmWarnings, &[("times", &times)])
         };
         let countdown = if alarm.countdown == 0 {
-            self.vocab.message("ui.alarm_no_countdown", &[])
+            self.vocab.message(MsgKey::UiAlarmNoCountdown, &[])
         } else {
             let seconds = self
                 .phrases
                 .count(Unit::Seconds, u64::from(alarm.countdown));
             self.vocab
-                .message("ui.alarm_countdown", &[("seconds", &seconds)])
+                .message(MsgKey::UiAlarmCounted, &[("seconds", &seconds)])
         };
         let (example, countdown_example, off) = self.alarm_examples();
         let save = Utterance::plain(format!(
@@ -387,7 +390,7 @@ impl App {
             self.words.shown(Cmd::Save)
         ));
         self.vocab.message(
-            "ui.alarm_now",
+            MsgKey::UiAlarmNow,
             &[
                 ("warnings", &warnings),
                 ("countdown", &countdown),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::locale::MsgKey;
 use crate::rules::Termination;
 use shakmaty::Square;
 use shakmaty::san::San;
@@ -269,7 +270,7 @@ fn resign_ends_the_game_and_moves_are_refused_after() {
     let en = crate::locale::builtin("en").unwrap();
     let confirm = |side: &str| {
         en.message(
-            "ui.confirm_resign",
+            MsgKey::UiConfirmResign,
             &[("side", side), ("yes", "yes"), ("no", "no")],
         )
     };
@@ -277,7 +278,7 @@ fn resign_ends_the_game_and_moves_are_refused_after() {
     let said = type_lines(&mut a, &["count"]);
     assert_eq!(
         said[0],
-        en.message("ui.question_dropped", &[("yes", "yes"), ("no", "no")])
+        en.message(MsgKey::UiQuestionDropped, &[("yes", "yes"), ("no", "no")])
     );
     assert_eq!(said.len(), 2, "{said:?}");
     assert!(said[1].starts_with("White: 0 moves"), "{said:?}");
@@ -285,7 +286,7 @@ fn resign_ends_the_game_and_moves_are_refused_after() {
     assert_eq!(type_lines(&mut a, &["resign"]), [confirm("White")]);
     assert_eq!(
         type_lines(&mut a, &["no"]),
-        [en.message("ui.not_confirmed", &[])]
+        [en.message(MsgKey::UiNotConfirmed, &[])]
     );
     assert!(a.current().result().is_none());
     assert_eq!(type_lines(&mut a, &["resign black"]), [confirm("Black")]);
@@ -1111,7 +1112,7 @@ fn spoken(a: &mut App, command: Cmd) -> Vec<String> {
 #[test]
 fn what_cannot_be_undone_is_said_back_by_voice_and_acts_only_after_yes() {
     let en = Vocabulary::builtin("en").unwrap();
-    let msg = |key: &str| {
+    let msg = |key: MsgKey| {
         let m = en.locale().message(key, &[]);
         m.split('{').next().unwrap_or_default().to_owned()
     };
@@ -1122,7 +1123,10 @@ fn what_cannot_be_undone_is_said_back_by_voice_and_acts_only_after_yes() {
     assert!(a.game.mirror().result().is_none());
     for drop in [Cmd::No, Cmd::Cancel] {
         let said = spoken(&mut a, drop);
-        assert!(said[0].starts_with(&msg("ui.not_confirmed")), "{said:?}");
+        assert!(
+            said[0].starts_with(&msg(MsgKey::UiNotConfirmed)),
+            "{said:?}"
+        );
         assert!(a.game.mirror().result().is_none());
         // A yes after the drop does nothing.
         spoken(&mut a, Cmd::Yes);
@@ -1170,10 +1174,12 @@ fn what_cannot_be_undone_is_said_back_by_voice_and_acts_only_after_yes() {
 fn help_names_the_stop_word_and_the_keys_only_where_there_are_keys() {
     for code in crate::locale::builtin_codes() {
         let loc = Vocabulary::builtin(code).unwrap();
-        let quiet = loc.locale().message("ui.cmd.quiet", &[]);
+        let quiet = loc.locale().message(MsgKey::UiCmdQuiet, &[]);
         let quiet = quiet.split('|').next().unwrap();
-        let stop = loc.locale().message("ui.help_stop", &[("quiet", quiet)]);
-        let keys = loc.locale().message("ui.help_keys", &[]);
+        let stop = loc
+            .locale()
+            .message(MsgKey::UiHelpStop, &[("quiet", quiet)]);
+        let keys = loc.locale().message(MsgKey::UiHelpKeys, &[]);
         let mut screen = app(code);
         let said = type_lines(&mut screen, &["help"]);
         assert!(said[0].contains(&stop), "{code}: {said:?}");
@@ -1270,7 +1276,7 @@ fn a_spoken_command_drops_the_question_it_does_not_answer() {
     );
     assert_eq!(
         said[0],
-        en.message("ui.question_dropped", &[("yes", "yes"), ("no", "no")])
+        en.message(MsgKey::UiQuestionDropped, &[("yes", "yes"), ("no", "no")])
     );
     assert!(said[1].starts_with("White: "), "{said:?}");
     // A yes now answers nothing: the game goes on.

@@ -8,6 +8,7 @@ use shakmaty::{Move, Position};
 use super::prompt::Prompt;
 use super::{App, Effect};
 use crate::game::Command;
+use crate::locale::MsgKey;
 use crate::ui::command::Cmd;
 use crate::vocab::{Priority, Style, Utterance};
 use crate::voice::Decision;
@@ -34,7 +35,7 @@ impl App {
                 }
                 if self.engine_to_move() {
                     let side = self.vocab.side(self.game.mirror().mover());
-                    let u = self.vocab.message("ui.engine_turn", &[("side", &side)]);
+                    let u = self.vocab.message(MsgKey::UiEngineTurn, &[("side", &side)]);
                     return self.say(fx, u, Priority::Request);
                 }
                 if self.hearing_position().is_legal(mv) {
@@ -53,19 +54,19 @@ impl App {
                     .map(|m| self.vocab.announce(&pos, *m, Style::Long))
                     .collect();
                 let u = match words.as_slice() {
-                    [] => self.vocab.message("voice.nothing_heard", &[]),
+                    [] => self.vocab.message(MsgKey::VoiceNothingHeard, &[]),
                     [one] => {
                         let yes = self.spoken_word(Cmd::Yes);
                         let no = self.spoken_word(Cmd::No);
                         self.vocab.message(
-                            "voice.confirm",
+                            MsgKey::VoiceConfirm,
                             &[("move", one), ("yes", &yes), ("no", &no)],
                         )
                     }
                     _ => {
                         let list = self.numbered(&words);
                         self.vocab
-                            .message("voice.ask_which", &[("candidates", &list)])
+                            .message(MsgKey::VoiceAskWhich, &[("candidates", &list)])
                     }
                 };
                 self.say(fx, u, Priority::Request);
@@ -89,15 +90,15 @@ impl App {
                 Cmd::No | Cmd::Cancel => {
                     if matches!(self.prompt, Prompt::Choice(_) | Prompt::Guess(_)) {
                         self.prompt = Prompt::Game;
-                        let u = self.vocab.message("ui.voice_cancelled", &[]);
+                        let u = self.vocab.message(MsgKey::UiVoiceCancelled, &[]);
                         self.say(fx, u, Priority::Request);
                     } else if self.prompt == Prompt::ConfirmQuit {
                         self.prompt = Prompt::Game;
-                        let u = self.vocab.message("ui.quit_cancelled", &[]);
+                        let u = self.vocab.message(MsgKey::UiQuitCancelled, &[]);
                         self.say(fx, u, Priority::Request);
                     } else if matches!(self.prompt, Prompt::Confirm(_)) {
                         self.prompt = Prompt::Game;
-                        let u = self.vocab.message("ui.not_confirmed", &[]);
+                        let u = self.vocab.message(MsgKey::UiNotConfirmed, &[]);
                         self.say(fx, u, Priority::Request);
                     }
                 }
@@ -123,10 +124,10 @@ impl App {
             },
             Decision::NotUnderstood { heard } => {
                 let u = if heard.trim().is_empty() {
-                    self.vocab.message("voice.nothing_heard", &[])
+                    self.vocab.message(MsgKey::VoiceNothingHeard, &[])
                 } else {
                     self.vocab.message(
-                        "voice.not_understood",
+                        MsgKey::VoiceNotUnderstood,
                         &[("heard", &Utterance::plain(heard))],
                     )
                 };
@@ -146,7 +147,7 @@ impl App {
             .collect();
         if legal.is_empty() {
             let u = self.vocab.message(
-                "voice.not_understood",
+                MsgKey::VoiceNotUnderstood,
                 &[("heard", &Utterance::plain(heard.to_owned()))],
             );
             return self.say(fx, u, Priority::Request);
@@ -159,7 +160,7 @@ impl App {
         let yes = self.spoken_word(Cmd::Yes);
         let no = self.spoken_word(Cmd::No);
         let u = self.vocab.message(
-            "voice.did_you_mean",
+            MsgKey::VoiceDidYouMean,
             &[("candidates", &list), ("yes", &yes), ("no", &no)],
         );
         self.say(fx, u, Priority::Request);
@@ -187,13 +188,13 @@ impl App {
                 let max = Utterance::plain(moves.len().to_string());
                 let u = self
                     .vocab
-                    .message("ui.bad_choice", &[("number", &n), ("max", &max)]);
+                    .message(MsgKey::UiBadChoice, &[("number", &n), ("max", &max)]);
                 self.say(fx, u, Priority::Request);
             }
             None => {
                 self.prompt = prompt;
                 let u = self.vocab.message(
-                    "voice.not_understood",
+                    MsgKey::VoiceNotUnderstood,
                     &[("heard", &Utterance::plain(heard.to_owned()))],
                 );
                 self.say(fx, u, Priority::Request);
@@ -209,8 +210,11 @@ impl App {
 
     /// The first spelling of a voice command word.
     pub(super) fn spoken_word(&self, c: Cmd) -> Utterance {
-        let key = c.row().spoken.unwrap_or_default();
-        let text = self.vocab.locale().message(key, &[]);
+        let text = c
+            .row()
+            .spoken
+            .map(|key| self.vocab.locale().message(key, &[]))
+            .unwrap_or_default();
         Utterance::plain(text.split('|').next().unwrap_or_default().to_owned())
     }
 }

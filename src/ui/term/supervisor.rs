@@ -21,6 +21,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// Set (to `1`) in the supervised child's environment.
 pub const SUPERVISED_ENV: &str = crate::environment::SUPERVISED;
@@ -105,9 +106,9 @@ pub fn crash_line(locale: &Locale, reason: &str, journal: Option<&Path>) -> Stri
     match journal {
         Some(j) => {
             let file = j.display().to_string();
-            locale.message("ui.crashed", &[("reason", reason), ("file", &file)])
+            locale.message(MsgKey::UiCrashed, &[("reason", reason), ("file", &file)])
         }
-        None => locale.message("ui.crashed_no_journal", &[("reason", reason)]),
+        None => locale.message(MsgKey::UiCrashedNoJournal, &[("reason", reason)]),
     }
 }
 
@@ -119,7 +120,7 @@ mod unix {
     use std::sync::atomic::{AtomicI32, Ordering};
     use std::time::Duration;
 
-    use super::{RESET, SUPERVISED_ENV, Supervision, crash_line};
+    use super::{MsgKey, RESET, SUPERVISED_ENV, Supervision, crash_line};
 
     /// A signal for the child that arrived at the parent.
     static PENDING: AtomicI32 = AtomicI32::new(0);
@@ -197,11 +198,11 @@ mod unix {
             }
             (Some(sig), _) => Some((
                 s.locale
-                    .message("ui.crash.signal", &[("signal", &signal_name(sig))]),
+                    .message(MsgKey::UiCrashSignal, &[("signal", &signal_name(sig))]),
                 128 + sig,
             )),
             // A panic (its hook restored what it could).
-            (None, Some(101)) => Some((s.locale.message("ui.crash.internal", &[]), 101)),
+            (None, Some(101)) => Some((s.locale.message(MsgKey::UiCrashInternal, &[]), 101)),
             _ => None,
         };
         let Some((reason, code)) = reason else {

@@ -20,6 +20,7 @@
 use std::time::Duration;
 
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// The longest duration annabella reads: 1000 hours.
 pub const MAX_DURATION: Duration = Duration::from_secs(1000 * 3600);
@@ -89,33 +90,33 @@ impl DurationError {
     pub fn describe(&self, locale: &Locale) -> String {
         let pos = |p: &usize| p.to_string();
         match self {
-            DurationError::Empty => locale.message("duration.empty", &[]),
+            DurationError::Empty => locale.message(MsgKey::DurationEmpty, &[]),
             DurationError::ExpectedNumber { position, found } => locale.message(
-                "duration.expected_number",
+                MsgKey::DurationExpectedNumber,
                 &[
                     ("position", &pos(position)),
                     ("found", &crate::input::show_found(locale, *found)),
                 ],
             ),
             DurationError::MissingUnit { position } => {
-                locale.message("duration.missing_unit", &[("position", &pos(position))])
+                locale.message(MsgKey::DurationMissingUnit, &[("position", &pos(position))])
             }
             DurationError::UnknownUnit { position, unit } => locale.message(
-                "duration.unknown_unit",
+                MsgKey::DurationUnknownUnit,
                 &[("position", &pos(position)), ("unit", unit)],
             ),
             DurationError::UnitOrder { position } => {
-                locale.message("duration.unit_order", &[("position", &pos(position))])
+                locale.message(MsgKey::DurationUnitOrder, &[("position", &pos(position))])
             }
             DurationError::TooLong { position } => locale.message(
-                "duration.too_long",
+                MsgKey::DurationTooLong,
                 &[
                     ("position", &pos(position)),
                     ("hours", &(MAX_DURATION.as_secs() / 3600).to_string()),
                 ],
             ),
             DurationError::Unexpected { position, found } => locale.message(
-                "duration.unexpected",
+                MsgKey::DurationUnexpected,
                 &[
                     ("position", &pos(position)),
                     ("found", &crate::input::show_found(locale, Some(*found))),

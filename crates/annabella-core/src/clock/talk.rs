@@ -31,6 +31,7 @@ use shakmaty::{ByColor, Color};
 
 use super::{Adjustment, Clock, ClockEvent, Reading, TimeParts};
 use crate::locale::{self, Locale, LocaleError};
+use crate::locale::{MsgKey, PluralStem};
 use crate::vocab::Priority;
 use crate::vocab::Utterance;
 
@@ -94,12 +95,12 @@ pub fn plural_category(language: &str, n: u64) -> PluralCategory {
 /// The message key of `n` things: `STEM.CATEGORY` with the CLDR category
 /// of `n` in the locale's language, or `STEM.other` when the locale has no
 /// message for that category (a user's file written for fewer forms).
-pub fn plural_key(locale: &Locale, stem: &str, n: u64) -> String {
-    let key = format!("{stem}.{}", plural_category(&locale.language, n).key());
-    if locale.has_message(&key) {
+pub fn plural_key(locale: &Locale, stem: PluralStem, n: u64) -> MsgKey {
+    let key = stem.form(plural_category(&locale.language, n));
+    if locale.has_message(key) {
         key
     } else {
-        format!("{stem}.other")
+        stem.form(PluralCategory::Other)
     }
 }
 
@@ -117,12 +118,12 @@ pub enum Unit {
 }
 
 impl Unit {
-    fn key(self) -> &'static str {
+    fn key(self) -> PluralStem {
         match self {
-            Unit::Hours => "time.hours",
-            Unit::Minutes => "time.minutes",
-            Unit::Seconds => "time.seconds",
-            Unit::Moves => "count.moves",
+            Unit::Hours => PluralStem::TimeHours,
+            Unit::Minutes => PluralStem::TimeMinutes,
+            Unit::Seconds => PluralStem::TimeSeconds,
+            Unit::Moves => PluralStem::CountMoves,
         }
     }
 }
@@ -197,7 +198,7 @@ impl Phrasebook {
         &self.locale.language
     }
 
-    fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+    fn msg(&self, key: MsgKey, args: &[(&str, &Utterance)]) -> Utterance {
         let display: Vec<(&str, &str)> =
             args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
         let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
@@ -208,20 +209,20 @@ impl Phrasebook {
     }
 
     /// A message of the locale, without arguments, in both forms.
-    pub fn message(&self, key: &str) -> Utterance {
+    pub fn message(&self, key: MsgKey) -> Utterance {
         self.msg(key, &[])
     }
 
     /// A message with plain text arguments, in both forms.
-    pub fn message_with(&self, key: &str, args: &[(&str, &str)]) -> Utterance {
+    pub fn message_with(&self, key: MsgKey, args: &[(&str, &str)]) -> Utterance {
         Utterance::plain(self.locale.message(key, args))
     }
 
     /// The name of a side ("White").
     pub fn side(&self, color: Color) -> Utterance {
         self.message(match color {
-            Color::White => "side.white",
-            Color::Black => "side.black",
+            Color::White => MsgKey::SideWhite,
+            Color::Black => MsgKey::SideBlack,
         })
     }
 
@@ -231,8 +232,8 @@ impl Phrasebook {
         let key = plural_key(&self.locale, unit.key(), n);
         let digits = n.to_string();
         Utterance {
-            display: self.locale.message(&key, &[("n", &digits)]),
-            spoken: self.locale.message(&key, &[("n", &self.spoken_number(n))]),
+            display: self.locale.message(key, &[("n", &digits)]),
+            spoken: self.locale.message(key, &[("n", &self.spoken_number(n))]),
         }
     }
 
@@ -250,7 +251,7 @@ impl Phrasebook {
             return Utterance::default();
         };
         for next in iter {
-            acc = self.msg("time.join", &[("first", &acc), ("second", &next)]);
+            acc = self.msg(MsgKey::TimeJoin, &[("first", &acc), ("second", &next)]);
         }
         acc
     }
@@ -304,7 +305,7 @@ impl Phrasebook {
     pub fn time(&self, reading: &Reading, verbosity: Verbosity) -> Utterance {
         let time = self.duration(reading.remaining, verbosity);
         self.msg(
-            "clock.time",
+            MsgKey::ClockTime,
             &[("side", &self.side(reading.color)), ("time", &time)],
         )
     }
@@ -324,7 +325,7 @@ impl Phrasebook {
     pub fn time_used(&self, reading: &Reading, verbosity: Verbosity) -> Utterance {
         let time = self.duration(reading.used, verbosity);
         self.msg(
-            "clock.time_used",
+            MsgKey::ClockTimeUsed,
             &[("side", &self.side(reading.color)), ("time", &time)],
         )
     }
@@ -334,12 +335,12 @@ impl Phrasebook {
     pub fn moves(&self, reading: &Reading) -> Utterance {
         let moves = self.count(Unit::Moves, u64::from(reading.moves));
         let mut u = self.msg(
-            "clock.moves",
+            MsgKey::ClockMoves,
             &[("side", &self.side(reading.color)), ("moves", &moves)],
         );
         if let Some(left) = reading.moves_to_control {
             let left = self.count(Unit::Moves, u64::from(left));
-            let more = self.msg("clock.moves_to_control", &[("moves", &left)]);
+            let more = self.msg(MsgKey::ClockMovesToControl, &[("moves", &left)]);
             u.display.push(' ');
             u.display.push_str(&more.display);
             u.spoken.push(' ');
@@ -350,7 +351,7 @@ impl Phrasebook {
 
     /// Whose turn it is.
     pub fn turn(&self, color: Color) -> Utterance {
-        self.msg("clock.turn", &[("side", &self.side(color))])
+        self.msg(MsgKey::ClockTurn, &[("side", &self.side(color))])
     }
 
     /// The words of an automatic announcement.
@@ -358,14 +359,14 @@ impl Phrasebook {
         let side = |c: Color| self.side(c);
         match *a {
             Announcement::Periodic { color, remaining } => self.msg(
-                "clock.time_left",
+                MsgKey::ClockTimeLeft,
                 &[
                     ("side", &side(color)),
                     ("time", &self.duration(remaining, verbosity)),
                 ],
             ),
             Announcement::LowTime { color, remaining } => self.msg(
-                "clock.low_time",
+                MsgKey::ClockLowTime,
                 &[
                     ("side", &side(color)),
                     ("time", &self.duration(remaining, verbosity)),
@@ -378,25 +379,25 @@ impl Phrasebook {
                 };
                 Utterance {
                     display: self
-                        .msg("clock.countdown", &[("side", &side(color)), ("n", &n)])
+                        .msg(MsgKey::ClockCountdown, &[("side", &side(color)), ("n", &n)])
                         .display,
-                    spoken: self.msg("clock.countdown_spoken", &[("n", &n)]).spoken,
+                    spoken: self.msg(MsgKey::ClockCountdownSpoken, &[("n", &n)]).spoken,
                 }
             }
             Announcement::PeriodReached { color, added } => self.msg(
-                "clock.period_reached",
+                MsgKey::ClockPeriodReached,
                 &[
                     ("side", &side(color)),
                     ("time", &self.duration(added, Verbosity::Full)),
                 ],
             ),
             Announcement::FlagFell { color } => {
-                self.msg("clock.flag_fell", &[("side", &side(color))])
+                self.msg(MsgKey::ClockFlagFell, &[("side", &side(color))])
             }
             Announcement::Adjusted { color, adjustment } => {
                 let (key, d) = match adjustment {
-                    Adjustment::Add(d) => ("clock.time_added", d),
-                    Adjustment::Remove(d) => ("clock.time_removed", d),
+                    Adjustment::Add(d) => (MsgKey::ClockTimeAdded, d),
+                    Adjustment::Remove(d) => (MsgKey::ClockTimeRemoved, d),
                 };
                 self.msg(
                     key,
@@ -407,9 +408,15 @@ impl Phrasebook {
                 )
             }
             Announcement::Turn { color } => self.turn(color),
-            Announcement::Started { color } => self.msg("clock.started", &[("side", &side(color))]),
-            Announcement::Paused { color } => self.msg("clock.paused", &[("side", &side(color))]),
-            Announcement::Resumed { color } => self.msg("clock.resumed", &[("side", &side(color))]),
+            Announcement::Started { color } => {
+                self.msg(MsgKey::ClockStarted, &[("side", &side(color))])
+            }
+            Announcement::Paused { color } => {
+                self.msg(MsgKey::ClockPaused, &[("side", &side(color))])
+            }
+            Announcement::Resumed { color } => {
+                self.msg(MsgKey::ClockResumed, &[("side", &side(color))])
+            }
         }
     }
 }

@@ -341,11 +341,11 @@ fn announcements_in_words() {
 fn every_locale_has_every_clock_message() {
     for code in crate::locale::builtin_codes() {
         let b = book(code);
-        for key in crate::locale::MESSAGE_KEYS.iter().filter(|k| {
+        for &key in crate::locale::MsgKey::ALL.iter().filter(|k| {
+            let k = k.as_str();
             k.starts_with("clock.") || k.starts_with("time.") || k.starts_with("count.")
         }) {
-            let m = b.message(key);
-            assert_ne!(m.display, *key, "{code} lacks {key}");
+            assert!(b.locale().has_message(key), "{code} lacks {key}");
         }
         // Every category the language uses exists in the locale itself for
         // the languages with their own words (not the English fallback).

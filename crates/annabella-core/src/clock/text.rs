@@ -29,6 +29,7 @@ use super::control::{
 };
 use super::duration::{Cursor, DurationError, Form};
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 
 /// Why a text time control could not be read. Positions count characters
 /// from 1. [`ParseTimeControlError::describe`] words it in a locale.
@@ -93,13 +94,13 @@ impl ParseTimeControlError {
         let pos = |p: &usize| p.to_string();
         let found = |c: Option<char>| crate::input::show_found(locale, c);
         match self {
-            E::Empty => locale.message("control.empty", &[]),
+            E::Empty => locale.message(MsgKey::ControlEmpty, &[]),
             E::ExpectedNumber { position, found: f } => locale.message(
-                "control.expected_number",
+                MsgKey::ControlExpectedNumber,
                 &[("position", &pos(position)), ("found", &found(*f))],
             ),
             E::NumberTooLarge { position } => locale.message(
-                "control.number_too_large",
+                MsgKey::ControlNumberTooLarge,
                 &[
                     ("position", &pos(position)),
                     ("max", &MAX_PERIOD_MOVES.to_string()),
@@ -107,15 +108,15 @@ impl ParseTimeControlError {
             ),
             E::Duration(e) => e.describe(locale),
             E::MissingNextPeriod { position } => locale.message(
-                "control.missing_next_period",
+                MsgKey::ControlMissingNextPeriod,
                 &[("position", &pos(position))],
             ),
             E::Unexpected { position, found: f } => locale.message(
-                "control.unexpected",
+                MsgKey::ControlUnexpected,
                 &[("position", &pos(position)), ("found", &found(Some(*f)))],
             ),
             E::TrailingInput { position, found: f } => locale.message(
-                "control.trailing",
+                MsgKey::ControlTrailing,
                 &[("position", &pos(position)), ("found", &found(Some(*f)))],
             ),
             E::Invalid(e) => e.describe(locale),
@@ -137,38 +138,38 @@ impl TimeControlError {
     pub fn describe(&self, locale: &Locale) -> String {
         use TimeControlError as E;
         let n = |v: usize| v.to_string();
-        let period = |key: &str, p: &usize| locale.message(key, &[("period", &n(*p))]);
+        let period = |key: MsgKey, p: &usize| locale.message(key, &[("period", &n(*p))]);
         match self {
-            E::NoPeriods => locale.message("control.no_periods", &[]),
+            E::NoPeriods => locale.message(MsgKey::ControlNoPeriods, &[]),
             E::TooManyPeriods { count } => locale.message(
-                "control.too_many_periods",
+                MsgKey::ControlTooManyPeriods,
                 &[("count", &n(*count)), ("max", &n(MAX_PERIODS))],
             ),
-            E::ZeroTime { period: p } => period("control.zero_time", p),
+            E::ZeroTime { period: p } => period(MsgKey::ControlZeroTime, p),
             E::PeriodTooLong { period: p } => locale.message(
-                "control.period_too_long",
+                MsgKey::ControlPeriodTooLong,
                 &[
                     ("period", &n(*p)),
                     ("hours", &(MAX_PERIOD_TIME.as_secs() / 3600).to_string()),
                 ],
             ),
-            E::MissingMoveCount { period: p } => period("control.missing_move_count", p),
-            E::LastPeriodHasMoveCount { period: p } => period("control.last_period_moves", p),
-            E::ZeroMoves { period: p } => period("control.zero_moves", p),
+            E::MissingMoveCount { period: p } => period(MsgKey::ControlMissingMoveCount, p),
+            E::LastPeriodHasMoveCount { period: p } => period(MsgKey::ControlLastPeriodMoves, p),
+            E::ZeroMoves { period: p } => period(MsgKey::ControlZeroMoves, p),
             E::TooManyMoves { period: p, moves } => locale.message(
-                "control.too_many_moves",
+                MsgKey::ControlTooManyMoves,
                 &[
                     ("period", &n(*p)),
                     ("moves", &moves.to_string()),
                     ("max", &MAX_PERIOD_MOVES.to_string()),
                 ],
             ),
-            E::PeriodNotWholeMillis { period: p } => period("control.period_not_whole_ms", p),
+            E::PeriodNotWholeMillis { period: p } => period(MsgKey::ControlPeriodNotWholeMs, p),
             E::IncrementTooLong => locale.message(
-                "control.increment_too_long",
+                MsgKey::ControlIncrementTooLong,
                 &[("minutes", &(MAX_INCREMENT.as_secs() / 60).to_string())],
             ),
-            E::IncrementNotWholeMillis => locale.message("control.increment_not_whole_ms", &[]),
+            E::IncrementNotWholeMillis => locale.message(MsgKey::ControlIncrementNotWholeMs, &[]),
         }
     }
 }

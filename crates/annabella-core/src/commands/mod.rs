@@ -9,6 +9,7 @@ pub mod table;
 
 pub use table::{Cmd, Confirm, Example, Menu, Row, TABLE};
 
+use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 use crate::vocab::Utterance;
 use shakmaty::Color;
@@ -46,9 +47,9 @@ pub struct CommandWords {
     locale: Locale,
 }
 
-fn spellings(loc: &Locale, key: &str) -> Vec<String> {
+fn spellings(loc: &Locale, key: MsgKey) -> Vec<String> {
     let text = loc.message(key, &[]);
-    if text == key || text.trim().is_empty() {
+    if !loc.has_message(key) || text.trim().is_empty() {
         return Vec::new();
     }
     text.split('|')
@@ -67,7 +68,7 @@ pub type WordTable<C> = (Vec<(String, C)>, Vec<(C, String)>);
 /// shown (first) spelling of each command. Shared with the review's words.
 pub fn word_table<C: Copy + std::fmt::Debug>(
     loc: &Locale,
-    commands: impl Iterator<Item = (C, &'static str)>,
+    commands: impl Iterator<Item = (C, MsgKey)>,
     sources: &[&Locale],
 ) -> WordTable<C> {
     let mut words: Vec<(String, C)> = Vec::new();
@@ -98,20 +99,23 @@ impl CommandWords {
         let base = locale::builtin(locale::BASE_LOCALE).ok();
         let mut sides = Vec::new();
         let sources: Vec<&Locale> = std::iter::once(loc).chain(base.as_ref()).collect();
-        let (mut words, shown) =
-            word_table(loc, Cmd::typed().map(|c| (c, c.message_key())), &sources);
+        let (mut words, shown) = word_table(
+            loc,
+            Cmd::typed().filter_map(|c| c.message_key().map(|k| (c, k))),
+            &sources,
+        );
         for (key, color) in [
-            ("ui.cmd.white", Color::White),
-            ("ui.cmd.black", Color::Black),
+            (MsgKey::UiCmdWhite, Color::White),
+            (MsgKey::UiCmdBlack, Color::Black),
         ] {
             for src in &sources {
                 for w in spellings(src, key) {
                     sides.push((loc.normalize(&w), color));
                 }
             }
-            for side_key in ["side.white", "side.black"] {
+            for side_key in [MsgKey::SideWhite, MsgKey::SideBlack] {
                 let w = loc.message(side_key, &[]);
-                let c = if side_key == "side.white" {
+                let c = if side_key == MsgKey::SideWhite {
                     Color::White
                 } else {
                     Color::Black
@@ -228,7 +232,7 @@ impl Verbs for CommandWords {
         for arg in cmd.row().example {
             match arg {
                 Example::White => {
-                    words.push(self.locale.message("side.white", &[]).to_lowercase());
+                    words.push(self.locale.message(MsgKey::SideWhite, &[]).to_lowercase());
                 }
                 Example::TwoMinutes => words.push("2m".to_owned()),
                 // The screen takes the move after the word: its name is

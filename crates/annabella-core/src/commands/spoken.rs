@@ -2,6 +2,7 @@
 //! [command table](super::table) with a `voice.cmd.…` key), in one locale.
 
 use super::Cmd;
+use crate::locale::MsgKey;
 use crate::vocab::Vocabulary;
 
 /// The accepted spellings of every spoken command in one locale.
@@ -17,9 +18,9 @@ impl SpokenCommandWords {
         let loc = vocab.locale();
         let words = Cmd::spoken()
             .map(|c| {
-                let key = c.row().spoken.unwrap_or_default();
-                let text = loc.message(key, &[]);
-                let forms = if text == key {
+                let key = c.row().spoken;
+                let text = key.map(|k| loc.message(k, &[])).unwrap_or_default();
+                let forms = if !key.is_some_and(|k| loc.has_message(k)) {
                     Vec::new()
                 } else {
                     text.split('|')
@@ -88,7 +89,11 @@ pub struct ChoiceNumbers {
 }
 
 /// The message keys of the number words, for 1, 2, 3.
-pub const NUMBER_KEYS: [&str; 3] = ["voice.number_1", "voice.number_2", "voice.number_3"];
+pub const NUMBER_KEYS: [MsgKey; 3] = [
+    MsgKey::VoiceNumber1,
+    MsgKey::VoiceNumber2,
+    MsgKey::VoiceNumber3,
+];
 
 impl ChoiceNumbers {
     /// Reads the number words of `vocab`'s locale (with its fallback); the
@@ -98,9 +103,9 @@ impl ChoiceNumbers {
         let words = NUMBER_KEYS
             .iter()
             .enumerate()
-            .map(|(i, key)| {
+            .map(|(i, &key)| {
                 let text = loc.message(key, &[]);
-                let mut forms: Vec<String> = if text == *key {
+                let mut forms: Vec<String> = if !loc.has_message(key) {
                     Vec::new()
                 } else {
                     text.split('|')

@@ -13,6 +13,8 @@
 //! table all read it. Adding a command is one row here plus its words in
 //! the locales (`ui.cmd.KEY`, `help.cmd.KEY`, and `voice.cmd.…` if spoken).
 
+use crate::locale::MsgKey;
+
 /// Which help list a command is shown in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Menu {
@@ -61,12 +63,12 @@ pub struct Row {
     pub name: &'static str,
     /// The message key of its typed words (`ui.cmd.NAME`: spellings
     /// separated by `|`, the first shown), if it can be typed.
-    pub typed: Option<&'static str>,
+    pub typed: Option<MsgKey>,
     /// The message key of its spoken forms (`voice.cmd.…`), if it can be
     /// said.
-    pub spoken: Option<&'static str>,
+    pub spoken: Option<MsgKey>,
     /// The message key of its one-line help (`help.cmd.NAME`).
-    pub help: &'static str,
+    pub help: MsgKey,
     /// Its spellings in the `play` script (the first shown), lower case;
     /// `arbiter: …` for the arbiter's script commands. Empty: not in the
     /// script.
@@ -88,15 +90,24 @@ pub struct Row {
     pub question: bool,
     /// What follows its word when a message names it.
     pub example: &'static [Example],
+    /// Built with [`Row::untyped`] (so without `ui.cmd.NAME`).
+    untyped: bool,
 }
 
 impl Row {
-    /// A row with no front end yet (the table's rows add theirs).
+    /// A row with no front end yet (the table's rows add theirs): typed
+    /// with the words of message `typed` (`ui.cmd.NAME`), explained by
+    /// `help` (`help.cmd.NAME`). A key the base locale lacks stops the
+    /// build (the table is a constant).
     pub const fn new(cmd: Cmd, name: &'static str, typed: &'static str, help: &'static str) -> Row {
+        let help = match MsgKey::from_key(help) {
+            Some(key) => key,
+            None => panic!("a command's help.cmd.NAME is not in locales/en.toml"),
+        };
         Row {
             cmd,
             name,
-            typed: Some(typed),
+            typed: MsgKey::from_key(typed),
             spoken: None,
             help,
             script: &[],
@@ -107,12 +118,14 @@ impl Row {
             quickplay: false,
             question: false,
             example: &[],
+            untyped: false,
         }
     }
 
     /// Not typed on the play screen.
     pub const fn untyped(mut self) -> Row {
         self.typed = None;
+        self.untyped = true;
         self
     }
 
@@ -123,7 +136,7 @@ impl Row {
     }
 
     /// Also said, with these forms.
-    pub const fn spoken(mut self, key: &'static str) -> Row {
+    pub const fn spoken(mut self, key: MsgKey) -> Row {
         self.spoken = Some(key);
         self
     }
@@ -206,19 +219,32 @@ macro_rules! table {
                 concat!("help.cmd.", $name),
             ) $( .$m($($arg),*) )* , )*
         ];
+
+        // Every typed command has its words (`ui.cmd.NAME`) in the base
+        // locale: a missing key stops the build.
+        const _: () = {
+            let mut i = 0;
+            while i < TABLE.len() {
+                assert!(
+                    TABLE[i].typed.is_some() || TABLE[i].untyped,
+                    "a typed command's ui.cmd.NAME is not in locales/en.toml"
+                );
+                i += 1;
+            }
+        };
     };
 }
 
 table! {
     // The game's commands, in help order.
     /// Lists what can be typed now; `help WORD` explains one command.
-    Help "help" .menu(Menu::Both) .spoken("voice.cmd.help") .question();
+    Help "help" .menu(Menu::Both) .spoken(MsgKey::VoiceCmdHelp) .question();
     /// Presses the clock: completes the move just made (D.2.4).
-    Press "press" .menu(Menu::Game) .spoken("voice.cmd.clock") .script(&["press"]);
+    Press "press" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdClock) .script(&["press"]);
     /// Takes back the move just made, before the clock is pressed (D.2.8).
     TakeBack "takeback" .menu(Menu::Game) .script(&["takeback", "take back"]);
     /// Both players' times and move counts (D.2.6, D.2.10.4).
-    Time "time" .menu(Menu::Game) .spoken("voice.cmd.time") .script(&["clock"]) .question();
+    Time "time" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdTime) .script(&["clock"]) .question();
     /// The time of the player to move (or of the named side).
     MyTime "mytime" .menu(Menu::Game) .question();
     /// The low-time alarm: says it, or sets its warnings and countdown for
@@ -230,7 +256,7 @@ table! {
     /// for an answer.
     Status "status" .menu(Menu::Game) .script(&["status"]) .question();
     /// Says the last announcement again.
-    Repeat "repeat" .menu(Menu::Game) .spoken("voice.cmd.repeat") .question();
+    Repeat "repeat" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdRepeat) .question();
     /// Stops annabella's speech at once (the F3 key of the full screen).
     Quiet "quiet" .menu(Menu::Game);
     /// What is on a square.
@@ -246,7 +272,7 @@ table! {
     /// The last move.
     Last "last" .menu(Menu::Game) .question();
     /// The last five moves, in words.
-    LastFive "last_five" .menu(Menu::Game) .spoken("voice.cmd.last_five") .question();
+    LastFive "last_five" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdLastFive) .question();
     /// Legal moves of the piece on a square.
     Legal "legal" .menu(Menu::Game) .question();
     /// Scans the diagonals through a square.
@@ -263,21 +289,21 @@ table! {
     /// The position in FEN (printed, and copied on the full screen).
     Fen "fen" .menu(Menu::Game) .question();
     /// The scoresheet so far.
-    Sheet "sheet" .menu(Menu::Game) .spoken("voice.cmd.moves") .question();
+    Sheet "sheet" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdMoves) .question();
     /// Offers a draw (9.1.2).
-    Draw "draw" .menu(Menu::Game) .spoken("voice.cmd.draw")
+    Draw "draw" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdDraw)
         .script(&["offer draw", "offers draw"]) .args("[white|black] ", "")
         .confirm(Confirm::Always);
     /// Accepts a draw offer (9.1.2).
-    Accept "accept" .menu(Menu::Game) .spoken("voice.cmd.accept")
+    Accept "accept" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdAccept)
         .script(&["accept draw", "accepts draw"]) .args("[white|black] ", "")
         .confirm(Confirm::Always);
     /// Declines a draw offer.
-    Decline "decline" .menu(Menu::Game) .spoken("voice.cmd.decline")
+    Decline "decline" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdDecline)
         .script(&["decline draw", "declines draw"]) .args("[white|black] ", "");
     /// Claims a draw: threefold repetition, fifty moves (9.2, 9.3); in
     /// unsupervised rapid or blitz, the win for an illegal move (A.5.2).
-    Claim "claim" .menu(Menu::Game) .spoken("voice.cmd.claim")
+    Claim "claim" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdClaim)
         .script(&["claim", "claims", "claim draw", "claims draw"]) .args("[white|black] ", " [: MOVE]")
         .confirm(Confirm::Always);
     /// Guideline III.4: the player having the move asks for an increment
@@ -295,7 +321,7 @@ table! {
         .script(&["claim no effort", "claims no effort"]) .args("[white|black] ", "")
         .confirm(Confirm::Always);
     /// The player to move resigns (or the named side; 5.1.2).
-    Resign "resign" .menu(Menu::Game) .spoken("voice.cmd.resign")
+    Resign "resign" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdResign)
         .script(&["resign", "resigns"]) .args("[white|black] ", "") .confirm(Confirm::Always);
     /// Opens the arbiter menu.
     Arbiter "arbiter" .menu(Menu::Game);
@@ -362,11 +388,11 @@ table! {
 
     // Answers to a question.
     /// Yes (a confirmation, or the first move asked about).
-    Yes "yes" .menu(Menu::Answer) .spoken("voice.cmd.yes");
+    Yes "yes" .menu(Menu::Answer) .spoken(MsgKey::VoiceCmdYes);
     /// No.
-    No "no" .menu(Menu::Answer) .spoken("voice.cmd.no");
+    No "no" .menu(Menu::Answer) .spoken(MsgKey::VoiceCmdNo);
     /// Drops what was heard; nothing is played (spoken).
-    Cancel "cancel" .untyped() .spoken("voice.cmd.cancel");
+    Cancel "cancel" .untyped() .spoken(MsgKey::VoiceCmdCancel);
 
     // The script's own lines (the play screen does these by typing a move,
     // and by the screen's own bookkeeping).
@@ -422,12 +448,12 @@ impl Cmd {
 
     /// The message key of its typed words (`ui.cmd.NAME`; empty if it
     /// cannot be typed).
-    pub fn message_key(self) -> &'static str {
-        self.row().typed.unwrap_or("")
+    pub fn message_key(self) -> Option<MsgKey> {
+        self.row().typed
     }
 
     /// The message key of its one-line help.
-    pub fn help_key(self) -> &'static str {
+    pub fn help_key(self) -> MsgKey {
         self.row().help
     }
 
@@ -452,7 +478,7 @@ impl Cmd {
 /// front ends that take it, whether it is the arbiter's and whether it is
 /// said back for a yes.
 pub fn markdown(locale: &crate::locale::Locale) -> String {
-    let first = |key: Option<&str>| {
+    let first = |key: Option<MsgKey>| {
         key.map(|k| locale.message(k, &[]))
             .and_then(|w| w.split('|').next().map(str::to_owned))
             .map(|w| format!("`{w}`"))

@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::{Command, Side};
 use crate::commands::{Cmd, Example, TABLE, Verbs};
 use crate::locale::Locale;
+use crate::locale::MsgKey;
 use crate::mirror::{ClaimGrounds, Mirror, QUICKPLAY_OPPONENT_TIME};
 use crate::vocab::Utterance;
 
@@ -14,7 +15,7 @@ use crate::vocab::Utterance;
 /// of the [command table](crate::commands::table), with its help line in
 /// `locale`'s words.
 pub fn grammar(locale: &Locale) -> String {
-    let mut out = locale.message("script.grammar_intro", &[]);
+    let mut out = locale.message(MsgKey::ScriptGrammarIntro, &[]);
     for row in TABLE.iter().filter(|r| r.in_script()) {
         let (before, after) = row.script_args;
         let syntax = row
@@ -151,7 +152,7 @@ fn find(words: &[&str]) -> Option<(Cmd, usize)> {
 /// A line is `[white|black] SPELLING [ARGS] [: TEXT]` or `arbiter:
 /// SPELLING ARGS`, where SPELLING is a script spelling of the command
 /// table; what each command takes after it is read here.
-pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
+pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, MsgKey> {
     let line = raw.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
         return Ok(Step::Empty);
@@ -175,14 +176,14 @@ pub fn parse_line(raw: &str, mirror: &Mirror) -> Result<Step, &'static str> {
         Some((w, more)) if side_word(w).is_some() && !more.is_empty() => (side_word(w), more),
         _ => (None, &words[..]),
     };
-    let (cmd, n) = find(words).ok_or("play.unknown_command")?;
+    let (cmd, n) = find(words).ok_or(MsgKey::PlayUnknownCommand)?;
     if cmd == Cmd::Claim && words.len() > n && rest.is_none() {
         // `claim MOVE`, as `claim: MOVE`: the move he wrote on his
         // scoresheet and intends to make (9.2.1.1, 9.3.1), in its own
         // spelling; words that are no move are no command.
         let written = written_after_claim(line)
             .filter(|t| reads_as_move(mirror, t))
-            .ok_or("play.unknown_command")?;
+            .ok_or(MsgKey::PlayUnknownCommand)?;
         return command(cmd, side, &[], Some(&written), mirror);
     }
     command(cmd, side, &words[n..], rest, mirror)
@@ -196,28 +197,28 @@ fn command(
     args: &[&str],
     rest: Option<&str>,
     mirror: &Mirror,
-) -> Result<Step, &'static str> {
+) -> Result<Step, MsgKey> {
     let mover = Side::from(mirror.mover());
     // The player having the move: whose clock runs (after a press, the
     // opponent's, before he executes the move on his board).
     let to_move = mirror.clock().to_move().map_or(mover, Side::from);
     let text = || rest.filter(|r| !r.is_empty()).map(str::to_owned);
-    let need = || text().ok_or("play.missing_move");
+    let need = || text().ok_or(MsgKey::PlayMissingMove);
     let none = |args: &[&str]| {
         if args.is_empty() {
             Ok(())
         } else {
-            Err("play.unknown_command")
+            Err(MsgKey::PlayUnknownCommand)
         }
     };
-    let arg_side = |w: Option<&&str>| w.and_then(|w| side_word(w)).ok_or("play.bad_side");
+    let arg_side = |w: Option<&&str>| w.and_then(|w| side_word(w)).ok_or(MsgKey::PlayBadSide);
     let answerer =
         || side.unwrap_or_else(|| mirror.draw_offer().map(|c| Side::from(!c)).unwrap_or(mover));
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     let event = match cmd {
         Cmd::Board | Cmd::Write => {
             none(args)?;
-            let side = side.ok_or("play.bad_side")?;
+            let side = side.ok_or(MsgKey::PlayBadSide)?;
             let text = need()?;
             if cmd == Cmd::Board {
                 Command::Board {
@@ -287,7 +288,7 @@ fn command(
             grounds.extend_from_slice(args);
             Command::ClaimQuickplay {
                 side: side.unwrap_or(to_move),
-                grounds: claim_grounds(&grounds).ok_or("play.unknown_command")?,
+                grounds: claim_grounds(&grounds).ok_or(MsgKey::PlayUnknownCommand)?,
             }
         }
         Cmd::Present => match (side, args) {
@@ -295,15 +296,15 @@ fn command(
             (None, [w]) => Command::Present {
                 side: Some(arg_side(Some(w))?),
             },
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::Absent => match (side, args) {
             (Some(s), []) => Command::Absent { side: s },
             (None, [w]) => Command::Absent {
                 side: arg_side(Some(w))?,
             },
-            (None, []) => return Err("play.bad_side"),
-            _ => return Err("play.unknown_command"),
+            (None, []) => return Err(MsgKey::PlayBadSide),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::Touch => {
             none(args)?;
@@ -344,7 +345,7 @@ fn command(
             [s] => Command::Penalty {
                 side: arg_side(Some(s))?,
             },
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::GrantIncrement | Cmd::RefuseIncrement => {
             none(args)?;
@@ -366,9 +367,9 @@ fn command(
                 Some(d) if d == QUICKPLAY_OPPONENT_TIME => {
                     Command::PostponeClaim { two_minutes: true }
                 }
-                _ => return Err("play.quickplay_two_minutes"),
+                _ => return Err(MsgKey::PlayQuickplayTwoMinutes),
             },
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::DecideDraw | Cmd::DecideLoss => {
             none(args)?;
@@ -380,18 +381,22 @@ fn command(
             [s] => Command::Excuse {
                 side: arg_side(Some(s))?,
             },
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::Default => match args {
             [amount] => Command::DefaultTime {
-                ms: parse_duration(amount).map(millis).ok_or("play.bad_time")?,
+                ms: parse_duration(amount)
+                    .map(millis)
+                    .ok_or(MsgKey::PlayBadTime)?,
             },
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::Add | Cmd::Remove | Cmd::Set => match args {
             [s, amount] => {
                 let side = arg_side(Some(s))?;
-                let ms = parse_duration(amount).map(millis).ok_or("play.bad_time")?;
+                let ms = parse_duration(amount)
+                    .map(millis)
+                    .ok_or(MsgKey::PlayBadTime)?;
                 match cmd {
                     Cmd::Set => Command::SetTime { side, ms },
                     _ => Command::Adjust {
@@ -401,7 +406,7 @@ fn command(
                     },
                 }
             }
-            _ => return Err("play.unknown_command"),
+            _ => return Err(MsgKey::PlayUnknownCommand),
         },
         Cmd::Time => {
             none(args)?;
@@ -413,21 +418,21 @@ fn command(
         }
         Cmd::GameTime | Cmd::Sleep => {
             let ([arg], None) = (args, side) else {
-                return Err("play.unknown_command");
+                return Err(MsgKey::PlayUnknownCommand);
             };
             let (relative, arg) = match arg.strip_prefix('+') {
                 Some(a) => (true, a),
                 None => (false, *arg),
             };
             if cmd == Cmd::Sleep {
-                let ms: u64 = arg.parse().map_err(|_| "play.bad_time")?;
+                let ms: u64 = arg.parse().map_err(|_| MsgKey::PlayBadTime)?;
                 return Ok(Step::Sleep(Duration::from_millis(ms)));
             }
-            let at = parse_duration(arg).ok_or("play.bad_time")?;
+            let at = parse_duration(arg).ok_or(MsgKey::PlayBadTime)?;
             return Ok(Step::Time { at, relative });
         }
         // Commands of the play screen and of the voice only.
-        _ => return Err("play.unknown_command"),
+        _ => return Err(MsgKey::PlayUnknownCommand),
     };
     Ok(Step::Command(event))
 }
@@ -589,8 +594,8 @@ mod tests {
                 "{line}"
             );
         }
-        assert_eq!(p("absent"), Err("play.bad_side"));
-        assert_eq!(p("absent green"), Err("play.bad_side"));
+        assert_eq!(p("absent"), Err(MsgKey::PlayBadSide));
+        assert_eq!(p("absent green"), Err(MsgKey::PlayBadSide));
         assert_eq!(
             p("arbiter: default time 30m"),
             Ok(Step::Command(Command::DefaultTime { ms: 1_800_000 }))
@@ -599,9 +604,9 @@ mod tests {
             p("arbiter: excuse black"),
             Ok(Step::Command(Command::Excuse { side: Side::Black }))
         );
-        assert_eq!(p("board: e4"), Err("play.bad_side"));
-        assert_eq!(p("white board:"), Err("play.missing_move"));
-        assert_eq!(p("dance"), Err("play.unknown_command"));
-        assert_eq!(p("arbiter: add green 2m"), Err("play.bad_side"));
+        assert_eq!(p("board: e4"), Err(MsgKey::PlayBadSide));
+        assert_eq!(p("white board:"), Err(MsgKey::PlayMissingMove));
+        assert_eq!(p("dance"), Err(MsgKey::PlayUnknownCommand));
+        assert_eq!(p("arbiter: add green 2m"), Err(MsgKey::PlayBadSide));
     }
 }

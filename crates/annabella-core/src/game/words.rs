@@ -12,6 +12,7 @@ use shakmaty::{CastlingMode, Color, Position};
 use crate::clock::ClockError;
 use crate::clock::talk::{Phrasebook, Verbosity, plural_key};
 use crate::commands::{Cmd, Verbs};
+use crate::locale::{MsgKey, PluralStem};
 use crate::mirror::{
     BoardsSet, Entry, GameError, GameEvent, Mirror, Mismatch, MoveAt, PgnNotes, Stage, hms,
 };
@@ -74,7 +75,7 @@ impl<'a> Wording<'a> {
         self.vocab
     }
 
-    fn msg(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+    fn msg(&self, key: MsgKey, args: &[(&str, &Utterance)]) -> Utterance {
         self.vocab.message(key, args)
     }
 
@@ -111,14 +112,14 @@ impl<'a> Wording<'a> {
     /// `n` things with the plural form of the locale's language: the
     /// message `STEM.CATEGORY` ("count.moves.one" = "ein Zug"), the number
     /// in digits on screen and as the locale's number word when spoken.
-    fn count(&self, stem: &str, n: u64) -> Utterance {
+    fn count(&self, stem: PluralStem, n: u64) -> Utterance {
         let loc = self.vocab.locale();
         let key = plural_key(loc, stem, n);
         let digits = n.to_string();
         let spoken = loc.numbers.get(&digits).cloned().unwrap_or(digits.clone());
         Utterance {
-            display: loc.message(&key, &[("n", &digits)]),
-            spoken: loc.message(&key, &[("n", &spoken)]),
+            display: loc.message(key, &[("n", &digits)]),
+            spoken: loc.message(key, &[("n", &spoken)]),
         }
     }
 
@@ -126,10 +127,10 @@ impl<'a> Wording<'a> {
     fn up_to(&self, last: Option<(Color, u32)>) -> Utterance {
         match last {
             Some((side, number)) => self.msg(
-                "mirror.up_to",
+                MsgKey::MirrorUpTo,
                 &[("number", &num(number)), ("side", &self.side(side))],
             ),
-            None => self.msg("journal.no_moves", &[]),
+            None => self.msg(MsgKey::JournalNoMoves, &[]),
         }
     }
 
@@ -137,7 +138,7 @@ impl<'a> Wording<'a> {
         match e {
             Entry::Move(m) => self.move_at(m),
             Entry::Text(t) => plain(t.clone()),
-            Entry::Nothing => self.msg("mirror.nothing", &[]),
+            Entry::Nothing => self.msg(MsgKey::MirrorNothing, &[]),
         }
     }
 
@@ -146,40 +147,40 @@ impl<'a> Wording<'a> {
         let s = |c: Color| self.side(c);
         match e {
             GameEvent::Made { side, mv } => self.msg(
-                "mirror.made",
+                MsgKey::MirrorMade,
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
             GameEvent::MadeFinal { side, mv } => self.msg(
-                "mirror.made_final",
+                MsgKey::MirrorMadeFinal,
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
             GameEvent::MadeAsGiven { side, text } => self.msg(
-                "mirror.made",
+                MsgKey::MirrorMade,
                 &[("side", &s(*side)), ("move", &plain(text.clone()))],
             ),
             GameEvent::NotLegal(err) => self.error(err),
             GameEvent::IllegalMade { side } => {
-                self.msg("mirror.illegal_made", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorIllegalMade, &[("side", &s(*side))])
             }
             GameEvent::PromotionMissing { side } => self.msg(
-                "mirror.promotion_missing",
+                MsgKey::MirrorPromotionMissing,
                 &[
                     ("side", &s(*side)),
                     ("queen", &self.vocab.piece(shakmaty::Role::Queen)),
                 ],
             ),
             GameEvent::PressedWithoutMove { side } => {
-                self.msg("mirror.pressed_without_move", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorPressedWithoutMove, &[("side", &s(*side))])
             }
             GameEvent::BecameQueen { side, mv } => self.msg(
-                "mirror.became_queen",
+                MsgKey::MirrorBecameQueen,
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
             GameEvent::WinClaimable { side, stands } => self.msg(
                 if *stands {
-                    "mirror.win_claimable_stands"
+                    MsgKey::MirrorWinClaimableStands
                 } else {
-                    "mirror.win_claimable"
+                    MsgKey::MirrorWinClaimable
                 },
                 &[
                     ("side", &s(*side)),
@@ -194,9 +195,9 @@ impl<'a> Wording<'a> {
                 corrected,
             } => self.msg(
                 if *corrected {
-                    "mirror.slip_corrected"
+                    MsgKey::MirrorSlipCorrected
                 } else {
-                    "mirror.announced"
+                    MsgKey::MirrorAnnounced
                 },
                 &[
                     ("number", &num(number)),
@@ -205,7 +206,7 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameEvent::AnnouncedAsGiven { number, side, text } => self.msg(
-                "mirror.announced",
+                MsgKey::MirrorAnnounced,
                 &[
                     ("number", &num(number)),
                     ("side", &s(*side)),
@@ -213,7 +214,7 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameEvent::AnnouncedIllegal { number, side, text } => self.msg(
-                "mirror.announced_illegal",
+                MsgKey::MirrorAnnouncedIllegal,
                 &[
                     ("number", &num(number)),
                     ("side", &s(*side)),
@@ -221,20 +222,22 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameEvent::Slip { side, said, mv } => self.msg(
-                "mirror.slip",
+                MsgKey::MirrorSlip,
                 &[
                     ("side", &s(*side)),
                     ("said", &self.move_at(said)),
                     ("move", &self.move_at(mv)),
                 ],
             ),
-            GameEvent::TakenBack { side } => self.msg("mirror.taken_back", &[("side", &s(*side))]),
+            GameEvent::TakenBack { side } => {
+                self.msg(MsgKey::MirrorTakenBack, &[("side", &s(*side))])
+            }
             GameEvent::Pressed {
                 side,
                 mv,
                 remaining,
             } => self.msg(
-                "mirror.pressed",
+                MsgKey::MirrorPressed,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
@@ -243,29 +246,32 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameEvent::PeriodReached { side, added } => self.msg(
-                "mirror.period_reached",
+                MsgKey::MirrorPeriodReached,
                 &[("side", &s(*side)), ("time", &self.amount(*added))],
             ),
             GameEvent::IllegalCompleted { side } => {
-                self.msg("mirror.illegal_completed", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorIllegalCompleted, &[("side", &s(*side))])
             }
             GameEvent::UnpromotedCompleted { side } => {
-                self.msg("mirror.unpromoted_completed", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorUnpromotedCompleted, &[("side", &s(*side))])
             }
             GameEvent::Penalty { side, to, extra } => self.msg(
-                "penalty.illegal_move",
+                MsgKey::PenaltyIllegalMove,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(*to)),
-                    ("minutes", &self.count("time.minutes", extra.as_secs() / 60)),
+                    (
+                        "minutes",
+                        &self.count(PluralStem::TimeMinutes, extra.as_secs() / 60),
+                    ),
                 ],
             ),
             GameEvent::Repeated { side, mv } => self.msg(
-                "mirror.repeated",
+                MsgKey::MirrorRepeated,
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
             GameEvent::RepeatDiffers { side, heard, mv } => self.msg(
-                "mirror.repeat_differs",
+                MsgKey::MirrorRepeatDiffers,
                 &[
                     ("side", &s(*side)),
                     ("heard", &self.move_at(heard)),
@@ -274,7 +280,7 @@ impl<'a> Wording<'a> {
             ),
             GameEvent::Executed { board, mv, next } => match next {
                 Some(next) => self.msg(
-                    "mirror.executed",
+                    MsgKey::MirrorExecuted,
                     &[
                         ("side", &s(*board)),
                         ("move", &self.move_at(mv)),
@@ -282,7 +288,7 @@ impl<'a> Wording<'a> {
                     ],
                 ),
                 None => self.msg(
-                    "mirror.executed_final",
+                    MsgKey::MirrorExecutedFinal,
                     &[("side", &s(*board)), ("move", &self.move_at(mv))],
                 ),
             },
@@ -293,7 +299,7 @@ impl<'a> Wording<'a> {
                 entry,
                 offer,
             } => self.msg(
-                "mirror.sheet_recorded",
+                MsgKey::MirrorSheetRecorded,
                 &[
                     ("sheet", &s(*sheet)),
                     ("number", &num(number)),
@@ -310,17 +316,17 @@ impl<'a> Wording<'a> {
                 black,
             } => self.mismatch(found, *number, *side, white, black),
             GameEvent::DrawOffered { side } => {
-                self.msg("mirror.draw_offered", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorDrawOffered, &[("side", &s(*side))])
             }
             GameEvent::DrawDeclined { side } => {
-                self.msg("mirror.draw_declined", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorDrawDeclined, &[("side", &s(*side))])
             }
             GameEvent::DrawOfferLapsed { side } => self.msg(
-                "mirror.draw_offer_lapsed",
+                MsgKey::MirrorDrawOfferLapsed,
                 &[("side", &s(*side)), ("opponent", &s(!*side))],
             ),
             GameEvent::ClaimIsOffer { side } => self.msg(
-                "mirror.claim_is_offer",
+                MsgKey::MirrorClaimIsOffer,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
@@ -329,7 +335,7 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameEvent::ClaimMoveToMake { side, mv } => self.msg(
-                "mirror.claim_move_to_make",
+                MsgKey::MirrorClaimMoveToMake,
                 &[("side", &s(*side)), ("move", &self.move_at(mv))],
             ),
             GameEvent::SheetOfferUnmarked {
@@ -337,7 +343,7 @@ impl<'a> Wording<'a> {
                 number,
                 side,
             } => self.msg(
-                "mirror.sheet_offer_unmarked",
+                MsgKey::MirrorSheetOfferUnmarked,
                 &[
                     ("sheet", &s(*sheet)),
                     ("number", &num(number)),
@@ -350,33 +356,38 @@ impl<'a> Wording<'a> {
                 halfmoves,
                 extra,
             } => self.msg(
-                "ui.claim_rejected",
+                MsgKey::UiClaimRejected,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
                     (
                         "repetitions",
-                        &self.count("count.times", *repetitions as u64),
+                        &self.count(PluralStem::CountTimes, *repetitions as u64),
                     ),
                     (
                         "halfmoves",
-                        &self.count("count.halfmoves", u64::from(*halfmoves)),
+                        &self.count(PluralStem::CountHalfmoves, u64::from(*halfmoves)),
                     ),
-                    ("minutes", &self.count("time.minutes", extra.as_secs() / 60)),
+                    (
+                        "minutes",
+                        &self.count(PluralStem::TimeMinutes, extra.as_secs() / 60),
+                    ),
                 ],
             ),
             GameEvent::ClockPaused { side } => self.msg(
-                "game.paused",
+                MsgKey::GamePaused,
                 &[("side", &s(*side)), ("resume", &self.verb(Cmd::Resume))],
             ),
-            GameEvent::ClockResumed { side } => self.msg("clock.resumed", &[("side", &s(*side))]),
+            GameEvent::ClockResumed { side } => {
+                self.msg(MsgKey::ClockResumed, &[("side", &s(*side))])
+            }
             GameEvent::ClocksFromPgn { white, black } => {
                 let t = |d: &Option<Duration>| match d {
                     Some(d) => plain(hms(*d)),
-                    None => self.msg("mirror.name_unknown", &[]),
+                    None => self.msg(MsgKey::MirrorNameUnknown, &[]),
                 };
                 self.msg(
-                    "mirror.clocks_from_pgn",
+                    MsgKey::MirrorClocksFromPgn,
                     &[("white", &t(white)), ("black", &t(black))],
                 )
             }
@@ -387,9 +398,9 @@ impl<'a> Wording<'a> {
                 remaining,
             } => self.msg(
                 if *add {
-                    "mirror.adjust_add"
+                    MsgKey::MirrorAdjustAdd
                 } else {
-                    "mirror.adjust_remove"
+                    MsgKey::MirrorAdjustRemove
                 },
                 &[
                     ("side", &s(*side)),
@@ -403,7 +414,7 @@ impl<'a> Wording<'a> {
                 used,
                 resumption,
             } => self.msg(
-                "mirror.sealed",
+                MsgKey::MirrorSealed,
                 &[
                     ("side", &s(*side)),
                     ("number", &num(number)),
@@ -414,14 +425,14 @@ impl<'a> Wording<'a> {
             ),
             GameEvent::EnvelopeContents { names, fen } => self.envelope_contents(names, fen, true),
             GameEvent::OpponentPresent { side } => self.msg(
-                "mirror.present",
+                MsgKey::MirrorPresent,
                 &[
                     ("side", &s(*side)),
                     ("open_seal", &self.verb(Cmd::OpenSeal)),
                 ],
             ),
             GameEvent::SealOpened { mv } => {
-                self.msg("mirror.seal_opened", &[("move", &self.move_at(mv))])
+                self.msg(MsgKey::MirrorSealOpened, &[("move", &self.move_at(mv))])
             }
             GameEvent::CorrectedSheet {
                 sheet,
@@ -430,7 +441,7 @@ impl<'a> Wording<'a> {
                 old,
                 new,
             } => self.msg(
-                "mirror.corrected_sheet",
+                MsgKey::MirrorCorrectedSheet,
                 &[
                     ("sheet", &s(*sheet)),
                     ("number", &num(number)),
@@ -441,11 +452,11 @@ impl<'a> Wording<'a> {
             ),
             GameEvent::CorrectedBoards { boards, last, turn } => {
                 let boards = match boards {
-                    BoardsSet::One(c) => self.msg("mirror.board_of", &[("side", &s(*c))]),
-                    BoardsSet::Both => self.msg("mirror.both_boards", &[]),
+                    BoardsSet::One(c) => self.msg(MsgKey::MirrorBoardOf, &[("side", &s(*c))]),
+                    BoardsSet::Both => self.msg(MsgKey::MirrorBothBoards, &[]),
                 };
                 self.msg(
-                    "mirror.corrected_board",
+                    MsgKey::MirrorCorrectedBoard,
                     &[
                         ("boards", &boards),
                         ("last", &self.up_to(*last)),
@@ -454,7 +465,7 @@ impl<'a> Wording<'a> {
                 )
             }
             GameEvent::Retraced { number, last, turn } => self.msg(
-                "mirror.corrected_retrace",
+                MsgKey::MirrorCorrectedRetrace,
                 &[
                     ("number", &num(number)),
                     ("last", &self.up_to(*last)),
@@ -462,9 +473,9 @@ impl<'a> Wording<'a> {
                     ("add_time", &self.verb(Cmd::Add)),
                 ],
             ),
-            GameEvent::NothingToCorrect => self.msg("mirror.corrected_nothing", &[]),
+            GameEvent::NothingToCorrect => self.msg(MsgKey::MirrorCorrectedNothing, &[]),
             GameEvent::TouchNotHonoured { side, square } => self.msg(
-                "mirror.touch_not_honoured",
+                MsgKey::MirrorTouchNotHonoured,
                 &[("side", &s(*side)), ("square", &self.vocab.square(*square))],
             ),
             GameEvent::Touched {
@@ -474,16 +485,16 @@ impl<'a> Wording<'a> {
             } => {
                 let what = match piece {
                     Some(p) => self.msg(
-                        "mirror.piece_of",
+                        MsgKey::MirrorPieceOf,
                         &[
                             ("piece", &self.vocab.piece(p.role)),
                             ("side", &self.side(p.color)),
                         ],
                     ),
-                    None => self.msg("mirror.nothing", &[]),
+                    None => self.msg(MsgKey::MirrorNothing, &[]),
                 };
                 self.msg(
-                    "mirror.touched",
+                    MsgKey::MirrorTouched,
                     &[
                         ("side", &s(*side)),
                         ("square", &self.vocab.square(*square)),
@@ -517,7 +528,7 @@ impl<'a> Wording<'a> {
     ) -> Utterance {
         let correct = self.verb(Cmd::Correct);
         let pause = self.verb(Cmd::Pause);
-        let common = |key: &str| {
+        let common = |key: MsgKey| {
             self.msg(
                 key,
                 &[
@@ -531,8 +542,8 @@ impl<'a> Wording<'a> {
             )
         };
         match found {
-            Mismatch::Boards { .. } => common("mirror.boards_differ"),
-            Mismatch::Sheets { .. } => common("mirror.sheets_differ"),
+            Mismatch::Boards { .. } => common(MsgKey::MirrorBoardsDiffer),
+            Mismatch::Sheets { .. } => common(MsgKey::MirrorSheetsDiffer),
             Mismatch::SheetInvalid { color, .. } => {
                 let entry = match color {
                     Color::White => white,
@@ -543,7 +554,7 @@ impl<'a> Wording<'a> {
                     other => self.entry(other),
                 };
                 self.msg(
-                    "mirror.sheet_invalid",
+                    MsgKey::MirrorSheetInvalid,
                     &[
                         ("sheet", &self.side(*color)),
                         ("number", &num(number)),
@@ -561,11 +572,11 @@ impl<'a> Wording<'a> {
         let s = |c: Color| self.side(c);
         match e {
             GameError::NotYourTurn { board, mover } => self.msg(
-                "mirror.err.not_your_turn",
+                MsgKey::MirrorErrNotYourTurn,
                 &[("board", &s(*board)), ("side", &s(*mover))],
             ),
             GameError::AlreadyMade(c) => self.msg(
-                "mirror.err.already_made",
+                MsgKey::MirrorErrAlreadyMade,
                 &[
                     ("side", &s(*c)),
                     ("announce", &self.verb(Cmd::Announce)),
@@ -573,8 +584,10 @@ impl<'a> Wording<'a> {
                     ("takeback", &self.verb(Cmd::TakeBack)),
                 ],
             ),
-            GameError::NoMove(c) => self.msg("mirror.err.no_move", &[("side", &s(*c))]),
-            GameError::NotAnnounced(c) => self.msg("mirror.err.not_announced", &[("side", &s(*c))]),
+            GameError::NoMove(c) => self.msg(MsgKey::MirrorErrNoMove, &[("side", &s(*c))]),
+            GameError::NotAnnounced(c) => {
+                self.msg(MsgKey::MirrorErrNotAnnounced, &[("side", &s(*c))])
+            }
             GameError::SlipUncorrected {
                 color,
                 mv: made,
@@ -588,7 +601,7 @@ impl<'a> Wording<'a> {
                     })
                 };
                 self.msg(
-                    "mirror.err.slip_uncorrected",
+                    MsgKey::MirrorErrSlipUncorrected,
                     &[
                         ("side", &s(*color)),
                         ("move", &at(*made)),
@@ -597,7 +610,7 @@ impl<'a> Wording<'a> {
                 )
             }
             GameError::TooLate(c) => self.msg(
-                "mirror.err.too_late",
+                MsgKey::MirrorErrTooLate,
                 &[("side", &s(*c)), ("correct", &self.verb(Cmd::Correct))],
             ),
             GameError::AwaitExecution {
@@ -605,7 +618,7 @@ impl<'a> Wording<'a> {
                 mv: m,
                 before,
             } => self.msg(
-                "mirror.err.await_execution",
+                MsgKey::MirrorErrAwaitExecution,
                 &[
                     ("side", &s(*board)),
                     ("opponent", &s(!*board)),
@@ -618,14 +631,14 @@ impl<'a> Wording<'a> {
                     ),
                 ],
             ),
-            GameError::NotPressed(c) => self.msg("mirror.err.not_pressed", &[("side", &s(*c))]),
+            GameError::NotPressed(c) => self.msg(MsgKey::MirrorErrNotPressed, &[("side", &s(*c))]),
             GameError::MissedMove {
                 board,
                 mv: m,
                 before,
                 number,
             } => self.msg(
-                "mirror.missed_move",
+                MsgKey::MirrorMissedMove,
                 &[
                     ("side", &s(*board)),
                     ("opponent", &s(!*board)),
@@ -640,39 +653,39 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameError::BoardsDiffer => self.msg(
-                "mirror.err.boards_differ",
+                MsgKey::MirrorErrBoardsDiffer,
                 &[("correct", &self.verb(Cmd::Correct))],
             ),
             GameError::BadMove { board, pos, error } => {
                 let why = self.vocab.describe_error(pos, error);
                 self.msg(
-                    "mirror.err.bad_move",
+                    MsgKey::MirrorErrBadMove,
                     &[("board", &s(*board)), ("reason", &why)],
                 )
             }
             GameError::GameOver(r) => self.msg(
-                "mirror.err.game_over",
+                MsgKey::MirrorErrGameOver,
                 &[("result", &self.vocab.describe_result(r))],
             ),
             GameError::Adjourned => self.msg(
-                "mirror.err.adjourned",
+                MsgKey::MirrorErrAdjourned,
                 &[
                     ("present", &self.verb(Cmd::Present)),
                     ("open_seal", &self.verb(Cmd::OpenSeal)),
                 ],
             ),
-            GameError::NotAdjourned => self.msg("mirror.err.not_adjourned", &[]),
+            GameError::NotAdjourned => self.msg(MsgKey::MirrorErrNotAdjourned, &[]),
             GameError::OpponentAbsent(c) => self.msg(
-                "mirror.err.opponent_absent",
+                MsgKey::MirrorErrOpponentAbsent,
                 &[("side", &s(*c)), ("present", &self.verb(Cmd::Present))],
             ),
-            GameError::NoDrawOffer => self.msg("mirror.err.no_draw_offer", &[]),
-            GameError::DrawTooEarly => self.msg("mirror.err.draw_too_early", &[]),
+            GameError::NoDrawOffer => self.msg(MsgKey::MirrorErrNoDrawOffer, &[]),
+            GameError::DrawTooEarly => self.msg(MsgKey::MirrorErrDrawTooEarly, &[]),
             GameError::ClaimAfterTouch(c) => {
-                self.msg("mirror.err.claim_after_touch", &[("side", &s(*c))])
+                self.msg(MsgKey::MirrorErrClaimAfterTouch, &[("side", &s(*c))])
             }
             GameError::ClaimMoveRequired { side, mv, before } => self.msg(
-                "mirror.err.claim_move_required",
+                MsgKey::MirrorErrClaimMoveRequired,
                 &[
                     ("side", &s(*side)),
                     (
@@ -685,23 +698,24 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameError::MoveStands(c) => self.msg(
-                "mirror.err.move_stands",
+                MsgKey::MirrorErrMoveStands,
                 &[("side", &s(*c)), ("press", &self.verb(Cmd::Press))],
             ),
             GameError::OwnDrawOffer(c) => {
-                self.msg("mirror.err.own_draw_offer", &[("side", &s(*c))])
+                self.msg(MsgKey::MirrorErrOwnDrawOffer, &[("side", &s(*c))])
             }
             GameError::TimeWentBackwards { latest } => self.msg(
-                "mirror.err.time_backwards",
+                MsgKey::MirrorErrTimeBackwards,
                 &[("time", &self.time(*latest))],
             ),
             GameError::Clock(e) => self.clock_error(e),
-            GameError::BadSquare(text) => {
-                self.msg("mirror.err.bad_square", &[("text", &plain(text.clone()))])
-            }
+            GameError::BadSquare(text) => self.msg(
+                MsgKey::MirrorErrBadSquare,
+                &[("text", &plain(text.clone()))],
+            ),
             GameError::Quickplay(e) => self.quickplay_error(e),
             GameError::Sealing(c) => self.msg(
-                "mirror.err.sealing",
+                MsgKey::MirrorErrSealing,
                 &[
                     ("side", &s(*c)),
                     ("seal", &self.verb(Cmd::Seal)),
@@ -709,7 +723,7 @@ impl<'a> Wording<'a> {
                 ],
             ),
             GameError::SealNotMade { side, mv, before } => self.msg(
-                "mirror.err.seal_not_made",
+                MsgKey::MirrorErrSealNotMade,
                 &[
                     ("side", &s(*side)),
                     (
@@ -728,19 +742,20 @@ impl<'a> Wording<'a> {
     pub fn clock_error(&self, e: &ClockError) -> Utterance {
         let s = |c: Color| self.side(c);
         match e {
-            ClockError::Paused { .. } => {
-                self.msg("game.clock.paused", &[("resume", &self.verb(Cmd::Resume))])
-            }
-            ClockError::NotPaused => self.msg("game.clock.not_paused", &[]),
+            ClockError::Paused { .. } => self.msg(
+                MsgKey::GameClockPaused,
+                &[("resume", &self.verb(Cmd::Resume))],
+            ),
+            ClockError::NotPaused => self.msg(MsgKey::GameClockNotPaused, &[]),
             ClockError::FlagFallen { color, .. } => {
-                self.msg("game.clock.flag_fallen", &[("side", &s(*color))])
+                self.msg(MsgKey::GameClockFlagFallen, &[("side", &s(*color))])
             }
             ClockError::RemovalExceedsRemaining {
                 color,
                 remaining,
                 requested,
             } => self.msg(
-                "game.clock.cannot_take",
+                MsgKey::GameClockCannotTake,
                 &[
                     ("side", &s(*color)),
                     ("time", &self.amount(*requested)),
@@ -748,14 +763,14 @@ impl<'a> Wording<'a> {
                 ],
             ),
             ClockError::TimeWentBackwards { latest, .. } => self.msg(
-                "mirror.err.time_backwards",
+                MsgKey::MirrorErrTimeBackwards,
                 &[("time", &self.time(*latest))],
             ),
             ClockError::NotStarted
             | ClockError::AlreadyStarted
             | ClockError::IncrementAlreadySet { .. }
             | ClockError::InvalidIncrement(_)
-            | ClockError::Overflow => self.msg("game.clock.refused", &[]),
+            | ClockError::Overflow => self.msg(MsgKey::GameClockRefused, &[]),
         }
     }
 
@@ -765,23 +780,23 @@ impl<'a> Wording<'a> {
         let r = |c: Color| mirror.clock().reading(c, now);
         let (w, b) = (r(Color::White), r(Color::Black));
         let mut u = self.msg(
-            "mirror.clock_reading",
+            MsgKey::MirrorClockReading,
             &[
                 ("white", &self.time(w.remaining)),
                 ("black", &self.time(b.remaining)),
                 (
                     "white_moves",
-                    &self.count("count.moves", u64::from(w.moves)),
+                    &self.count(PluralStem::CountMoves, u64::from(w.moves)),
                 ),
                 (
                     "black_moves",
-                    &self.count("count.moves", u64::from(b.moves)),
+                    &self.count(PluralStem::CountMoves, u64::from(b.moves)),
                 ),
             ],
         );
         for reading in [&w, &b] {
             let used = self.msg(
-                "clock.time_used",
+                MsgKey::ClockTimeUsed,
                 &[
                     ("side", &self.side(reading.color)),
                     ("time", &plain(hms(reading.used))),
@@ -798,7 +813,7 @@ impl<'a> Wording<'a> {
         let (mover, number) = m.move_under_way();
         let t = |c: Color| self.time(m.clock().remaining(c, m.now()));
         let mut text = self.msg(
-            "journal.state",
+            MsgKey::JournalState,
             &[
                 ("number", &num(number)),
                 ("side", &self.side(mover)),
@@ -823,7 +838,7 @@ impl<'a> Wording<'a> {
     pub fn last_move(&self, m: &Mirror) -> Utterance {
         let moves = m.game().moves();
         match moves.split_last() {
-            None => self.msg("journal.no_moves", &[]),
+            None => self.msg(MsgKey::JournalNoMoves, &[]),
             Some((last, before)) => {
                 let (color, number) = m.ply_number(before.len());
                 let dots = if color == Color::White { "." } else { "..." };
@@ -869,7 +884,7 @@ impl<'a> Wording<'a> {
             return None;
         }
         Some(self.msg(
-            "mirror.draw_offer_open",
+            MsgKey::MirrorDrawOfferOpen,
             &[
                 ("side", &self.vocab.side(side)),
                 ("opponent", &self.vocab.side(!side)),
@@ -893,6 +908,6 @@ impl PgnNotes for Wording<'_> {
     }
 
     fn corrected(&self) -> String {
-        self.msg("mirror.pgn_corrected", &[]).display
+        self.msg(MsgKey::MirrorPgnCorrected, &[]).display
     }
 }

@@ -9,6 +9,7 @@ use shakmaty::Color;
 use super::*;
 use crate::clock::Increment;
 use crate::game::{Command, Game, Side};
+use crate::locale::MsgKey;
 use crate::mirror::{Config, GameEvent, Mirror, PgnNotes, PgnSource};
 use crate::rules::Termination;
 use crate::vocab::Vocabulary;
@@ -583,7 +584,7 @@ fn the_script_lines_of_guideline_iii() {
             text: None
         })
     );
-    assert_eq!(p("claim loudly"), Err("play.unknown_command"));
+    assert_eq!(p("claim loudly"), Err(MsgKey::PlayUnknownCommand));
     assert_eq!(
         p("arbiter: grant increment"),
         cmd(Command::DecideIncrement { grant: true })
@@ -602,7 +603,10 @@ fn the_script_lines_of_guideline_iii() {
         p("arbiter: postpone 2m"),
         cmd(Command::PostponeClaim { two_minutes: true })
     );
-    assert_eq!(p("arbiter: postpone 1m"), Err("play.quickplay_two_minutes"));
+    assert_eq!(
+        p("arbiter: postpone 1m"),
+        Err(MsgKey::PlayQuickplayTwoMinutes)
+    );
     assert_eq!(
         p("arbiter: decide draw"),
         cmd(Command::DecideAfterFlag { draw: true })

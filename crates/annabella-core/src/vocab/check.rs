@@ -37,6 +37,7 @@ use shakmaty::{File, Rank, Role, Square};
 
 use super::lex::{self, Dictionary, Token, Tokens};
 use super::parse::{MoveSpec, spec_from_tokens};
+use crate::locale::MsgKey;
 use crate::locale::{Locale, LocaleError, LocaleProblem};
 
 /// A spelling and where the locale has it.
@@ -431,10 +432,10 @@ impl Checker<'_> {
         sources.extend(base.filter(|b| b.code != locale.code));
         for (key, typed) in command_keys() {
             for src in &sources {
-                let text = src.message(&key, &[]);
-                if text == key {
+                if !src.has_message(key) {
                     continue;
                 }
+                let text = src.message(key, &[]);
                 for spelling in text.split('|').map(str::trim).filter(|s| !s.is_empty()) {
                     let words: Vec<String> = locale
                         .normalize(spelling)
@@ -467,7 +468,7 @@ impl Checker<'_> {
                         out.push(Collision {
                             form: Form {
                                 text: spelling.to_owned(),
-                                key: key.clone(),
+                                key: key.as_str().to_owned(),
                             },
                             other: Form {
                                 text: first.text.clone(),
@@ -485,14 +486,15 @@ impl Checker<'_> {
 /// The message keys holding command words: (key, typed?) — the play
 /// screen's typed commands (`ui.cmd.*`) and the spoken ones
 /// (`voice.cmd.*`).
-fn command_keys() -> Vec<(String, bool)> {
-    crate::locale::MESSAGE_KEYS
+fn command_keys() -> Vec<(MsgKey, bool)> {
+    MsgKey::ALL
         .iter()
-        .filter_map(|k| {
-            if k.starts_with("ui.cmd.") && *k != "ui.cmd.white" && *k != "ui.cmd.black" {
-                Some(((*k).to_owned(), true))
-            } else if k.starts_with("voice.cmd.") {
-                Some(((*k).to_owned(), false))
+        .filter_map(|&k| {
+            let name = k.as_str();
+            if name.starts_with("ui.cmd.") && k != MsgKey::UiCmdWhite && k != MsgKey::UiCmdBlack {
+                Some((k, true))
+            } else if name.starts_with("voice.cmd.") {
+                Some((k, false))
             } else {
                 None
             }
@@ -703,9 +705,9 @@ castle_long = "long castle"
         let typed = mini(r#""alpha""#, "[messages]\n\"ui.cmd.quit\" = \"quit|q\"");
         let found = collisions(&unchecked(&typed));
         assert!(
-            found
-                .iter()
-                .any(|c| c.form.text == "q" && c.form.key == "ui.cmd.quit" && c.other.text == "Q"),
+            found.iter().any(|c| c.form.text == "q"
+                && c.form.key == MsgKey::UiCmdQuit.as_str()
+                && c.other.text == "Q"),
             "{found:?}"
         );
         // Spoken: a command's words that are a whole move.
@@ -717,7 +719,7 @@ castle_long = "long castle"
         assert!(
             found
                 .iter()
-                .any(|c| c.form.text == "echo four" && c.form.key == "voice.cmd.time"),
+                .any(|c| c.form.text == "echo four" && c.form.key == MsgKey::VoiceCmdTime.as_str()),
             "{found:?}"
         );
         // A spoken command that only starts a move is no move.

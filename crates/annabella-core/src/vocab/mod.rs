@@ -24,6 +24,7 @@ use std::sync::Arc;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
+use crate::locale::MsgKey;
 use crate::locale::{self, Direction, Locale, LocaleError, Word};
 use crate::rules::{GameResult, Termination};
 use lex::{Dictionary, Token};
@@ -227,8 +228,8 @@ impl Vocabulary {
     pub fn side(&self, color: Color) -> Utterance {
         Utterance::plain(self.locale.message(
             match color {
-                Color::White => "side.white",
-                Color::Black => "side.black",
+                Color::White => MsgKey::SideWhite,
+                Color::Black => MsgKey::SideBlack,
             },
             &[],
         ))
@@ -443,7 +444,7 @@ impl Vocabulary {
     }
 
     /// A message of the locale, with arguments in both forms.
-    pub fn message(&self, key: &str, args: &[(&str, &Utterance)]) -> Utterance {
+    pub fn message(&self, key: MsgKey, args: &[(&str, &Utterance)]) -> Utterance {
         let display: Vec<(&str, &str)> =
             args.iter().map(|(k, v)| (*k, v.display.as_str())).collect();
         let spoken: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.spoken.as_str())).collect();
@@ -505,7 +506,7 @@ impl Vocabulary {
         let example = self.example(pos);
         let side = self.side(pos.turn());
         match err {
-            ParseError::Empty => self.message("parse.empty", &[("example", &example)]),
+            ParseError::Empty => self.message(MsgKey::ParseEmpty, &[("example", &example)]),
             ParseError::NotUnderstood { unknown } => {
                 let words = Utterance::plain(
                     unknown
@@ -516,7 +517,7 @@ impl Vocabulary {
                 );
                 let locale = Utterance::plain(self.locale.name.clone());
                 self.message(
-                    "parse.not_understood",
+                    MsgKey::ParseNotUnderstood,
                     &[
                         ("words", &words),
                         ("locale", &locale),
@@ -529,10 +530,13 @@ impl Vocabulary {
                 for t in heard {
                     h.push(&self.token_words(*t));
                 }
-                self.message("parse.incomplete", &[("heard", &h), ("example", &example)])
+                self.message(
+                    MsgKey::ParseIncomplete,
+                    &[("heard", &h), ("example", &example)],
+                )
             }
             ParseError::Ambiguous(moves) => {
-                let or = self.locale.message("parse.or", &[]);
+                let or = self.locale.message(MsgKey::ParseOr, &[]);
                 let mut list = Utterance::default();
                 for (i, m) in moves.iter().enumerate() {
                     if i > 0 {
@@ -540,7 +544,7 @@ impl Vocabulary {
                     }
                     list.push(&self.announce(pos, *m, Style::Long));
                 }
-                self.message("parse.ambiguous", &[("candidates", &list)])
+                self.message(MsgKey::ParseAmbiguous, &[("candidates", &list)])
             }
             ParseError::Illegal(why) => self.describe_illegal(pos, *why, &side),
             ParseError::TooLong(too_long) => Utterance::plain(too_long.describe(&self.locale)),
@@ -560,18 +564,18 @@ impl Vocabulary {
                     Some(r) => self.describe_result(&r),
                     None => Utterance::default(),
                 };
-                self.message("illegal.game_over", &[("result", &result)])
+                self.message(MsgKey::IllegalGameOver, &[("result", &result)])
             }
             Illegal::Castling(s) => {
-                self.message("illegal.castling", &[("castling", &self.castling(s))])
+                self.message(MsgKey::IllegalCastling, &[("castling", &self.castling(s))])
             }
             Illegal::NoSuchPiece(role) => self.message(
-                "illegal.no_such_piece",
+                MsgKey::IllegalNoSuchPiece,
                 &[("side", side), ("piece", &self.piece(role))],
             ),
             Illegal::NoPieceOn { role, square } => match role {
                 Some(role) => self.message(
-                    "illegal.no_piece_on",
+                    MsgKey::IllegalNoPieceOn,
                     &[
                         ("side", side),
                         ("piece", &self.piece(role)),
@@ -579,21 +583,21 @@ impl Vocabulary {
                     ],
                 ),
                 None => self.message(
-                    "illegal.nothing_on",
+                    MsgKey::IllegalNothingOn,
                     &[("side", side), ("square", &self.square(square))],
                 ),
             },
             Illegal::OwnPieceOn(sq) => self.message(
-                "illegal.own_piece_on",
+                MsgKey::IllegalOwnPieceOn,
                 &[("side", side), ("square", &self.square(sq))],
             ),
             Illegal::NothingToCapture(sq) => self.message(
-                "illegal.nothing_to_capture",
+                MsgKey::IllegalNothingToCapture,
                 &[("square", &self.square(sq))],
             ),
             Illegal::CannotReach { role, to, in_check } => {
                 let mut msg = self.message(
-                    "illegal.cannot_reach",
+                    MsgKey::IllegalCannotReach,
                     &[
                         ("side", side),
                         ("piece", &self.piece(role)),
@@ -601,7 +605,7 @@ impl Vocabulary {
                     ],
                 );
                 if in_check {
-                    let check = self.message("illegal.in_check", &[("side", side)]);
+                    let check = self.message(MsgKey::IllegalInCheck, &[("side", side)]);
                     msg.push(&check);
                 }
                 msg
@@ -630,27 +634,27 @@ impl Vocabulary {
             ("by", &by),
         ];
         let key = match (r.termination, r.winner) {
-            (Termination::Checkmate, _) => "result.checkmate",
-            (Termination::Stalemate, _) => "result.stalemate",
-            (Termination::DeadPosition, _) => "result.dead_position",
-            (Termination::FivefoldRepetition, _) => "result.fivefold",
-            (Termination::SeventyFiveMoves, _) => "result.seventy_five_moves",
-            (Termination::ThreefoldRepetition, _) => "result.threefold",
-            (Termination::FiftyMoves, _) => "result.fifty_moves",
-            (Termination::Resignation, _) => "result.resignation",
-            (Termination::Agreement, _) => "result.agreement",
-            (Termination::IllegalMoves, Some(_)) => "result.illegal_moves",
-            (Termination::IllegalMoves, None) => "result.illegal_moves_draw",
-            (Termination::IllegalMoveClaimed, Some(_)) => "result.illegal_move_claimed",
-            (Termination::IllegalMoveClaimed, None) => "result.illegal_move_claimed_draw",
-            (Termination::Time, Some(_)) => "result.time",
-            (Termination::Time, None) => "result.time_draw",
-            (Termination::QuickplayClaim, _) => "result.quickplay_claim",
-            (Termination::QuickplayFlag, _) => "result.quickplay_flag",
-            (Termination::QuickplayReferred, _) => "result.quickplay_referred",
-            (Termination::SealedMove, Some(_)) => "result.sealed_move",
-            (Termination::SealedMove, None) => "result.sealed_move_draw",
-            (Termination::Absence, _) => "result.absence",
+            (Termination::Checkmate, _) => MsgKey::ResultCheckmate,
+            (Termination::Stalemate, _) => MsgKey::ResultStalemate,
+            (Termination::DeadPosition, _) => MsgKey::ResultDeadPosition,
+            (Termination::FivefoldRepetition, _) => MsgKey::ResultFivefold,
+            (Termination::SeventyFiveMoves, _) => MsgKey::ResultSeventyFiveMoves,
+            (Termination::ThreefoldRepetition, _) => MsgKey::ResultThreefold,
+            (Termination::FiftyMoves, _) => MsgKey::ResultFiftyMoves,
+            (Termination::Resignation, _) => MsgKey::ResultResignation,
+            (Termination::Agreement, _) => MsgKey::ResultAgreement,
+            (Termination::IllegalMoves, Some(_)) => MsgKey::ResultIllegalMoves,
+            (Termination::IllegalMoves, None) => MsgKey::ResultIllegalMovesDraw,
+            (Termination::IllegalMoveClaimed, Some(_)) => MsgKey::ResultIllegalMoveClaimed,
+            (Termination::IllegalMoveClaimed, None) => MsgKey::ResultIllegalMoveClaimedDraw,
+            (Termination::Time, Some(_)) => MsgKey::ResultTime,
+            (Termination::Time, None) => MsgKey::ResultTimeDraw,
+            (Termination::QuickplayClaim, _) => MsgKey::ResultQuickplayClaim,
+            (Termination::QuickplayFlag, _) => MsgKey::ResultQuickplayFlag,
+            (Termination::QuickplayReferred, _) => MsgKey::ResultQuickplayReferred,
+            (Termination::SealedMove, Some(_)) => MsgKey::ResultSealedMove,
+            (Termination::SealedMove, None) => MsgKey::ResultSealedMoveDraw,
+            (Termination::Absence, _) => MsgKey::ResultAbsence,
         };
         self.message(key, &args)
     }

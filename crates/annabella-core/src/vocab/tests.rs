@@ -2,6 +2,7 @@
 //! SAN and checked with shakmaty's own SAN reader, never produced by the
 //! code under test.
 
+use crate::locale::MsgKey;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Role, Square};
@@ -257,8 +258,8 @@ fn no_moves_means_game_over() {
     // fide speaks German (its messages come from de): the result is the
     // German checkmate sentence naming Black.
     let de = crate::locale::builtin("de").unwrap();
-    let black = de.message("side.black", &[]);
-    let mate = de.message("result.checkmate", &[("winner", &black)]);
+    let black = de.message(MsgKey::SideBlack, &[]);
+    let mate = de.message(MsgKey::ResultCheckmate, &[("winner", &black)]);
     let said = v.describe_error(&p, &e).display;
     assert!(said.contains(&mate), "{said}");
 }

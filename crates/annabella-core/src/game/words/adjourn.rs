@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use super::{Wording, num, plain};
 use crate::commands::Cmd;
+use crate::locale::MsgKey;
 use crate::mirror::{GameEvent, SealFault, Sealed};
 use crate::vocab::Utterance;
 
@@ -12,7 +13,7 @@ impl Wording<'_> {
     /// The adjournment's events (Guideline I).
     pub(super) fn adjournment(&self, e: &GameEvent) -> Utterance {
         let s = |c: Color| self.side(c);
-        let offer = |key: &str, side: Color| {
+        let offer = |key: MsgKey, side: Color| {
             self.msg(
                 key,
                 &[
@@ -25,7 +26,7 @@ impl Wording<'_> {
         };
         match e {
             GameEvent::SealWritten { side, number } => self.msg(
-                "mirror.seal_written",
+                MsgKey::MirrorSealWritten,
                 &[
                     ("side", &s(*side)),
                     ("number", &num(number)),
@@ -34,7 +35,7 @@ impl Wording<'_> {
                 ],
             ),
             GameEvent::SealFaulty { side, fault } => self.msg(
-                "mirror.seal_faulty",
+                MsgKey::MirrorSealFaulty,
                 &[
                     ("side", &s(*side)),
                     ("fault", &self.seal_fault(*fault)),
@@ -42,10 +43,10 @@ impl Wording<'_> {
                     ("press", &self.verb(Cmd::Press)),
                 ],
             ),
-            GameEvent::EnvelopeDrawOffer { side } => offer("mirror.envelope_draw_offer", *side),
-            GameEvent::DrawOfferStands { side } => offer("mirror.draw_offer_stands", *side),
+            GameEvent::EnvelopeDrawOffer { side } => offer(MsgKey::MirrorEnvelopeDrawOffer, *side),
+            GameEvent::DrawOfferStands { side } => offer(MsgKey::MirrorDrawOfferStands, *side),
             GameEvent::PlayerPresent { side } => {
-                self.msg("mirror.player_present", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorPlayerPresent, &[("side", &s(*side))])
             }
             GameEvent::PlayerAbsent {
                 side,
@@ -53,17 +54,17 @@ impl Wording<'_> {
                 default_time,
             } => self.msg(
                 if *clock_started {
-                    "mirror.player_absent_clock"
+                    MsgKey::MirrorPlayerAbsentClock
                 } else {
-                    "mirror.player_absent"
+                    MsgKey::MirrorPlayerAbsent
                 },
                 &[("side", &s(*side)), ("time", &self.amount(*default_time))],
             ),
             GameEvent::PlayerArrived { side, open } => self.msg(
                 if *open {
-                    "mirror.arrived_open"
+                    MsgKey::MirrorArrivedOpen
                 } else {
-                    "mirror.arrived"
+                    MsgKey::MirrorArrived
                 },
                 &[
                     ("side", &s(*side)),
@@ -71,10 +72,10 @@ impl Wording<'_> {
                 ],
             ),
             GameEvent::AbsentClockStarted { side } => {
-                self.msg("mirror.absent_clock_started", &[("side", &s(*side))])
+                self.msg(MsgKey::MirrorAbsentClockStarted, &[("side", &s(*side))])
             }
             GameEvent::SealInvalid { side, fault, text } => self.msg(
-                "mirror.seal_invalid",
+                MsgKey::MirrorSealInvalid,
                 &[
                     ("side", &s(*side)),
                     ("text", &plain(text.clone())),
@@ -82,9 +83,9 @@ impl Wording<'_> {
                 ],
             ),
             GameEvent::DefaultTimeSet { time } => {
-                self.msg("mirror.default_time", &[("time", &self.amount(*time))])
+                self.msg(MsgKey::MirrorDefaultTime, &[("time", &self.amount(*time))])
             }
-            GameEvent::Excused { side } => self.msg("mirror.excused", &[("side", &s(*side))]),
+            GameEvent::Excused { side } => self.msg(MsgKey::MirrorExcused, &[("side", &s(*side))]),
             // Every other event is worded in `event`, which sends only
             // the ones above here.
             _ => Utterance::default(),
@@ -94,7 +95,7 @@ impl Wording<'_> {
     /// Date, time and place of resumption, or that they are not fixed yet.
     pub(super) fn resumption(&self, text: &str) -> Utterance {
         if text.trim().is_empty() {
-            self.msg("mirror.resumption_unknown", &[])
+            self.msg(MsgKey::MirrorResumptionUnknown, &[])
         } else {
             plain(text)
         }
@@ -104,9 +105,9 @@ impl Wording<'_> {
     fn seal_fault(&self, fault: SealFault) -> Utterance {
         self.msg(
             match fault {
-                SealFault::Ambiguous => "mirror.seal_fault.ambiguous",
-                SealFault::Unclear => "mirror.seal_fault.unclear",
-                SealFault::Illegal => "mirror.seal_fault.illegal",
+                SealFault::Ambiguous => MsgKey::MirrorSealFaultAmbiguous,
+                SealFault::Unclear => MsgKey::MirrorSealFaultUnclear,
+                SealFault::Illegal => MsgKey::MirrorSealFaultIllegal,
             },
             &[],
         )
@@ -117,7 +118,7 @@ impl Wording<'_> {
     /// Never the sealed move.
     pub fn envelope(&self, sealed: &Sealed) -> Utterance {
         let mut u = self.msg(
-            "mirror.adjourned",
+            MsgKey::MirrorAdjourned,
             &[
                 ("side", &self.side(sealed.by)),
                 ("number", &num(sealed.number)),
@@ -150,13 +151,13 @@ impl Wording<'_> {
     ) -> Utterance {
         let name = |n: &str| {
             if n.trim().is_empty() {
-                self.msg("mirror.name_unknown", &[])
+                self.msg(MsgKey::MirrorNameUnknown, &[])
             } else {
                 plain(n.trim())
             }
         };
         let mut u = self.msg(
-            "mirror.envelope_players",
+            MsgKey::MirrorEnvelopePlayers,
             &[("white", &name(&names[0])), ("black", &name(&names[1]))],
         );
         if pieces {
@@ -165,13 +166,13 @@ impl Wording<'_> {
                 .ok()
                 .map(|f| pieces_in_words(self, f.as_setup()))
                 .unwrap_or_default();
-            let position = self.msg("mirror.envelope_position", &[("pieces", &pieces)]);
+            let position = self.msg(MsgKey::MirrorEnvelopePosition, &[("pieces", &pieces)]);
             crate::query::append(&mut u, &position);
         }
         // The FEN is shown (and written down), not spoken: the pieces are.
         let fen = Utterance {
             display: self
-                .msg("mirror.envelope_fen", &[("fen", &plain(fen))])
+                .msg(MsgKey::MirrorEnvelopeFen, &[("fen", &plain(fen))])
                 .display,
             spoken: String::new(),
         };
@@ -204,7 +205,7 @@ fn pieces_in_words(w: &Wording<'_>, setup: &shakmaty::Setup) -> Utterance {
             }
         }
         let side = w.msg(
-            "ui.pieces_of",
+            MsgKey::UiPiecesOf,
             &[
                 ("side", &w.side(c)),
                 ("pieces", &crate::query::join(list.into_iter())),

@@ -7,6 +7,7 @@ use shakmaty::Color;
 
 use super::{Wording, num};
 use crate::commands::Cmd;
+use crate::locale::{MsgKey, PluralStem};
 use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending};
 use crate::vocab::Utterance;
 
@@ -14,26 +15,32 @@ impl Wording<'_> {
     /// What the claimant says his opponent cannot do.
     fn grounds(&self, grounds: ClaimGrounds, opponent: Color) -> Utterance {
         let key = match grounds {
-            ClaimGrounds::CannotWin => "quickplay.grounds.cannot_win",
-            ClaimGrounds::NoEffort => "quickplay.grounds.no_effort",
-            ClaimGrounds::Both => "quickplay.grounds.both",
+            ClaimGrounds::CannotWin => MsgKey::QuickplayGroundsCannotWin,
+            ClaimGrounds::NoEffort => MsgKey::QuickplayGroundsNoEffort,
+            ClaimGrounds::Both => MsgKey::QuickplayGroundsBoth,
         };
         self.msg(key, &[("opponent", &self.side(opponent))])
     }
 
     /// "5 seconds", counted in the locale's plural forms.
     fn seconds(&self, d: Duration) -> Utterance {
-        self.count("time.seconds", d.as_secs())
+        self.count(PluralStem::TimeSeconds, d.as_secs())
     }
 
     /// "2 minutes", counted in the locale's plural forms.
     fn minutes(&self, d: Duration) -> Utterance {
-        self.count("time.minutes", d.as_secs() / 60)
+        self.count(PluralStem::TimeMinutes, d.as_secs() / 60)
     }
 
     /// The arbiter's decision on the claim of `side` (message `key`), with
-    /// the time `to` received (`KEY_no_time` when none).
-    fn decided(&self, key: &str, side: Color, to: Color, extra: Option<Duration>) -> Utterance {
+    /// the time `to` received (message `no_time` when none).
+    fn decided(
+        &self,
+        (key, no_time): (MsgKey, MsgKey),
+        side: Color,
+        to: Color,
+        extra: Option<Duration>,
+    ) -> Utterance {
         let (side, to) = (self.side(side), self.side(to));
         match extra {
             Some(extra) => self.msg(
@@ -44,10 +51,7 @@ impl Wording<'_> {
                     ("minutes", &self.minutes(extra)),
                 ],
             ),
-            None => self.msg(
-                &format!("{key}_no_time"),
-                &[("side", &side), ("opponent", &to)],
-            ),
+            None => self.msg(no_time, &[("side", &side), ("opponent", &to)]),
         }
     }
 
@@ -57,7 +61,7 @@ impl Wording<'_> {
         let v = |verb: Cmd| self.verb(verb);
         match e {
             QuickplayEvent::IncrementRequested { side } => self.msg(
-                "quickplay.increment_requested",
+                MsgKey::QuickplayIncrementRequested,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
@@ -74,7 +78,7 @@ impl Wording<'_> {
                 to,
                 extra,
             } => self.msg(
-                "quickplay.increment_granted",
+                MsgKey::QuickplayIncrementGranted,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(*to)),
@@ -83,10 +87,10 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayEvent::IncrementRefused { side } => {
-                self.msg("quickplay.increment_refused", &[("side", &s(*side))])
+                self.msg(MsgKey::QuickplayIncrementRefused, &[("side", &s(*side))])
             }
             QuickplayEvent::Claimed { side, grounds } => self.msg(
-                "quickplay.claimed",
+                MsgKey::QuickplayClaimed,
                 &[
                     ("side", &s(*side)),
                     ("grounds", &self.grounds(*grounds, !*side)),
@@ -95,14 +99,20 @@ impl Wording<'_> {
                     ("reject", &v(Cmd::Reject)),
                 ],
             ),
-            QuickplayEvent::Postponed { side, to, extra } => {
-                self.decided("quickplay.postponed", *side, *to, *extra)
-            }
-            QuickplayEvent::Rejected { side, to, extra } => {
-                self.decided("quickplay.rejected", *side, *to, *extra)
-            }
+            QuickplayEvent::Postponed { side, to, extra } => self.decided(
+                (MsgKey::QuickplayPostponed, MsgKey::QuickplayPostponedNoTime),
+                *side,
+                *to,
+                *extra,
+            ),
+            QuickplayEvent::Rejected { side, to, extra } => self.decided(
+                (MsgKey::QuickplayRejected, MsgKey::QuickplayRejectedNoTime),
+                *side,
+                *to,
+                *extra,
+            ),
             QuickplayEvent::FlagFell { flagged, claimant } => self.msg(
-                "quickplay.flag_fell",
+                MsgKey::QuickplayFlagFell,
                 &[
                     ("flagged", &s(*flagged)),
                     ("opponent", &s(!*flagged)),
@@ -113,13 +123,13 @@ impl Wording<'_> {
             ),
             QuickplayEvent::Referred { side, grounds } => {
                 let duty = if grounds.no_effort() {
-                    "quickplay.duty.scoresheet"
+                    MsgKey::QuickplayDutyScoresheet
                 } else {
-                    "quickplay.duty.position"
+                    MsgKey::QuickplayDutyPosition
                 };
                 let duty = self.msg(duty, &[("side", &s(*side)), ("opponent", &s(!*side))]);
                 self.msg(
-                    "quickplay.referred",
+                    MsgKey::QuickplayReferred,
                     &[
                         ("side", &s(*side)),
                         ("grounds", &self.grounds(*grounds, !*side)),
@@ -135,26 +145,26 @@ impl Wording<'_> {
         let s = |c: Color| self.side(c);
         let v = |verb: Cmd| self.verb(verb);
         match e {
-            QuickplayError::NotAnnounced => self.msg("quickplay.err.not_announced", &[]),
-            QuickplayError::WithIncrement(_) => self.msg("quickplay.err.increment", &[]),
-            QuickplayError::Blitz => self.msg("quickplay.err.blitz", &[]),
+            QuickplayError::NotAnnounced => self.msg(MsgKey::QuickplayErrNotAnnounced, &[]),
+            QuickplayError::WithIncrement(_) => self.msg(MsgKey::QuickplayErrIncrement, &[]),
+            QuickplayError::Blitz => self.msg(MsgKey::QuickplayErrBlitz, &[]),
             QuickplayError::NotFinalPeriod { side, moves } => self.msg(
-                "quickplay.err.not_final_period",
+                MsgKey::QuickplayErrNotFinalPeriod,
                 &[("side", &s(*side)), ("moves", &num(moves))],
             ),
             QuickplayError::NotToMove { side, mover } => self.msg(
-                "quickplay.err.not_to_move",
+                MsgKey::QuickplayErrNotToMove,
                 &[("side", &s(*side)), ("mover", &s(*mover))],
             ),
             QuickplayError::TimeLeft { side, remaining } => self.msg(
-                "quickplay.err.time_left",
+                MsgKey::QuickplayErrTimeLeft,
                 &[("side", &s(*side)), ("time", &self.time(*remaining))],
             ),
             QuickplayError::FlagFallen { side } => {
-                self.msg("quickplay.err.flag_fallen", &[("side", &s(*side))])
+                self.msg(MsgKey::QuickplayErrFlagFallen, &[("side", &s(*side))])
             }
             QuickplayError::RequestPending { side } => self.msg(
-                "quickplay.err.request_pending",
+                MsgKey::QuickplayErrRequestPending,
                 &[
                     ("side", &s(*side)),
                     ("grant", &v(Cmd::GrantIncrement)),
@@ -162,7 +172,7 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayError::ClaimPending { side } => self.msg(
-                "quickplay.err.claim_pending",
+                MsgKey::QuickplayErrClaimPending,
                 &[
                     ("side", &s(*side)),
                     ("agree", &v(Cmd::Agree)),
@@ -170,13 +180,13 @@ impl Wording<'_> {
                     ("reject", &v(Cmd::Reject)),
                 ],
             ),
-            QuickplayError::NothingToDecide => self.msg("quickplay.err.nothing_to_decide", &[]),
+            QuickplayError::NothingToDecide => self.msg(MsgKey::QuickplayErrNothingToDecide, &[]),
             QuickplayError::IncrementFirst { side } => self.msg(
-                "quickplay.err.increment_first",
+                MsgKey::QuickplayErrIncrementFirst,
                 &[("side", &s(*side)), ("request", &v(Cmd::RequestIncrement))],
             ),
             QuickplayError::OfferOpen { side } => self.msg(
-                "quickplay.err.offer_open",
+                MsgKey::QuickplayErrOfferOpen,
                 &[
                     ("side", &s(*side)),
                     ("opponent", &s(!*side)),
@@ -185,7 +195,7 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayError::AwaitsResult { flagged, claimant } => self.msg(
-                "quickplay.err.awaits_result",
+                MsgKey::QuickplayErrAwaitsResult,
                 &[
                     ("flagged", &s(*flagged)),
                     ("claimant", &s(*claimant)),
@@ -194,7 +204,7 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayError::NoFlagFallen { side } => self.msg(
-                "quickplay.err.no_flag",
+                MsgKey::QuickplayErrNoFlag,
                 &[
                     ("side", &s(*side)),
                     ("agree", &v(Cmd::Agree)),
@@ -203,7 +213,7 @@ impl Wording<'_> {
                 ],
             ),
             QuickplayError::AlreadyPostponed { side } => self.msg(
-                "quickplay.err.already_postponed",
+                MsgKey::QuickplayErrAlreadyPostponed,
                 &[
                     ("side", &s(*side)),
                     ("agree", &v(Cmd::Agree)),
