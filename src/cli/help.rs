@@ -181,11 +181,12 @@ fn localize_arg(mut a: Arg, dotted: &str, w: &Words<'_>) -> Arg {
                 .message(MsgKey::CliHelpPossible, &[("values", &possible.join(", "))])
         ));
     }
-    a = a
-        .help(help)
-        .long_help(None)
-        .hide_default_value(true)
-        .hide_possible_values(true);
+    a = a.help(help).long_help(None);
+    if takes_values {
+        // Said above in the locale's words; clap allows hiding them only
+        // on an argument that takes values (a debug build asserts it).
+        a = a.hide_default_value(true).hide_possible_values(true);
+    }
     if a.get_help_heading().is_none() {
         let heading = if a.is_positional() {
             w.arguments.clone()
