@@ -34,6 +34,7 @@ pub mod journal;
 pub mod locale;
 pub mod mirror;
 pub mod pgn;
+pub mod plural;
 pub mod query;
 pub mod rules;
 pub mod vocab;

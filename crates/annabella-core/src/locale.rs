@@ -26,8 +26,8 @@ impl fmt::Display for MsgKey {
 
 impl PluralStem {
     /// The stem's message for `category`.
-    pub const fn form(self, category: crate::clock::talk::PluralCategory) -> MsgKey {
-        use crate::clock::talk::PluralCategory as C;
+    pub const fn form(self, category: crate::plural::PluralCategory) -> MsgKey {
+        use crate::plural::PluralCategory as C;
         let forms = self.forms();
         match category {
             C::Zero => forms[0],
@@ -1573,7 +1573,7 @@ mod tests {
             }
         }
         assert_eq!(
-            PluralStem::TimeMinutes.form(crate::clock::talk::PluralCategory::Few),
+            PluralStem::TimeMinutes.form(crate::plural::PluralCategory::Few),
             MsgKey::TimeMinutesFew
         );
     }
@@ -1761,7 +1761,7 @@ castle_long = "long castle"
     /// that `language` never uses: such a form need not be written. The
     /// catch-all `other` is always needed.
     fn unused_plural_form(language: &str, key: MsgKey) -> bool {
-        use crate::clock::talk::{PluralCategory as C, plural_category};
+        use crate::plural::{PluralCategory as C, plural_category};
         let categories = [C::Zero, C::One, C::Two, C::Few, C::Many, C::Other];
         let Some(category) = PluralStem::ALL
             .iter()
