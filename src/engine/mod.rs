@@ -70,6 +70,10 @@ pub enum EngineError {
     /// The engine's move is not legal in the position it was asked about.
     #[error("illegal move {0}")]
     Illegal(UciMove),
+    /// The engine's `bestmove` names no move UCI can write (the word as
+    /// read): said as an illegal move, with the word.
+    #[error("not a move: {0}")]
+    NotAMove(String),
     /// The engine cannot be talked to (its input closed, the worker gone).
     #[error("{0}")]
     Protocol(String),
@@ -84,7 +88,10 @@ impl EngineError {
             EngineError::Timeout { stage, .. } | EngineError::Ended(stage) => {
                 *stage != UciStage::Move
             }
-            EngineError::NoMove(_) | EngineError::Illegal(_) | EngineError::Protocol(_) => false,
+            EngineError::NoMove(_)
+            | EngineError::Illegal(_)
+            | EngineError::NotAMove(_)
+            | EngineError::Protocol(_) => false,
         }
     }
 
@@ -120,6 +127,9 @@ impl EngineError {
             EngineError::NoMove(_) => locale.message(MsgKey::EngineNoMove, &[]),
             EngineError::Illegal(m) => {
                 locale.message(MsgKey::EngineIllegalMove, &[("move", &m.to_string())])
+            }
+            EngineError::NotAMove(word) => {
+                locale.message(MsgKey::EngineIllegalMove, &[("move", word)])
             }
             EngineError::Protocol(_) => locale.message(MsgKey::EngineBroken, &[]),
         }
@@ -410,13 +420,21 @@ impl Engine for Uci {
 
 /// The move of a `bestmove` line (`rest`: what follows the word); none
 /// (`(none)`, the null move `0000`, or no move at all) is
-/// [`EngineError::NoMove`] with the `line`.
+/// [`EngineError::NoMove`] with the `line`; a word that is no move in UCI
+/// is [`EngineError::NotAMove`].
 fn best_of(rest: &str, line: &str) -> Result<UciMove, EngineError> {
-    rest.split_whitespace()
-        .next()
-        .and_then(|m| UciMove::from_ascii(m.as_bytes()).ok())
-        .filter(|m| *m != UciMove::Null)
-        .ok_or_else(|| EngineError::NoMove(line.trim().to_owned()))
+    let no_move = || EngineError::NoMove(line.trim().to_owned());
+    let word = rest.split_whitespace().next().ok_or_else(no_move)?;
+    if word == "(none)" {
+        return Err(no_move());
+    }
+    match UciMove::from_ascii(word.as_bytes()) {
+        Ok(UciMove::Null) => Err(no_move()),
+        Ok(m) => Ok(m),
+        Err(_) => Err(EngineError::NotAMove(
+            word.chars().filter(|c| !c.is_control()).take(16).collect(),
+        )),
+    }
 }
 
 /// An engine's judgement of a position, from the side to move's view.
