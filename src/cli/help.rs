@@ -120,6 +120,12 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, w: &Words<'_>) -> Command {
             None => cmd.about(about).long_about(None),
         };
     }
+    // `play --help` ends with the script's lines, their help in the base
+    // locale's words.
+    let script = crate::game::script::grammar(w.base);
+    if cmd.get_after_long_help().map(|a| a.to_string()) == Some(script) {
+        cmd = cmd.after_long_help(crate::game::script::grammar(w.loc));
+    }
     let heading = w.loc.message(MsgKey::CliHelpCommands, &[]);
     cmd = cmd
         .subcommand_help_heading(heading)
@@ -265,17 +271,6 @@ fn arg_key(dotted: &str, id: &str, english: &str, base: &Locale) -> Option<MsgKe
         })
 }
 
-/// Whether a value name is a word to translate (`FILE`, `GAME.pgn`),
-/// not what is typed as it is (`white|black`, `0-20`, `N`).
-fn value_name_is_words(name: &str) -> bool {
-    // FEN is the notation's name in every language.
-    name != "FEN"
-        && name
-            .as_bytes()
-            .windows(2)
-            .any(|w| w.iter().all(u8::is_ascii_uppercase))
-}
-
 /// A value name in the locale's words (`<FILE>`: `<DATEI>`), where the
 /// base locale's `cli.value.*` text is the name; else the name as it is.
 fn value_name(name: &str, base: &Locale, loc: &Locale) -> String {
@@ -401,6 +396,17 @@ mod tests {
             shown_texts(s, path, out);
             path.pop();
         }
+    }
+
+    /// Whether a value name is a word to translate (`FILE`, `GAME.pgn`),
+    /// not what is typed as it is (`white|black`, `0-20`, `N`).
+    fn value_name_is_words(name: &str) -> bool {
+        // FEN is the notation's name in every language.
+        name != "FEN"
+            && name
+                .as_bytes()
+                .windows(2)
+                .any(|w| w.iter().all(u8::is_ascii_uppercase))
     }
 
     /// Value names that are words of the locale spelt as in English.
