@@ -489,6 +489,37 @@ mod tests {
     }
 
     #[test]
+    fn every_value_name_translation_is_of_a_name_clap_shows() {
+        // A `cli.value.*` message whose English is no value name any more
+        // is never used (the lookup asks for the name's own key).
+        fn names(cmd: &Command, out: &mut Vec<String>) {
+            for a in cmd.get_arguments() {
+                for n in a.get_value_names().unwrap_or_default() {
+                    out.push(n.to_string());
+                }
+            }
+            for s in cmd.get_subcommands() {
+                names(s, out);
+            }
+        }
+        let en = locale::base().unwrap();
+        let mut shown = vec!["OPTIONS".to_owned(), "COMMAND".to_owned()];
+        names(&Cli::command(), &mut shown);
+        let stale: Vec<String> = MsgKey::ALL
+            .iter()
+            .filter(|k| k.as_str().starts_with("cli.value."))
+            .map(|&k| (k, en.message(k, &[])))
+            .filter(|(k, text)| !shown.contains(text) || value_name_key(text) != k.as_str())
+            .map(|(k, text)| format!("{k}: {text:?}"))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "no such value name:\n{}",
+            stale.join("\n")
+        );
+    }
+
+    #[test]
     fn a_localized_command_line_reads_as_the_english_one() {
         // Only words change: every locale parses the same command lines
         // to the same commands.
