@@ -520,6 +520,33 @@ mod tests {
     }
 
     #[test]
+    fn the_help_column_lines_up_in_korean() {
+        // Hangul takes two columns on a terminal: clap measures the
+        // option column by display width (its `unicode` feature), else
+        // every help text starts a little further right.
+        use unicode_width::UnicodeWidthStr;
+        let ko = locale::builtin("ko").unwrap();
+        let mut cmd = localized(Cli::command(), &ko);
+        for name in ["review", "clock", "say", "play"] {
+            let help = cmd
+                .find_subcommand_mut(name)
+                .unwrap()
+                .render_help()
+                .to_string();
+            let columns: std::collections::BTreeSet<usize> = help
+                .lines()
+                .filter(|l| l.starts_with("  -") || l.starts_with("      --"))
+                .filter_map(|l| {
+                    let gap = l.trim_start().find("  ")? + (l.len() - l.trim_start().len());
+                    let at = gap + (l[gap..].len() - l[gap..].trim_start().len());
+                    Some(l[..at].width())
+                })
+                .collect();
+            assert_eq!(columns.len(), 1, "{name}: {columns:?}\n{help}");
+        }
+    }
+
+    #[test]
     fn a_localized_command_line_reads_as_the_english_one() {
         // Only words change: every locale parses the same command lines
         // to the same commands.
