@@ -1258,7 +1258,7 @@ fn worker(
                     let line = msg(
                         &listener.vocab,
                         MsgKey::VoiceNoMicrophone,
-                        &[("error", e.to_string())],
+                        &[("error", e.describe(listener.vocab.locale()))],
                     );
                     out.send((0, VoiceEvent::Failed(line)));
                     return;
