@@ -449,7 +449,7 @@ mod tests {
     /// 16 kHz samples out) and checks what came out: as many samples as
     /// the time fed (less the converter's latency, at most 15 ms) and the
     /// 1 kHz tone alone, at its place in time (within 1% of its level).
-    fn check(audio: &[f32], mut convert: impl FnMut(&[f32]) -> Vec<i16>) -> Result<(), String> {
+    fn check(audio: &[f32], mut convert: impl FnMut(&[f32]) -> Vec<i16>) -> Result<(), Vec<Wrong>> {
         let mut out = Vec::new();
         let mut rest = audio;
         for n in BLOCKS.iter().cycle() {
@@ -464,7 +464,10 @@ mod tests {
         let latency = 15 * 16;
         let mut wrong = Vec::new();
         if out.len() > fed || out.len() + latency < fed {
-            wrong.push(format!("{} samples for {fed} fed", out.len()));
+            wrong.push(Wrong::Samples {
+                got: out.len(),
+                fed,
+            });
         }
         let ideal =
             |k: usize| 0.3 * (2.0 * std::f64::consts::PI * 1000.0 * k as f64 / 16_000.0).sin();
@@ -476,13 +479,20 @@ mod tests {
         }
         let err = (err / n.max(1) as f64).sqrt() / (0.3 / 2f64.sqrt());
         if err > 0.01 {
-            wrong.push(format!("off by {:.1}% of the tone", 100.0 * err));
+            wrong.push(Wrong::Off {
+                percent: 100.0 * err,
+            });
         }
-        if wrong.is_empty() {
-            Ok(())
-        } else {
-            Err(wrong.join("; "))
-        }
+        if wrong.is_empty() { Ok(()) } else { Err(wrong) }
+    }
+
+    /// What [`check`] found wrong.
+    #[derive(Debug, PartialEq)]
+    enum Wrong {
+        /// Samples out for the 16 kHz samples fed.
+        Samples { got: usize, fed: usize },
+        /// The tone's error, in percent of its level.
+        Off { percent: f64 },
     }
 
     fn every_mic_error() -> Vec<MicError> {
@@ -618,7 +628,7 @@ mod tests {
                 .collect()
         });
         assert!(r.is_err(), "{r:?}");
-        println!("per-block linear interpolation: {}", r.unwrap_err());
+        println!("per-block linear interpolation: {:?}", r.unwrap_err());
     }
 
     #[test]

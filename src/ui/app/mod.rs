@@ -221,8 +221,9 @@ pub enum Msg {
     /// The engine could not be used (missing, or it stopped; worded when
     /// it is said).
     EngineFailed(EngineError),
-    /// The game file was written (or not).
-    Saved(Result<PathBuf, String>),
+    /// The game file was written (or not: the system's error, worded when
+    /// it is said).
+    Saved(Result<PathBuf, crate::input::SystemError>),
     /// Something to say that comes from an adapter (speech in, set-up):
     /// shown, spoken and kept in the log.
     Notice(Utterance),
@@ -679,7 +680,7 @@ impl App {
                     }
                     Err(e) => {
                         let file = Utterance::plain(self.settings.save_path.display().to_string());
-                        let error = Utterance::plain(e);
+                        let error = Utterance::plain(e.describe(self.vocab.locale()));
                         let save = self.cmd_word(Cmd::Save);
                         self.vocab.message(
                             MsgKey::UiSaveFailed,
