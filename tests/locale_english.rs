@@ -370,13 +370,12 @@ fn korean_words_with_messages_of(messages: &str, dir: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// The microphone's error was cpal's English text pasted into the line
-/// ("Kein Mikrofon verwendbar (The requested audio device is not
-/// available. It may have been disconnected.)"): on a machine without a
-/// microphone, `--plain --voice` says why in the player's language, and
-/// still what to do.
-#[test]
-fn the_no_microphone_line_is_in_the_players_language() {
+/// Plain play with voice input through the Korean model on a machine
+/// without a sound card, its messages in Korean, German and Arabic: the
+/// one line starting as `key`'s message does, in each, must have no
+/// English inside and end as the message ends (what to do). With `speak`,
+/// speech output too, on the virtual card, with libespeak-ng missing.
+fn one_line_in_three_languages(key: MsgKey, speak: bool) {
     let Some(model) = common::voice_prerequisites() else {
         return;
     };
@@ -393,20 +392,26 @@ fn the_no_microphone_line_is_in_the_players_language() {
         };
         let data = tempfile::tempdir().unwrap();
         let journal = data.path().join("g.jsonl");
-        let mut cmd = common::annabella(
-            &[
-                "--plain",
-                "-l",
-                &spec,
-                "--voice",
-                "--model",
-                &model,
-                "--journal",
-                journal.to_str().unwrap(),
-            ],
-            data.path(),
-        );
+        let mut args = vec![
+            "--plain",
+            "-l",
+            &spec,
+            "--voice",
+            "--model",
+            &model,
+            "--journal",
+            journal.to_str().unwrap(),
+        ];
+        if speak {
+            args.push("--speak");
+        }
+        let mut cmd = common::annabella(&args, data.path());
         cmd.env("HOME", home.path());
+        if speak {
+            cmd.env("ANNABELLA_TEST_OUTPUT", "virtual")
+                .env("ANNABELLA_LIBESPEAK", "/nonexistent/libespeak-ng.so.1")
+                .env_remove("ANNABELLA_ESPEAK");
+        }
         let out = common::run_until(&mut cmd, "e4\n", std::time::Duration::from_secs(120));
         let output = text(&out);
         if !out.status.success() {
@@ -415,13 +420,11 @@ fn the_no_microphone_line_is_in_the_players_language() {
         }
         let template = annabella::locale::builtin(messages)
             .unwrap()
-            .message(MsgKey::VoiceNoMicrophone, &[]);
+            .message(key, &[]);
         let (before, after) = template.split_once("{error}").unwrap();
         let lines: Vec<&str> = output.lines().filter(|l| l.starts_with(before)).collect();
         if lines.len() != 1 {
-            problems.push(format!(
-                "{messages}: not one no-microphone line in\n{output}"
-            ));
+            problems.push(format!("{messages}: not one line of {key:?} in\n{output}"));
             continue;
         }
         let line = lines[0];
@@ -435,4 +438,22 @@ fn the_no_microphone_line_is_in_the_players_language() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The microphone's error was cpal's English text pasted into the line
+/// ("Kein Mikrofon verwendbar (The requested audio device is not
+/// available. It may have been disconnected.)"): on a machine without a
+/// microphone, `--plain --voice` says why in the player's language, and
+/// still what to do.
+#[test]
+fn the_no_microphone_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::VoiceNoMicrophone, false);
+}
+
+/// libespeak-ng that cannot be loaded was said with the system's English
+/// words ("libespeak-ng kann nicht geladen werden (/nonexistent/…:
+/// cannot open shared object file: No such file or directory)").
+#[test]
+fn the_no_speech_library_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::SpeechNoLibrary, true);
 }
