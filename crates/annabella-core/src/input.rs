@@ -457,6 +457,28 @@ mod tests {
         ]
     };
 
+    /// Errors of the system keep their words: by kind where the standard
+    /// library names one, by the few numbers it does not, else by number.
+    #[test]
+    fn errors_of_the_system_are_worded_by_kind_then_by_number() {
+        let en = crate::locale::builtin("en").unwrap();
+        let say = |code: i32| describe_io_error(&en, &io::Error::from_raw_os_error(code));
+        assert_eq!(say(2), en.message(MsgKey::IoNotFound, &[]));
+        assert_eq!(say(28), en.message(MsgKey::IoNoSpace, &[]));
+        assert_eq!(say(32), en.message(MsgKey::IoBrokenPipe, &[]));
+        assert_eq!(say(36), en.message(MsgKey::IoNameTooLong, &[]));
+        assert_eq!(say(40), en.message(MsgKey::IoLinkLoop, &[]));
+        assert_eq!(say(5), en.message(MsgKey::IoDeviceError, &[]));
+        assert_eq!(
+            say(4000),
+            en.message(MsgKey::IoSystemError, &[("code", "4000")])
+        );
+        assert_eq!(
+            describe_io_error(&en, &io::Error::other("x")),
+            en.message(MsgKey::IoOther, &[])
+        );
+    }
+
     /// An error without a number of the system (`io::Error::other`, a
     /// reader's own) pasted its English text ("the system says: SECRET"):
     /// every kind is worded from locale data in every locale, the inner
