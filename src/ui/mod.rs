@@ -214,9 +214,18 @@ impl Runner {
             self.force_save,
         ) {
             Ok(()) if quiet => Vec::new(),
-            Ok(()) => app.update(Msg::Saved(Ok(path.to_owned())), self.now()),
+            Ok(()) => app.update(
+                Msg::Saved {
+                    path: path.to_owned(),
+                    result: Ok(()),
+                },
+                self.now(),
+            ),
             Err(OutputError::Io(e)) => app.update(
-                Msg::Saved(Err(crate::input::SystemError::from(&e))),
+                Msg::Saved {
+                    path: path.to_owned(),
+                    result: Err(crate::input::SystemError::from(&e)),
+                },
                 self.now(),
             ),
             Err(refused) => {

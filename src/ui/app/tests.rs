@@ -577,7 +577,10 @@ fn save_writes_pgn_with_the_moves() {
     );
     let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
     let said = a.update(
-        Msg::Saved(Err(crate::input::SystemError::from(&denied))),
+        Msg::Saved {
+            path: "/x/named.pgn".into(),
+            result: Err(crate::input::SystemError::from(&denied)),
+        },
         T0,
     );
     let Some(Effect::Say(Item { utterance: u, .. })) = said.first() else {
@@ -586,7 +589,9 @@ fn save_writes_pgn_with_the_moves() {
     let en = crate::locale::builtin("en").unwrap();
     let why = en.message(MsgKey::IoPermission, &[]);
     assert!(
-        u.display.contains(&why) && u.display.contains("nothing was lost"),
+        u.display.contains(&why)
+            && u.display.contains("nothing was lost")
+            && u.display.contains("/x/named.pgn"),
         "{}",
         u.display
     );
