@@ -483,3 +483,124 @@ fn the_placeholder_detector_catches_english_capitals() {
         .is_empty()
     );
 }
+
+/// A locale file of the user's with the Korean words (the only speech
+/// model the tests have is Korean) and the messages of `messages` (by its
+/// fallback): the no-microphone line in German or Arabic is reached
+/// through the real model.
+fn korean_words_with_messages_of(messages: &str, dir: &Path) -> String {
+    let ko = include_str!("../locales/ko.toml");
+    let words = ko.split("\n[messages]").next().unwrap();
+    let direction = if messages == "ar" { "rtl" } else { "ltr" };
+    let text = words
+        .replace(
+            "code = \"ko\"",
+            &format!("code = \"ko-{messages}\"\nfallback = \"{messages}\""),
+        )
+        .replace("language = \"ko\"", &format!("language = \"{messages}\""))
+        .replace(
+            "direction = \"ltr\"",
+            &format!("direction = \"{direction}\""),
+        );
+    // The tables the messages use beside them ("{side:li}" in Arabic).
+    let tables = match messages {
+        "ar" => include_str!("../locales/ar.toml")
+            .split("\n[cases.")
+            .skip(1)
+            .map(|t| format!("\n[cases.{t}"))
+            .collect::<String>(),
+        _ => String::new(),
+    };
+    let text = text + &tables;
+    let path = dir.join(format!("ko-{messages}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Plain play with voice input through the Korean model on a machine
+/// without a sound card, its messages in Korean, German and Arabic: the
+/// one line starting as `key`'s message does, in each, must have no
+/// English inside and end as the message ends (what to do). With `speak`,
+/// speech output too, on the virtual card, with libespeak-ng missing.
+fn one_line_in_three_languages(key: MsgKey, speak: bool) {
+    let Some(model) = common::voice_prerequisites() else {
+        return;
+    };
+    let model = model.to_string_lossy().into_owned();
+    let home = tempfile::tempdir().unwrap();
+    common::no_sound_devices(home.path());
+    let files = tempfile::tempdir().unwrap();
+    let mut problems = Vec::new();
+    for messages in ["ko", "de", "ar"] {
+        let spec = if messages == "ko" {
+            "ko".to_owned()
+        } else {
+            korean_words_with_messages_of(messages, files.path())
+        };
+        let data = tempfile::tempdir().unwrap();
+        let journal = data.path().join("g.jsonl");
+        let mut args = vec![
+            "--plain",
+            "-l",
+            &spec,
+            "--voice",
+            "--model",
+            &model,
+            "--journal",
+            journal.to_str().unwrap(),
+        ];
+        if speak {
+            args.push("--speak");
+        }
+        let mut cmd = common::annabella(&args, data.path());
+        cmd.env("HOME", home.path());
+        if speak {
+            cmd.env("ANNABELLA_TEST_OUTPUT", "virtual")
+                .env("ANNABELLA_LIBESPEAK", "/nonexistent/libespeak-ng.so.1")
+                .env_remove("ANNABELLA_ESPEAK");
+        }
+        let out = common::run_until(&mut cmd, "e4\n", std::time::Duration::from_secs(120));
+        let output = text(&out);
+        if !out.status.success() {
+            problems.push(format!("{messages}: {:?}: {output}", out.status));
+            continue;
+        }
+        let template = annabella::locale::builtin(messages)
+            .unwrap()
+            .message(key, &[]);
+        let (before, after) = template.split_once("{error}").unwrap();
+        let lines: Vec<&str> = output.lines().filter(|l| l.starts_with(before)).collect();
+        if lines.len() != 1 {
+            problems.push(format!("{messages}: not one line of {key:?} in\n{output}"));
+            continue;
+        }
+        let line = lines[0];
+        // What to do: the end of the line, as the locale words it.
+        if !line.ends_with(after.trim_end()) {
+            problems.push(format!("{messages}: {line}"));
+        }
+        let english = english_words(line);
+        if !english.is_empty() {
+            problems.push(format!("{messages}: {english:?} in {line}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The microphone's error was cpal's English text pasted into the line
+/// ("Kein Mikrofon verwendbar (The requested audio device is not
+/// available. It may have been disconnected.)"): on a machine without a
+/// microphone, `--plain --voice` says why in the player's language, and
+/// still what to do.
+#[test]
+fn the_no_microphone_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::VoiceNoMicrophone, false);
+}
+
+/// libespeak-ng that cannot be loaded was said with the system's English
+/// words ("libespeak-ng kann nicht geladen werden (/nonexistent/…:
+/// cannot open shared object file: No such file or directory)").
+#[test]
+fn the_no_speech_library_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::SpeechNoLibrary, true);
+}
