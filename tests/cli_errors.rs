@@ -36,7 +36,11 @@ fn generate_refuses_an_unknown_kind_in_the_settings_locale() {
         }
         // Its liveness twin: what generate does know is written.
         let o = run(dir.path(), &["generate", "bash"]);
-        assert!(o.status.success(), "{code}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{code}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert!(String::from_utf8_lossy(&o.stdout).contains("annabella"));
     }
 }

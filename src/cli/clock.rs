@@ -685,13 +685,10 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, CliError>
         args.control
             .parse()
             .map_err(|e: crate::clock::ParseTimeControlError| {
-                CliError::Worded(book.locale().message(
-                    MsgKey::ClockBadControl,
-                    &[
-                        ("control", &args.control),
-                        ("error", &e.describe(book.locale())),
-                    ],
-                ))
+                CliError::msg(MsgKey::ClockBadControl)
+                    .arg("control", args.control.as_str())
+                    .cause("error", e)
+                    .worded_in(book.locale())
             })?;
     let schedule = schedule(args, book.locale())?;
     let left = parse_color(&args.left).ok_or_else(|| {
@@ -803,10 +800,9 @@ fn run_keys(session: &mut Session<'_>) -> Result<(), CliError> {
     };
     let loc = session.book.locale().clone();
     let no_keys = |e: std::io::Error| {
-        CliError::Worded(loc.message(
-            MsgKey::ClockNoKeys,
-            &[("error", &crate::input::describe_io_error(&loc, &e))],
-        ))
+        CliError::msg(MsgKey::ClockNoKeys)
+            .cause("error", e)
+            .worded_in(&loc)
     };
     crossterm::terminal::enable_raw_mode().map_err(no_keys)?;
     let mut raw = RawMode { enhanced: false };

@@ -19,6 +19,18 @@ impl Cause for std::io::Error {
     }
 }
 
+impl Cause for crate::pgn::FenProblem {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::pgn::FenProblem::describe(self, locale)
+    }
+}
+
+impl Cause for crate::clock::ParseTimeControlError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::clock::ParseTimeControlError::describe(self, locale)
+    }
+}
+
 impl Cause for LocaleError {
     fn describe(&self, locale: &Locale) -> String {
         LocaleError::describe(self, locale)
@@ -176,7 +188,10 @@ pub enum CliError {
 impl CliError {
     /// One message with data arguments.
     pub fn msg(key: MsgKey) -> CliError {
-        CliError::Message { key, args: Vec::new() }
+        CliError::Message {
+            key,
+            args: Vec::new(),
+        }
     }
 
     /// Adds an argument to a [`CliError::Message`] (no effect on another

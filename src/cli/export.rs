@@ -198,8 +198,8 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
     let mirror = game.mirror();
     let text = match args.format {
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&state_json(mirror))
-                .map_err(CliError::Json)?;
+            let mut s =
+                serde_json::to_string_pretty(&state_json(mirror)).map_err(CliError::Json)?;
             s.push('\n');
             s
         }

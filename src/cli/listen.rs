@@ -18,7 +18,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{CliError, io_error, load_locale};
 use crate::locale::MsgKey;
-use crate::vocab::{Style, Utterance, Vocabulary};
+use crate::vocab::{Style, Vocabulary};
 use crate::voice::audio::{self, VadSettings, WavError};
 use crate::voice::commands::SpokenCommandWords;
 use crate::voice::decide::{Decision, DecisionSettings};
@@ -73,17 +73,10 @@ fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result
     match fen {
         None => Ok(Chess::default()),
         Some(f) => crate::pgn::read_fen(f, mode).map_err(|error| {
-            CliError::Worded(
-                vocab
-                    .message(
-                        MsgKey::ErrorBadFen,
-                        &[
-                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
-                            ("example", &Utterance::plain(START_FEN)),
-                        ],
-                    )
-                    .display,
-            )
+            CliError::msg(MsgKey::ErrorBadFen)
+                .cause("error", error)
+                .arg("example", START_FEN)
+                .worded_in(vocab.locale())
         }),
     }
 }
@@ -96,7 +89,8 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
 /// Finds the model folder: `--model`, env `ANNABELLA_MODEL`, or the
 /// installed model for the locale.
 pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, CliError> {
-    crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen).map_err(CliError::Worded)
+    crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen)
+        .map_err(CliError::Worded)
 }
 
 /// Loads the model and checks the locale's words against it: missing

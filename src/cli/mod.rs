@@ -25,9 +25,9 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::locale::MsgKey;
-use error::LocaleFileError;
 use crate::locale::{self, Locale};
 use crate::vocab::{Style, Vocabulary};
+use error::LocaleFileError;
 
 /// annabella: a talking chess client for over-the-board play between
 /// sighted and visually impaired players (FIDE Laws of Chess, Appendix D).
@@ -232,8 +232,8 @@ pub fn load_locale_in(
                 error,
             })
         })?;
-        let vocab = Vocabulary::from_file_text(spec, &text)
-            .map_err(|e| words(CliError::LocaleFile(e)))?;
+        let vocab =
+            Vocabulary::from_file_text(spec, &text).map_err(|e| words(CliError::LocaleFile(e)))?;
         return Ok((vocab, Some(text)));
     }
     if !locale::builtin_codes().contains(&spec) {
@@ -496,17 +496,14 @@ fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, CliError> {
             out.write_all(page.as_bytes()).map_err(io_error)?;
         }
         "commands" => {
-            let en = crate::locale::base()
-                .ok_or(CliError::GenerateNoBase)?;
+            let en = crate::locale::base().ok_or(CliError::GenerateNoBase)?;
             out.write_all(crate::commands::table::markdown(en).as_bytes())
                 .map_err(io_error)?;
         }
         shell => {
-            let shell: Shell = shell
-                .parse()
-                .map_err(|_| CliError::GenerateUnknown {
-                    what: shell.to_owned(),
-                })?;
+            let shell: Shell = shell.parse().map_err(|_| CliError::GenerateUnknown {
+                what: shell.to_owned(),
+            })?;
             let mut cmd = completion_command(cmd);
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cmd, "annabella", &mut script);

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess};
 
-use super::{GameArgs, CliError, io_error, load_locale};
+use super::{CliError, GameArgs, io_error, load_locale};
 use crate::input::Line;
 use crate::locale::MsgKey;
 use crate::pgn::{PgnMoveError, PgnProblem, PgnReadError, START_FEN, read_fen, read_games};
@@ -30,17 +30,10 @@ fn start_position(
     match fen {
         None => Ok(Chess::default()),
         Some(fen) => read_fen(fen, mode).map_err(|error| {
-            CliError::Worded(
-                vocab
-                    .message(
-                        MsgKey::ErrorBadFen,
-                        &[
-                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
-                            ("example", &Utterance::plain(START_FEN)),
-                        ],
-                    )
-                    .display,
-            )
+            CliError::msg(MsgKey::ErrorBadFen)
+                .cause("error", error)
+                .arg("example", START_FEN)
+                .worded_in(vocab.locale())
         }),
     }
 }
@@ -134,13 +127,9 @@ pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, CliE
     let start = Chess::default();
     for input in crate::input::lines(stdin.lock()) {
         let input = input.map_err(|e| {
-            CliError::Worded(vocab.locale().message(
-                MsgKey::InputReadFailed,
-                &[(
-                    "error",
-                    &crate::input::describe_io_error(vocab.locale(), &e),
-                )],
-            ))
+            CliError::msg(MsgKey::InputReadFailed)
+                .cause("error", e)
+                .worded_in(vocab.locale())
         })?;
         let result = match input {
             Line::TooLong => crate::input::TooLong::Line.describe(vocab.locale()),

@@ -52,16 +52,10 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
         let mode = CastlingMode::Standard;
         let mut pos = match &args.fen {
             Some(fen) => crate::pgn::read_fen(fen, mode).map_err(|error| {
-                CliError::Worded(vocab.locale().message(
-                    MsgKey::ErrorBadFen,
-                    &[
-                        ("error", &error.describe(vocab.locale())),
-                        (
-                            "example",
-                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                        ),
-                    ],
-                ))
+                CliError::msg(MsgKey::ErrorBadFen)
+                    .cause("error", error)
+                    .arg("example", crate::pgn::START_FEN)
+                    .worded_in(vocab.locale())
             })?,
             None => Chess::default(),
         };
@@ -91,7 +85,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
         }
     }
     if said.is_empty() {
-        return Err(CliError::Worded(book.locale().message(MsgKey::SayEmpty, &[])));
+        return Err(CliError::msg(MsgKey::SayEmpty).worded_in(book.locale()));
     }
     for u in &said {
         writeln!(out, "{}", u.display).map_err(io_error)?;
@@ -102,8 +96,8 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
     let locale = book.locale();
     match args.speech.output(args.plain) {
         Output::File(path) => {
-            let (engine, missing) =
-                espeak::EspeakNg::probe(&voice).map_err(|e| CliError::Worded(e.describe(locale)))?;
+            let (engine, missing) = espeak::EspeakNg::probe(&voice)
+                .map_err(|e| CliError::Worded(e.describe(locale)))?;
             if let Some(e) = missing {
                 eprintln!("{}", e.describe(locale));
             }
@@ -114,7 +108,8 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
                     .map_err(|e| CliError::Worded(e.describe(locale)))?;
             }
             let seconds = format!("{:.1}", file.seconds());
-            file.finish().map_err(|e| CliError::Worded(e.describe(locale)))?;
+            file.finish()
+                .map_err(|e| CliError::Worded(e.describe(locale)))?;
             eprintln!(
                 "{}",
                 locale.message(

@@ -168,7 +168,7 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), C
         Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, &e))?,
         None => {
             let dir = journal::default_dir()
-                .ok_or_else(|| CliError::Worded(vocab.message(MsgKey::PlayNoDataDir, &[]).display))?;
+                .ok_or_else(|| CliError::msg(MsgKey::PlayNoDataDir).worded_in(vocab.locale()))?;
             let clean = |s: &str| {
                 s.chars()
                     .map(|c| if c.is_alphanumeric() { c } else { '_' })
@@ -324,7 +324,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, CliError> {
             Err((i, e)) => {
                 let good =
                     Game::replay(vocab.clone(), config, &loaded.records[..i]).map_err(|_| {
-                        CliError::Worded(vocab.message(MsgKey::JournalReasonSyntax, &[]).display)
+                        CliError::msg(MsgKey::JournalReasonSyntax).worded_in(vocab.locale())
                     })?;
                 (good, i, Some((i, e)))
             }
@@ -642,11 +642,10 @@ pub fn resume(
 /// folder.
 pub fn latest(ui: &Vocabulary) -> Result<PathBuf, CliError> {
     let dir = journal::default_dir()
-        .ok_or_else(|| CliError::Worded(ui.message(MsgKey::PlayNoDataDir, &[]).display))?;
+        .ok_or_else(|| CliError::msg(MsgKey::PlayNoDataDir).worded_in(ui.locale()))?;
     journal::latest_in(&dir).ok_or_else(|| {
-        CliError::Worded(
-            ui.message(MsgKey::PlayNoJournal, &[("folder", &file_arg(&dir))])
-                .display,
-        )
+        CliError::msg(MsgKey::PlayNoJournal)
+            .arg("folder", file_arg(&dir).display)
+            .worded_in(ui.locale())
     })
 }

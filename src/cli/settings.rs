@@ -501,7 +501,8 @@ pub fn run(
             // A locale file is loaded before it is kept: one that cannot
             // be would stop every command later.
             if key == Key::Locale && is_locale_file(value.trim()) {
-                super::load_locale_in(value.trim(), Some(&loc)).map_err(|why| CliError::msg(MsgKey::ConfigRejected).arg("problem", why))?;
+                super::load_locale_in(value.trim(), Some(&loc))
+                    .map_err(|why| CliError::msg(MsgKey::ConfigRejected).arg("problem", why))?;
             }
             let value =
                 file::save_value(&path, key, value).map_err(|e| file_problem(&loc, &path, e))?;

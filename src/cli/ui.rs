@@ -214,10 +214,7 @@ pub struct ScreenArgs {
 
 /// The journal to continue, if any: `--resume` (the latest one) or an
 /// existing `--journal` file.
-fn journal_to_continue(
-    args: &ScreenArgs,
-    vocab: &Vocabulary,
-) -> Result<Option<PathBuf>, CliError> {
+fn journal_to_continue(args: &ScreenArgs, vocab: &Vocabulary) -> Result<Option<PathBuf>, CliError> {
     if let Some(p) = &args.journal {
         return Ok(p.exists().then(|| p.clone()));
     }

@@ -43,8 +43,23 @@ fn samples() -> Vec<CliError> {
 /// Words of the English messages of this module that must not be met in
 /// another locale's line.
 const ENGLISH: &[&str] = &[
-    "cannot", "write", "output", "the", "base", "locale", "does", "not", "load", "or",
-    "state", "written", "nothing", "was", "permission", "denied", "file",
+    "cannot",
+    "write",
+    "output",
+    "the",
+    "base",
+    "locale",
+    "does",
+    "not",
+    "load",
+    "or",
+    "state",
+    "written",
+    "nothing",
+    "was",
+    "permission",
+    "denied",
+    "file",
 ];
 
 fn english_words(line: &str) -> Vec<String> {
