@@ -752,3 +752,39 @@ fn models_install_names_a_missing_file_and_listen_needs_a_model() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "g1f3 Nf3\n");
 }
+
+/// `save FILE` at the prompt writes FILE (it wrote annabella-game.pgn in
+/// the working folder and said so), and words after a command that takes
+/// none are refused: `press e5` neither pressed nor played.
+#[test]
+fn save_with_a_file_name_writes_that_file_and_stray_words_do_nothing() {
+    for code in ["en", "de"] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = dir.path().join("mine.pgn");
+        let file_text = file.to_str().expect("a UTF-8 path");
+        let w = |k: MsgKey| word(code, k);
+        let (press, save, quit, yes) = (
+            w(MsgKey::UiCmdPress),
+            w(MsgKey::UiCmdSave),
+            w(MsgKey::UiCmdQuit),
+            w(MsgKey::UiCmdYes),
+        );
+        let script = format!("e4\n{press} e5\n{press}\ne5\n{save} {file_text}\n{quit}\n{yes}\n");
+        let lines = plain(&["-l", code, "--mode", "hotseat"], &script);
+        has(
+            &lines,
+            &msg(
+                code,
+                MsgKey::UiTakesNothing,
+                &[("word", &press), ("rest", "e5")],
+            ),
+        );
+        has(&lines, &msg(code, MsgKey::UiSaved, &[("file", file_text)]));
+        let pgn = std::fs::read_to_string(&file).expect("the named file was written");
+        // The press after the refused line completed e4 alone; e5 was
+        // then Black's move, typed by itself.
+        assert!(pgn.contains("1. e4 "), "{pgn}");
+        assert!(pgn.contains(" e5 "), "{pgn}");
+        assert!(!pgn.contains("2."), "{pgn}");
+    }
+}

@@ -262,6 +262,15 @@ impl Uci {
         limits: Limits,
         group: Group,
     ) -> Result<Uci, EngineError> {
+        // A folder is refused by the system as "permission denied", which
+        // sends the user to the file's rights: say it is a folder.
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            return Err(EngineError::Start {
+                path: path.to_owned(),
+                kind: std::io::ErrorKind::IsADirectory,
+                code: None,
+            });
+        }
         let mut command = Command::new(path);
         command
             .stdin(Stdio::piped())
@@ -721,6 +730,37 @@ mod tests {
             Limits::default(),
         );
         assert!(matches!(r, Err(EngineError::Start { .. })), "{r:?}");
+    }
+
+    #[test]
+    fn a_folder_is_said_to_be_a_folder_not_a_permission_problem() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let r = Uci::start(dir.path(), Strength::default(), Limits::default());
+        let Err(e) = r else {
+            panic!("a folder started as an engine")
+        };
+        let en = crate::locale::builtin("en").expect("en");
+        let said = e.describe(&en);
+        let folder = en.message(MsgKey::IoIsDirectory, &[]);
+        let denied = en.message(MsgKey::IoPermission, &[("error", "")]);
+        assert!(said.contains(&folder), "{said}");
+        assert!(!said.contains(denied.trim()), "{said}");
+        // Liveness: a missing program is still "not found".
+        let r = Uci::start(
+            &dir.path().join("nope"),
+            Strength::default(),
+            Limits::default(),
+        );
+        let Err(e) = r else {
+            panic!("a missing engine started")
+        };
+        assert_eq!(
+            e.describe(&en),
+            en.message(
+                MsgKey::EngineNotFound,
+                &[("path", &dir.path().join("nope").display().to_string())]
+            )
+        );
     }
 
     #[test]

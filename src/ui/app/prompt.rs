@@ -295,6 +295,17 @@ impl App {
     }
 
     pub(super) fn command(&mut self, cmd: Cmd, rest: &str, fx: &mut Vec<Effect>) {
+        // Words after a command that takes none are refused, not dropped:
+        // `press e5` neither presses nor plays.
+        if cmd.row().bare && !rest.trim().is_empty() {
+            let word = self.cmd_word(cmd);
+            let rest = Utterance::plain(rest.trim().to_owned());
+            let u = self
+                .vocab
+                .message(MsgKey::UiTakesNothing, &[("word", &word), ("rest", &rest)]);
+            self.say(fx, u, Priority::Request);
+            return;
+        }
         match cmd {
             Cmd::Help => match self.words.read(rest) {
                 Input::Command(about, _) => self.help_on(about, fx),
@@ -430,8 +441,12 @@ impl App {
                     self.arbiter_input(other, fx);
                 }
             },
+            // `save FILE`: that file this once; `save`: the --save file.
             Cmd::Save => fx.push(Effect::Save {
-                path: self.settings.save_path.clone(),
+                path: match save_file(rest) {
+                    Some(file) => file,
+                    None => self.settings.save_path.clone(),
+                },
                 text: self.pgn(),
             }),
             Cmd::Quit => {
@@ -618,4 +633,16 @@ impl App {
             }
         }
     }
+}
+
+/// The file named after `save`, if any: the rest of the line, without the
+/// quotes a user may put around a name with spaces.
+fn save_file(rest: &str) -> Option<std::path::PathBuf> {
+    let rest = rest.trim();
+    let unquoted = ['"', '\'']
+        .iter()
+        .find_map(|q| rest.strip_prefix(*q)?.strip_suffix(*q))
+        .unwrap_or(rest)
+        .trim();
+    (!unquoted.is_empty()).then(|| std::path::PathBuf::from(unquoted))
 }

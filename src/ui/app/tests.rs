@@ -1400,3 +1400,53 @@ fn the_play_screen_saves_through_the_journal_store_and_rolls_back_on_a_full_disk
     }
     assert_eq!(replayed.mirror().stage(), a.mirror().stage());
 }
+
+#[test]
+fn words_after_a_command_that_takes_none_are_refused_not_dropped() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4"]);
+    // `press e5`: neither the press nor a move; the words are named.
+    let said = type_lines(&mut a, &["press e5"]);
+    assert!(
+        said.len() == 1 && said[0].contains("press takes nothing") && said[0].contains("e5"),
+        "{said:?}"
+    );
+    assert!(a.unpressed().is_some(), "the clock was pressed");
+    assert_eq!(a.current().moves().len(), 1);
+    // Liveness: the command alone acts, and so do commands that take words.
+    type_lines(&mut a, &["press"]);
+    assert!(a.unpressed().is_none());
+    assert_eq!(a.clock().moves(Color::White), 1);
+    let said = type_lines(&mut a, &["what e4"]);
+    assert!(said[0].contains("White Pawn"), "{said:?}");
+    // `quit now` does not ask to quit; German too.
+    let said = type_lines(&mut a, &["quit now"]);
+    assert!(said[0].contains("takes nothing"), "{said:?}");
+    assert!(
+        type_lines(&mut a, &["yes"])
+            .iter()
+            .all(|s| !s.contains("journal"))
+    );
+    let mut de = app("de");
+    let said = type_lines(&mut de, &["zeit bitte"]);
+    assert!(said[0].starts_with("Nach zeit folgt nichts"), "{said:?}");
+}
+
+#[test]
+fn save_with_a_file_name_saves_into_that_file() {
+    let mut a = app("en");
+    type_lines(&mut a, &["e4", "press"]);
+    let path_of = |fx: Vec<Effect>| match fx.into_iter().next() {
+        Some(Effect::Save { path, .. }) => path,
+        other => panic!("{other:?}"),
+    };
+    let fx = a.update(Msg::Line("save /tmp/x/mine.pgn".into()), T0);
+    assert_eq!(path_of(fx), std::path::Path::new("/tmp/x/mine.pgn"));
+    let fx = a.update(Msg::Line("save \"my game.pgn\"".into()), T0);
+    assert_eq!(path_of(fx), std::path::Path::new("my game.pgn"));
+    // Alone: the --save file (the default here), also after a named save.
+    let fx = a.update(Msg::Line("save".into()), T0);
+    assert_eq!(path_of(fx), Settings::default().save_path);
+    let fx = a.update(Msg::Line("save ''".into()), T0);
+    assert_eq!(path_of(fx), Settings::default().save_path);
+}

@@ -90,6 +90,9 @@ pub struct Row {
     pub question: bool,
     /// What follows its word when a message names it.
     pub example: &'static [Example],
+    /// Typed alone: words after it are refused, not ignored (`press
+    /// now`, `quit e4`), so nothing is done that the words did not say.
+    pub bare: bool,
     /// Built with [`Row::untyped`] (so without `ui.cmd.NAME`).
     untyped: bool,
 }
@@ -118,6 +121,7 @@ impl Row {
             quickplay: false,
             question: false,
             example: &[],
+            bare: false,
             untyped: false,
         }
     }
@@ -175,6 +179,12 @@ impl Row {
     /// Asks about the game and changes nothing (see [`Row::question`]).
     pub const fn question(mut self) -> Row {
         self.question = true;
+        self
+    }
+
+    /// Takes nothing after its word when typed (see [`Row::bare`]).
+    pub const fn bare(mut self) -> Row {
+        self.bare = true;
         self
     }
 
@@ -240,25 +250,25 @@ table! {
     /// Lists what can be typed now; `help WORD` explains one command.
     Help "help" .menu(Menu::Both) .spoken(MsgKey::VoiceCmdHelp) .question();
     /// Presses the clock: completes the move just made (D.2.4).
-    Press "press" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdClock) .script(&["press"]);
+    Press "press" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdClock) .script(&["press"]) .bare();
     /// Takes back the move just made, before the clock is pressed (D.2.8).
-    TakeBack "takeback" .menu(Menu::Game) .script(&["takeback", "take back"]);
+    TakeBack "takeback" .menu(Menu::Game) .script(&["takeback", "take back"]) .bare();
     /// Both players' times and move counts (D.2.6, D.2.10.4).
-    Time "time" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdTime) .script(&["clock"]) .question();
+    Time "time" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdTime) .script(&["clock"]) .question() .bare();
     /// The time of the player to move (or of the named side).
     MyTime "mytime" .menu(Menu::Game) .question();
     /// The low-time alarm: says it, or sets its warnings and countdown for
     /// this game (`alarm 2m 30s`, `alarm countdown 5`, `alarm off`).
     Alarm "alarm" .menu(Menu::Game);
     /// Moves completed by both players.
-    Count "count" .menu(Menu::Game) .question();
+    Count "count" .menu(Menu::Game) .question() .bare();
     /// Where the game stands: whose turn, the move, the clocks, what waits
     /// for an answer.
-    Status "status" .menu(Menu::Game) .script(&["status"]) .question();
+    Status "status" .menu(Menu::Game) .script(&["status"]) .question() .bare();
     /// Says the last announcement again.
-    Repeat "repeat" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdRepeat) .question();
+    Repeat "repeat" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdRepeat) .question() .bare();
     /// Stops annabella's speech at once (the F3 key of the full screen).
-    Quiet "quiet" .menu(Menu::Game);
+    Quiet "quiet" .menu(Menu::Game) .bare();
     /// What is on a square.
     What "what" .menu(Menu::Game) .question();
     /// Where the pieces of a kind are.
@@ -287,7 +297,7 @@ table! {
     /// The pieces that defend the piece on a square.
     Defenders "defenders" .menu(Menu::Game) .question();
     /// The position in FEN (printed, and copied on the full screen).
-    Fen "fen" .menu(Menu::Game) .question();
+    Fen "fen" .menu(Menu::Game) .question() .bare();
     /// The scoresheet so far.
     Sheet "sheet" .menu(Menu::Game) .spoken(MsgKey::VoiceCmdMoves) .question();
     /// Offers a draw (9.1.2).
@@ -330,9 +340,9 @@ table! {
     /// The speech rate, voice and verbosity: said, changed, saved.
     Settings "settings" .menu(Menu::Game);
     /// Goes through the game by ear once it is over.
-    Review "review" .menu(Menu::Game);
+    Review "review" .menu(Menu::Game) .bare();
     /// Quits (after a yes).
-    Quit "quit" .menu(Menu::Game) .confirm(Confirm::Always);
+    Quit "quit" .menu(Menu::Game) .confirm(Confirm::Always) .bare();
 
     // The arbiter's commands (they also work at the game prompt).
     /// The arbiter corrects the boards and scoresheets (D.2.9).
