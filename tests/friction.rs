@@ -769,7 +769,11 @@ fn save_with_a_file_name_writes_that_file_and_stray_words_do_nothing() {
             w(MsgKey::UiCmdQuit),
             w(MsgKey::UiCmdYes),
         );
-        let script = format!("e4\n{press} e5\n{press}\ne5\n{save} {file_text}\n{quit}\n{yes}\n");
+        let missing = dir.path().join("no-such-folder").join("x.pgn");
+        let missing = missing.to_str().expect("a UTF-8 path");
+        let script = format!(
+            "e4\n{press} e5\n{press}\ne5\n{save} {file_text}\n{save} {missing}\n{quit}\n{yes}\n"
+        );
         let lines = plain(&["-l", code, "--mode", "hotseat"], &script);
         has(
             &lines,
@@ -780,6 +784,15 @@ fn save_with_a_file_name_writes_that_file_and_stray_words_do_nothing() {
             ),
         );
         has(&lines, &msg(code, MsgKey::UiSaved, &[("file", file_text)]));
+        // A named file that cannot be written is the one named in the
+        // refusal (the line named the --save file).
+        let not_found = msg(code, MsgKey::IoNotFound, &[]);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(missing) && l.contains(&not_found)),
+            "{lines:#?}"
+        );
         let pgn = std::fs::read_to_string(&file).expect("the named file was written");
         // The press after the refused line completed e4 alone; e5 was
         // then Black's move, typed by itself.

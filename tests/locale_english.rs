@@ -81,6 +81,19 @@ const ENGLISH: &[&str] = &[
     "options",
     "help",
     "print",
+    "with",
+    "from",
+    "when",
+    "this",
+    "instead",
+    "every",
+    "only",
+    "which",
+    "each",
+    "its",
+    "your",
+    "default",
+    "language",
 ];
 
 /// The words of `text` to judge: commands (`annabella …` and what follows
@@ -335,4 +348,259 @@ fn the_english_detector_catches_the_issues_lines() {
     // What is typed as it is written, in `…`, is not English text.
     assert!(english_words("Ansagestil: `short` oder `long` [Vorgabe: `brief`]").is_empty());
     assert!(english_words("[mögliche Werte: `board, assistant, engine, hotseat`]").is_empty());
+}
+
+/// Every command of the program, as typed (`["models", "install"]`),
+/// hidden ones too; clap's own `help` commands are not walked.
+fn every_command() -> Vec<Vec<String>> {
+    use clap::CommandFactory;
+    fn walk(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        out.push(path.clone());
+        for s in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            path.push(s.get_name().to_owned());
+            walk(s, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&annabella::cli::Cli::command(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// `text` without the syntax column of the script's lines that end
+/// `play --help` (`  [white|black] claim cannot win   …`: what is typed,
+/// English in every locale), which follow the locale's introduction.
+fn without_script_syntax(text: &str, code: &str) -> String {
+    let intro = word(code, MsgKey::ScriptGrammarIntro);
+    let Some(at) = text.find(&intro) else {
+        return text.to_owned();
+    };
+    let (before, after) = text.split_at(at + intro.len());
+    let lines: Vec<&str> = after.lines().collect();
+    let mut out = vec![before.to_owned()];
+    let column = " ".repeat(32);
+    for (i, l) in lines.iter().enumerate() {
+        let next_is_help = lines.get(i + 1).is_some_and(|n| n.starts_with(&column));
+        if l.starts_with(&column) {
+            out.push(l.trim_start().to_owned());
+        } else if l.starts_with("  ") && !next_is_help {
+            out.push(l.chars().skip(32).collect());
+        } else if !l.starts_with("  ") {
+            out.push((*l).to_owned());
+        }
+    }
+    out.join("\n")
+}
+
+/// Placeholders of a usage or an option (`<FILE>`, `[OPTIONS]`,
+/// `<GAME.pgn>`) that are English words in capitals; FEN is the
+/// notation's name in every language.
+fn english_placeholders(text: &str) -> Vec<String> {
+    // What is typed as it is written, in `…`, is left out.
+    let text: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let mut found = Vec::new();
+    for (open, close) in [('<', '>'), ('[', ']')] {
+        for part in text.split(open).skip(1) {
+            let Some((inside, _)) = part.split_once(close) else {
+                continue;
+            };
+            for name in inside.split(['|', '.']) {
+                let letters = name.chars().filter(|c| c.is_ascii_uppercase()).count();
+                if letters >= 2
+                    && name != "FEN"
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+                {
+                    found.push(format!("{open}{inside}{close}"));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_commands_help_is_in_german_korean_or_arabic() {
+    // `--help`, `-h` and `annabella help …` of every command, the locale
+    // from the settings file (an option of the program is not an option
+    // of every command): no English words; in Korean and Arabic, no
+    // placeholder in English capitals either.
+    let commands = every_command();
+    assert!(commands.len() > 20, "{commands:?}");
+    let mut problems = Vec::new();
+    for code in ["de", "ko", "ar"] {
+        let data = tempfile::tempdir().unwrap();
+        let d = data.path();
+        let dir = d.join("annabella");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("config.toml"), format!("locale = '{code}'\n")).unwrap();
+        for path in &commands {
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            let help_command: Vec<&str> = std::iter::once("help").chain(path.clone()).collect();
+            let long: Vec<&str> = path.iter().copied().chain(["--help"]).collect();
+            let short: Vec<&str> = path.iter().copied().chain(["-h"]).collect();
+            for args in [long, short, help_command] {
+                let o = run_in(d, &args, "");
+                let output = text(&o);
+                let stdout = String::from_utf8_lossy(&o.stdout);
+                if !o.status.success() || !stdout.contains("annabella") {
+                    problems.push(format!("{code} {args:?}: no help: {output}"));
+                    continue;
+                }
+                let mut english = english_words(&without_script_syntax(&output, code));
+                if code != "de" {
+                    english.extend(english_placeholders(&output));
+                }
+                if !english.is_empty() {
+                    problems.push(format!("{code} {args:?}: {english:?} in\n{output}"));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n\n")
+    );
+}
+
+#[test]
+fn the_placeholder_detector_catches_english_capitals() {
+    assert_eq!(
+        english_placeholders("사용법: annabella clock [OPTIONS] <GAME.pgn|GAME.jsonl>"),
+        [
+            "<GAME.pgn|GAME.jsonl>",
+            "<GAME.pgn|GAME.jsonl>",
+            "[OPTIONS]"
+        ]
+    );
+    assert!(
+        english_placeholders(
+            "--fen <FEN>  --rate <-100..100>  [텍스트]... <파일.wav> `FEN<TAB>말`"
+        )
+        .is_empty()
+    );
+}
+
+/// A locale file of the user's with the Korean words (the only speech
+/// model the tests have is Korean) and the messages of `messages` (by its
+/// fallback): the no-microphone line in German or Arabic is reached
+/// through the real model.
+fn korean_words_with_messages_of(messages: &str, dir: &Path) -> String {
+    let ko = include_str!("../locales/ko.toml");
+    let words = ko.split("\n[messages]").next().unwrap();
+    let direction = if messages == "ar" { "rtl" } else { "ltr" };
+    let text = words
+        .replace(
+            "code = \"ko\"",
+            &format!("code = \"ko-{messages}\"\nfallback = \"{messages}\""),
+        )
+        .replace("language = \"ko\"", &format!("language = \"{messages}\""))
+        .replace(
+            "direction = \"ltr\"",
+            &format!("direction = \"{direction}\""),
+        );
+    // The tables the messages use beside them ("{side:li}" in Arabic).
+    let tables = match messages {
+        "ar" => include_str!("../locales/ar.toml")
+            .split("\n[cases.")
+            .skip(1)
+            .map(|t| format!("\n[cases.{t}"))
+            .collect::<String>(),
+        _ => String::new(),
+    };
+    let text = text + &tables;
+    let path = dir.join(format!("ko-{messages}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Plain play with voice input through the Korean model on a machine
+/// without a sound card, its messages in Korean, German and Arabic: the
+/// one line starting as `key`'s message does, in each, must have no
+/// English inside and end as the message ends (what to do). With `speak`,
+/// speech output too, on the virtual card, with libespeak-ng missing.
+fn one_line_in_three_languages(key: MsgKey, speak: bool) {
+    let Some(model) = common::voice_prerequisites() else {
+        return;
+    };
+    let model = model.to_string_lossy().into_owned();
+    let home = tempfile::tempdir().unwrap();
+    common::no_sound_devices(home.path());
+    let files = tempfile::tempdir().unwrap();
+    let mut problems = Vec::new();
+    for messages in ["ko", "de", "ar"] {
+        let spec = if messages == "ko" {
+            "ko".to_owned()
+        } else {
+            korean_words_with_messages_of(messages, files.path())
+        };
+        let data = tempfile::tempdir().unwrap();
+        let journal = data.path().join("g.jsonl");
+        let mut args = vec![
+            "--plain",
+            "-l",
+            &spec,
+            "--voice",
+            "--model",
+            &model,
+            "--journal",
+            journal.to_str().unwrap(),
+        ];
+        if speak {
+            args.push("--speak");
+        }
+        let mut cmd = common::annabella(&args, data.path());
+        cmd.env("HOME", home.path());
+        if speak {
+            cmd.env("ANNABELLA_TEST_OUTPUT", "virtual")
+                .env("ANNABELLA_LIBESPEAK", "/nonexistent/libespeak-ng.so.1")
+                .env_remove("ANNABELLA_ESPEAK");
+        }
+        let out = common::run_until(&mut cmd, "e4\n", std::time::Duration::from_secs(120));
+        let output = text(&out);
+        if !out.status.success() {
+            problems.push(format!("{messages}: {:?}: {output}", out.status));
+            continue;
+        }
+        let template = annabella::locale::builtin(messages)
+            .unwrap()
+            .message(key, &[]);
+        let (before, after) = template.split_once("{error}").unwrap();
+        let lines: Vec<&str> = output.lines().filter(|l| l.starts_with(before)).collect();
+        if lines.len() != 1 {
+            problems.push(format!("{messages}: not one line of {key:?} in\n{output}"));
+            continue;
+        }
+        let line = lines[0];
+        // What to do: the end of the line, as the locale words it.
+        if !line.ends_with(after.trim_end()) {
+            problems.push(format!("{messages}: {line}"));
+        }
+        let english = english_words(line);
+        if !english.is_empty() {
+            problems.push(format!("{messages}: {english:?} in {line}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The microphone's error was cpal's English text pasted into the line
+/// ("Kein Mikrofon verwendbar (The requested audio device is not
+/// available. It may have been disconnected.)"): on a machine without a
+/// microphone, `--plain --voice` says why in the player's language, and
+/// still what to do.
+#[test]
+fn the_no_microphone_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::VoiceNoMicrophone, false);
+}
+
+/// libespeak-ng that cannot be loaded was said with the system's English
+/// words ("libespeak-ng kann nicht geladen werden (/nonexistent/…:
+/// cannot open shared object file: No such file or directory)").
+#[test]
+fn the_no_speech_library_line_is_in_the_players_language() {
+    one_line_in_three_languages(MsgKey::SpeechNoLibrary, true);
 }

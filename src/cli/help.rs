@@ -49,7 +49,40 @@ pub fn localized(cmd: Command, loc: &Locale) -> Command {
     // The whole tree is built now (every argument added), so that the
     // `help` subcommands clap adds exist and can be given their words.
     cmd.build();
-    help_subcommands(cmd, &loc.message(MsgKey::CliHelpHelpCommand, &[]))
+    let cmd = help_subcommands(cmd, &loc.message(MsgKey::CliHelpHelpCommand, &[]));
+    let options = value_name("OPTIONS", base, loc);
+    // The title is printed as "Usage: " (its width on the terminal).
+    let indent = unicode_width::UnicodeWidthStr::width(words.usage.as_str()) + 2;
+    usages(cmd, &format!("[{options}]"), indent)
+}
+
+/// The usage lines of `cmd` and its subcommands with clap's `[OPTIONS]`
+/// in the locale's words, the lines after the first indented under the
+/// locale's "Usage: " (`indent` columns).
+fn usages(mut cmd: Command, options: &str, indent: usize) -> Command {
+    let rendered = cmd.render_usage().to_string();
+    let mut lines = rendered.lines().map(|l| {
+        l.trim_start()
+            .trim_start_matches("Usage:")
+            .trim_start()
+            .replace("[OPTIONS]", options)
+    });
+    if let Some(first) = lines.next() {
+        let pad = " ".repeat(indent);
+        let usage = std::iter::once(first)
+            .chain(lines.map(|l| format!("{pad}{l}")))
+            .collect::<Vec<_>>()
+            .join("\n");
+        cmd = cmd.override_usage(usage);
+    }
+    let subs: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in subs {
+        cmd = cmd.mut_subcommand(&name, |s| usages(s, options, indent));
+    }
+    cmd
 }
 
 struct Words<'a> {
@@ -87,11 +120,20 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, w: &Words<'_>) -> Command {
             None => cmd.about(about).long_about(None),
         };
     }
+    // `play --help` ends with the script's lines, their help in the base
+    // locale's words.
+    let script = crate::game::script::grammar(w.base);
+    if cmd.get_after_long_help().map(|a| a.to_string()) == Some(script) {
+        cmd = cmd.after_long_help(crate::game::script::grammar(w.loc));
+    }
     let heading = w.loc.message(MsgKey::CliHelpCommands, &[]);
-    cmd = cmd.subcommand_help_heading(heading).help_template(format!(
-        "{{before-help}}{{about-with-newline}}\n{}: {{usage}}\n\n{{all-args}}{{after-help}}",
-        w.usage.replace(['{', '}'], "")
-    ));
+    cmd = cmd
+        .subcommand_help_heading(heading)
+        .subcommand_value_name(value_name("COMMAND", w.base, w.loc))
+        .help_template(format!(
+            "{{before-help}}{{about-with-newline}}\n{}: {{usage}}\n\n{{all-args}}{{after-help}}",
+            w.usage.replace(['{', '}'], "")
+        ));
     let ids: Vec<String> = cmd
         .get_arguments()
         .map(|a| a.get_id().as_str().to_owned())
@@ -144,17 +186,22 @@ fn help_subcommands(mut cmd: Command, about: &str) -> Command {
 fn localize_arg(mut a: Arg, dotted: &str, w: &Words<'_>) -> Arg {
     let english = a.get_help().map(|h| h.to_string()).unwrap_or_default();
     let id = a.get_id().as_str().to_owned();
-    let own = format!("cli.arg.{dotted}.{id}");
-    let program = format!("cli.arg.{id}");
-    let translated = [own.as_str(), program.as_str()]
-        .into_iter()
-        .filter_map(|k| w.text(k))
-        .find(|(key, _)| w.base.message(*key, &[]) == english);
-    let mut help = match translated {
-        Some((_, text)) => text,
+    let mut help = match arg_key(dotted, &id, &english, w.base) {
+        Some(key) => w.loc.message(key, &[]),
         None => english,
     };
     let takes_values = matches!(a.get_action(), ArgAction::Set | ArgAction::Append);
+    if takes_values {
+        let names: Vec<String> = a
+            .get_value_names()
+            .unwrap_or_default()
+            .iter()
+            .map(|n| value_name(n.as_str(), w.base, w.loc))
+            .collect();
+        if !names.is_empty() {
+            a = a.value_names(names);
+        }
+    }
     let defaults: Vec<String> = a
         .get_default_values()
         .iter()
@@ -198,6 +245,56 @@ fn localize_arg(mut a: Arg, dotted: &str, w: &Words<'_>) -> Arg {
     a
 }
 
+/// The message that translates the help `english` of the argument `id`
+/// of the command at `dotted`: `cli.arg.PATH.ID`, else `cli.arg.ID`,
+/// else any `cli.arg.….ID` (an option several commands share, with the
+/// same text), each only where the base locale's text of the key is
+/// `english`: a translation is never put on an option it was not
+/// written for.
+fn arg_key(dotted: &str, id: &str, english: &str, base: &Locale) -> Option<MsgKey> {
+    if english.is_empty() {
+        return None;
+    }
+    let written_for = |key: &MsgKey| base.message(*key, &[]) == english;
+    let own = format!("cli.arg.{dotted}.{id}");
+    let program = format!("cli.arg.{id}");
+    let shared = format!(".{id}");
+    [own.as_str(), program.as_str()]
+        .into_iter()
+        .filter_map(MsgKey::from_key)
+        .find(written_for)
+        .or_else(|| {
+            MsgKey::ALL.iter().copied().find(|key| {
+                let name = key.as_str();
+                name.starts_with("cli.arg.") && name.ends_with(&shared) && written_for(key)
+            })
+        })
+}
+
+/// A value name in the locale's words (`<FILE>`: `<DATEI>`), where the
+/// base locale's `cli.value.*` text is the name; else the name as it is.
+fn value_name(name: &str, base: &Locale, loc: &Locale) -> String {
+    MsgKey::from_key(&value_name_key(name))
+        .filter(|key| base.message(*key, &[]) == name)
+        .map_or_else(|| name.to_owned(), |key| loc.message(key, &[]))
+}
+
+/// The message key of a value name (`<FILE>`: `cli.value.file`,
+/// `<GAME.pgn>`: `cli.value.game_pgn`).
+fn value_name_key(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("cli.value.{name}")
+}
+
 #[cfg(test)]
 mod tests {
     use clap::{CommandFactory, FromArgMatches};
@@ -238,6 +335,133 @@ mod tests {
         }
     }
 
+    /// What `--help` shows of the command at `path` that needs words of
+    /// the locale: (where, the English text, the keys that may carry it).
+    fn shown_texts(
+        cmd: &Command,
+        path: &mut Vec<String>,
+        out: &mut Vec<(String, String, Vec<String>)>,
+    ) {
+        let dotted = if path.is_empty() {
+            "root".to_owned()
+        } else {
+            path.join(".")
+        };
+        // The program's description is the first paragraph of its own.
+        let about = match path.is_empty() {
+            true => cmd
+                .get_long_about()
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+            false => cmd.get_about().map(|a| a.to_string()).unwrap_or_default(),
+        };
+        let about = about.split("\n\n").next().unwrap_or_default().to_owned();
+        if !about.is_empty() {
+            out.push((
+                format!("{dotted}: description"),
+                about,
+                vec![format!("cli.about.{dotted}")],
+            ));
+        }
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            if a.is_hide_set() || id == "help" || id == "version" {
+                continue;
+            }
+            let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+            if !help.is_empty() {
+                let key = arg_key(&dotted, id, &help, locale::base().unwrap()).map_or_else(
+                    || format!("cli.arg.{dotted}.{id}"),
+                    |k| k.as_str().to_owned(),
+                );
+                out.push((format!("{dotted}: {id}"), help, vec![key]));
+            }
+            if !matches!(a.get_action(), ArgAction::Set | ArgAction::Append) {
+                continue;
+            }
+            for name in a.get_value_names().unwrap_or_default() {
+                if !value_name_is_words(name.as_str()) {
+                    continue;
+                }
+                out.push((
+                    format!("{dotted}: {id}: value name"),
+                    name.to_string(),
+                    vec![value_name_key(name)],
+                ));
+            }
+        }
+        // clap's own `help` subcommands are given their words apart.
+        for s in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            path.push(s.get_name().to_owned());
+            shown_texts(s, path, out);
+            path.pop();
+        }
+    }
+
+    /// Whether a value name is a word to translate (`FILE`, `GAME.pgn`),
+    /// not what is typed as it is (`white|black`, `0-20`, `N`).
+    fn value_name_is_words(name: &str) -> bool {
+        // FEN is the notation's name in every language.
+        name != "FEN"
+            && name
+                .as_bytes()
+                .windows(2)
+                .any(|w| w.iter().all(u8::is_ascii_uppercase))
+    }
+
+    /// Value names that are words of the locale spelt as in English.
+    const COGNATES: &[(&str, &str)] = &[
+        ("de", "NAME"),
+        ("de", "TEXT"),
+        ("de", "FORMAT"),
+        ("pl", "FORMAT"),
+    ];
+
+    #[test]
+    fn every_option_of_every_command_has_its_words_in_every_locale() {
+        // The whole command tree, as clap builds it (every subcommand,
+        // hidden ones too, every argument with help and every value
+        // name): a new option without a translation fails here.
+        let en = locale::base().unwrap();
+        let mut cmd = Cli::command();
+        cmd.build();
+        let mut shown = Vec::new();
+        shown_texts(&cmd, &mut Vec::new(), &mut shown);
+        assert!(shown.len() > 100, "{}", shown.len());
+        let mut missing = Vec::new();
+        for (what, english, keys) in &shown {
+            let same = |t: &str| t.trim_end_matches('.') == english.trim_end_matches('.');
+            let key = keys
+                .iter()
+                .filter_map(|k| MsgKey::from_key(k))
+                .find(|&k| same(&en.message(k, &[])));
+            let Some(key) = key else {
+                missing.push(format!("en {what}: {:?} = {english:?}", keys[0]));
+                continue;
+            };
+            for code in locale::builtin_codes() {
+                if code == locale::BASE_LOCALE {
+                    continue;
+                }
+                let loc = locale::builtin(code).unwrap();
+                let text = loc.message(key, &[]);
+                // Words spelt as in English (German `NAME`, Polish
+                // `FORMAT`) are the locale's own.
+                let lang = loc.fallback.as_deref().unwrap_or(code);
+                let own_word = COGNATES.contains(&(lang, text.as_str()));
+                if (same(&text) && !own_word) || text.trim().is_empty() {
+                    missing.push(format!("{code} {what}: {} = {english:?}", key.as_str()));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{} without words:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+    }
+
     #[test]
     fn every_help_translation_is_of_the_text_clap_shows() {
         // A translation whose English (en.toml) no longer is the option's
@@ -262,6 +486,64 @@ mod tests {
             }
         }
         assert!(stale.is_empty(), "not clap's text:\n{}", stale.join("\n"));
+    }
+
+    #[test]
+    fn every_value_name_translation_is_of_a_name_clap_shows() {
+        // A `cli.value.*` message whose English is no value name any more
+        // is never used (the lookup asks for the name's own key).
+        fn names(cmd: &Command, out: &mut Vec<String>) {
+            for a in cmd.get_arguments() {
+                for n in a.get_value_names().unwrap_or_default() {
+                    out.push(n.to_string());
+                }
+            }
+            for s in cmd.get_subcommands() {
+                names(s, out);
+            }
+        }
+        let en = locale::base().unwrap();
+        let mut shown = vec!["OPTIONS".to_owned(), "COMMAND".to_owned()];
+        names(&Cli::command(), &mut shown);
+        let stale: Vec<String> = MsgKey::ALL
+            .iter()
+            .filter(|k| k.as_str().starts_with("cli.value."))
+            .map(|&k| (k, en.message(k, &[])))
+            .filter(|(k, text)| !shown.contains(text) || value_name_key(text) != k.as_str())
+            .map(|(k, text)| format!("{k}: {text:?}"))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "no such value name:\n{}",
+            stale.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_help_column_lines_up_in_korean() {
+        // Hangul takes two columns on a terminal: clap measures the
+        // option column by display width (its `unicode` feature), else
+        // every help text starts a little further right.
+        use unicode_width::UnicodeWidthStr;
+        let ko = locale::builtin("ko").unwrap();
+        let mut cmd = localized(Cli::command(), &ko);
+        for name in ["review", "clock", "say", "play"] {
+            let help = cmd
+                .find_subcommand_mut(name)
+                .unwrap()
+                .render_help()
+                .to_string();
+            let columns: std::collections::BTreeSet<usize> = help
+                .lines()
+                .filter(|l| l.starts_with("  -") || l.starts_with("      --"))
+                .filter_map(|l| {
+                    let gap = l.trim_start().find("  ")? + (l.len() - l.trim_start().len());
+                    let at = gap + (l[gap..].len() - l[gap..].trim_start().len());
+                    Some(l[..at].width())
+                })
+                .collect();
+            assert_eq!(columns.len(), 1, "{name}: {columns:?}\n{help}");
+        }
     }
 
     #[test]

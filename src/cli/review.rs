@@ -369,7 +369,7 @@ fn screen_loop(
             }
             Some(LoopEvent::Term(Event::Resize(_, _))) => term.autoresize()?,
             Some(LoopEvent::Analysis(msg)) => runner.answer(&mut review, msg, &mut show),
-            Some(LoopEvent::TermFailed(e)) => return Err(std::io::Error::other(e)),
+            Some(LoopEvent::TermFailed(e)) => return Err(e),
             Some(LoopEvent::Terminate) => break,
             Some(_) | None => {}
         }

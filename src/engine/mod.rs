@@ -74,9 +74,25 @@ pub enum EngineError {
     /// read): said as an illegal move, with the word.
     #[error("not a move: {0}")]
     NotAMove(String),
-    /// The engine cannot be talked to (its input closed, the worker gone).
-    #[error("{0}")]
-    Protocol(String),
+    /// The engine cannot be talked to (no pipes, no thread, the worker
+    /// gone).
+    #[error("{0:?}")]
+    Protocol(Broken),
+}
+
+/// What broke between annabella and the engine ([`EngineError::Protocol`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// The engine's input or output could not be connected.
+    NoPipes,
+    /// No thread could be started to read the engine's output.
+    NoReaderThread,
+    /// No thread could be started to talk to the engine.
+    NoEngineThread,
+    /// The thread that talks to the engine has ended.
+    ThreadEnded,
+    /// A scripted engine (a test double) has no more moves.
+    ScriptEnded,
 }
 
 impl EngineError {
@@ -309,7 +325,7 @@ impl Uci {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             kill_group(&group);
             let _ = child.wait();
-            return Err(EngineError::Protocol("no pipes".into()));
+            return Err(EngineError::Protocol(Broken::NoPipes));
         };
         let (tx, lines) = sync_channel(1024);
         let reader = std::thread::Builder::new()
@@ -325,7 +341,7 @@ impl Uci {
             limits,
         };
         if reader.is_err() {
-            return Err(EngineError::Protocol("no reader thread".into()));
+            return Err(EngineError::Protocol(Broken::NoReaderThread));
         }
         uci.send("uci", UciStage::Uci)?;
         let deadline = Instant::now() + limits.uciok;
@@ -551,7 +567,7 @@ impl Engine for Scripted {
     fn best_move(&mut self, fen: &str, moves: &[UciMove]) -> Result<UciMove, EngineError> {
         self.asked.push((fen.to_owned(), moves.to_vec()));
         if self.moves.is_empty() {
-            return Err(EngineError::Protocol("no more scripted moves".into()));
+            return Err(EngineError::Protocol(Broken::ScriptEnded));
         }
         Ok(self.moves.remove(0))
     }
@@ -647,7 +663,7 @@ impl Worker {
                 },
             );
         if spawned.is_err() {
-            failed.send(Err(EngineError::Protocol("no engine thread".into())));
+            failed.send(Err(EngineError::Protocol(Broken::NoEngineThread)));
             return Worker {
                 tx,
                 rx: None,
@@ -666,7 +682,7 @@ impl Worker {
     pub fn ask(&self, fen: String, moves: Vec<UciMove>) -> Result<(), EngineError> {
         self.tx
             .send((fen, moves))
-            .map_err(|_| EngineError::Protocol("the engine thread has ended".into()))
+            .map_err(|_| EngineError::Protocol(Broken::ThreadEnded))
     }
 
     /// The answer, if one has arrived (its own channel only).
@@ -674,9 +690,9 @@ impl Worker {
         match self.rx.as_ref()?.try_recv() {
             Ok(r) => Some(r),
             Err(std::sync::mpsc::TryRecvError::Empty) => None,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Err(EngineError::Protocol(
-                "the engine thread has ended".into(),
-            ))),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Some(Err(EngineError::Protocol(Broken::ThreadEnded)))
+            }
         }
     }
 
@@ -685,9 +701,9 @@ impl Worker {
         match self.rx.as_ref()?.recv_timeout(timeout) {
             Ok(r) => Some(r),
             Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => Some(Err(EngineError::Protocol(
-                "the engine thread has ended".into(),
-            ))),
+            Err(RecvTimeoutError::Disconnected) => {
+                Some(Err(EngineError::Protocol(Broken::ThreadEnded)))
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use super::{Priority, Speaker, SpeechError, Voice};
+use super::{Failure, Priority, Speaker, SpeechError, Voice};
 use crate::vocab::Utterance;
 
 /// The sample rate of everything this module renders (what speech
@@ -152,18 +152,18 @@ impl EspeakNg {
         }
         let status = child
             .wait()
-            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+            .map_err(|e| SpeechError::Failed(Failure::from(&e)))?;
         let finished = result?;
         if finished && !status.success() {
             let mut err = String::new();
             if let Some(mut e) = child.stderr.take() {
                 let _ = e.read_to_string(&mut err);
             }
-            return Err(SpeechError::Failed(format!(
-                "{} exited with {status}: {}",
-                self.program,
-                err.trim()
-            )));
+            return Err(SpeechError::Failed(Failure::Exited {
+                program: self.program.clone(),
+                code: status.code(),
+                detail: err.trim().to_owned(),
+            }));
         }
         Ok(())
     }
@@ -206,7 +206,7 @@ fn read_stream(
     chunk: &mut impl FnMut(&[i16], u32) -> bool,
 ) -> Result<bool, SpeechError> {
     let Some(mut out) = child.stdout.take() else {
-        return Err(SpeechError::Failed("no output from espeak-ng".into()));
+        return Err(SpeechError::Failed(Failure::NoOutput));
     };
     let mut header = Vec::with_capacity(64);
     let mut buf = vec![0u8; 4096];
@@ -216,14 +216,12 @@ fn read_stream(
     loop {
         let n = out
             .read(&mut buf)
-            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+            .map_err(|e| SpeechError::Failed(Failure::from(&e)))?;
         if n == 0 {
             return if rate.is_some() || header.is_empty() {
                 Ok(true)
             } else {
-                Err(SpeechError::Failed(
-                    "espeak-ng's output is not a WAV stream".into(),
-                ))
+                Err(SpeechError::Failed(Failure::NotWav("not a WAV stream")))
             };
         }
         let mut data = &buf[..n];
@@ -286,8 +284,7 @@ fn push_samples(bytes: &[u8], carry: &mut Option<u8>, out: &mut Vec<i16>) {
 ///
 /// [`SpeechError::Failed`] for anything but 16-bit mono PCM WAV.
 pub fn parse_wav_header(b: &[u8]) -> Result<Option<(u32, usize)>, SpeechError> {
-    let bad =
-        |what: &str| SpeechError::Failed(format!("unexpected audio format from espeak-ng: {what}"));
+    let bad = |what: &'static str| SpeechError::Failed(Failure::NotWav(what));
     if b.len() < 12 {
         return Ok(None);
     }

@@ -59,8 +59,44 @@ type Synth = unsafe extern "C" fn(
 pub struct Unavailable {
     /// The file asked for.
     pub library: String,
-    /// What went wrong (the system's or the library's words).
+    /// What went wrong, worded from locale data.
+    pub trouble: LibTrouble,
+    /// The system's or the library's own (English) words: for logs and
+    /// bug reports, never shown to the player.
     pub detail: String,
+}
+
+/// What is wrong with libespeak-ng ([`Unavailable::trouble`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LibTrouble {
+    /// The file is missing, or is not a library for this system.
+    NotLoadable,
+    /// It lacks a function annabella calls (too old).
+    MissingFunction,
+    /// It could not start (its data, espeak-ng-data, missing).
+    NoData,
+    /// It has no voice of the name asked for.
+    NoVoice,
+    /// It refused the text.
+    Refused,
+    /// It is not open (an earlier failure).
+    NotOpen,
+}
+
+impl LibTrouble {
+    /// In `locale`'s words.
+    pub fn describe(self, locale: &crate::locale::Locale) -> String {
+        use crate::locale::MsgKey;
+        let key = match self {
+            LibTrouble::NotLoadable => MsgKey::SpeechLibNotLoadable,
+            LibTrouble::MissingFunction => MsgKey::SpeechLibMissingFunction,
+            LibTrouble::NoData => MsgKey::SpeechLibNoData,
+            LibTrouble::NoVoice => MsgKey::SpeechLibNoVoice,
+            LibTrouble::Refused => MsgKey::SpeechLibRefused,
+            LibTrouble::NotOpen => MsgKey::SpeechLibNotOpen,
+        };
+        locale.message(key, &[])
+    }
 }
 
 /// The opened, initialized library.
@@ -92,15 +128,17 @@ pub fn library_name() -> String {
 }
 
 fn open(name: &str) -> Result<Loaded, Unavailable> {
-    let fail = |detail: String| Unavailable {
+    let fail = |trouble: LibTrouble, detail: String| Unavailable {
         library: name.to_owned(),
+        trouble,
         detail,
     };
     // SAFETY: libespeak-ng's initializers only set up its own state.
-    let lib = unsafe { libloading::Library::new(name) }.map_err(|e| fail(e.to_string()))?;
+    let lib = unsafe { libloading::Library::new(name) }
+        .map_err(|e| fail(LibTrouble::NotLoadable, e.to_string()))?;
     // SAFETY: the types are those of speak_lib.h (espeak-ng 1.49 and later).
     let (initialize, set_callback, set_voice, set_parameter, synth) = unsafe {
-        let f = |e: libloading::Error| fail(e.to_string());
+        let f = |e: libloading::Error| fail(LibTrouble::MissingFunction, e.to_string());
         (
             *lib.get::<Initialize>(b"espeak_Initialize\0").map_err(f)?,
             *lib.get::<SetSynthCallback>(b"espeak_SetSynthCallback\0")
@@ -122,10 +160,12 @@ fn open(name: &str) -> Result<Loaded, Unavailable> {
             INITIALIZE_DONT_EXIT,
         )
     };
-    let rate = u32::try_from(rate)
-        .ok()
-        .filter(|&r| r > 0)
-        .ok_or_else(|| fail("espeak_Initialize failed (no espeak-ng-data?)".to_owned()))?;
+    let rate = u32::try_from(rate).ok().filter(|&r| r > 0).ok_or_else(|| {
+        fail(
+            LibTrouble::NoData,
+            "espeak_Initialize failed (no espeak-ng-data?)".to_owned(),
+        )
+    })?;
     // SAFETY: `on_synth` has the callback's signature.
     unsafe { set_callback(Some(on_synth)) };
     Ok(Loaded {
@@ -203,6 +243,7 @@ impl Synthesizer {
             Some((_, Err(e))) => Err(e.clone()),
             None => Err(Unavailable {
                 library: name,
+                trouble: LibTrouble::NotOpen,
                 detail: String::new(),
             }),
         }
@@ -213,6 +254,7 @@ impl Synthesizer {
             if let Some(v) = &self.voice {
                 let fail = |detail: String| Unavailable {
                     library: library_name(),
+                    trouble: LibTrouble::NoVoice,
                     detail,
                 };
                 let c = CString::new(v.as_str()).map_err(|e| fail(e.to_string()))?;
@@ -250,6 +292,7 @@ impl Synthesizer {
         let Some((_, Ok(lib))) = state.as_mut() else {
             return Err(Unavailable {
                 library: library_name(),
+                trouble: LibTrouble::NotOpen,
                 detail: "not open".to_owned(),
             });
         };
@@ -257,6 +300,7 @@ impl Synthesizer {
         let rate = lib.rate;
         let text = CString::new(text.replace('\0', " ")).map_err(|e| Unavailable {
             library: library_name(),
+            trouble: LibTrouble::Refused,
             detail: e.to_string(),
         })?;
         let mut sink = |s: &[i16]| chunk(s, rate);
@@ -290,6 +334,7 @@ impl Synthesizer {
         } else {
             Err(Unavailable {
                 library: library_name(),
+                trouble: LibTrouble::Refused,
                 detail: format!("espeak_Synth returned {r}"),
             })
         }
@@ -339,6 +384,7 @@ mod tests {
             .err()
             .expect("missing");
         assert_eq!(e.library, "/nonexistent/libespeak-ng.so.1");
+        assert_eq!(e.trouble, LibTrouble::NotLoadable);
         assert!(!e.detail.is_empty());
     }
 }

@@ -92,12 +92,12 @@ pub enum SpeechError {
     },
     /// libespeak-ng cannot be loaded: the espeak-ng program is run for
     /// each utterance instead (speech goes on, a little slower to start).
-    #[error("{library}: {error}")]
+    #[error("{library}: {error:?}")]
     NoLibrary {
         /// The library asked for.
         library: String,
         /// What went wrong.
-        error: String,
+        error: libespeak::LibTrouble,
     },
     /// The synthesizer has no voice for the language.
     #[error("{engine}: no voice for '{language}'")]
@@ -108,8 +108,8 @@ pub enum SpeechError {
         language: String,
     },
     /// Speaking or rendering failed.
-    #[error("{0}")]
-    Failed(String),
+    #[error("{0:?}")]
+    Failed(Failure),
     /// The synthesizer found no audio device to play on.
     #[error("{engine} could not play ({detail})")]
     NoAudio {
@@ -151,13 +151,15 @@ impl SpeechError {
             ),
             SpeechError::NoLibrary { library, error } => locale.message(
                 MsgKey::SpeechNoLibrary,
-                &[("error", &format!("{library}: {error}"))],
+                &[("error", &format!("{library}: {}", error.describe(locale)))],
             ),
             SpeechError::NoVoice { engine, language } => locale.message(
                 MsgKey::SpeechNoVoice,
                 &[("engine", engine), ("language", language)],
             ),
-            SpeechError::Failed(e) => locale.message(MsgKey::SpeechFailed, &[("error", e)]),
+            SpeechError::Failed(f) => {
+                locale.message(MsgKey::SpeechFailed, &[("error", &f.describe(locale))])
+            }
             SpeechError::NoAudio { engine, .. } => {
                 let why = locale.message(MsgKey::SpeechNoAudio, &[("engine", engine)]);
                 locale.message(MsgKey::SpeechFailed, &[("error", &why)])
@@ -177,6 +179,54 @@ impl SpeechError {
                 ],
             ),
         }
+    }
+}
+
+/// Why speaking or rendering failed ([`SpeechError::Failed`]): worded from
+/// locale data, the synthesizer's own words never shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The synthesizer program ended with an error.
+    Exited {
+        /// The program.
+        program: String,
+        /// Its exit code, if any.
+        code: Option<i32>,
+        /// Its error output (its own, English words): for logs and bug
+        /// reports, never shown to the player.
+        detail: String,
+    },
+    /// Its output (or the lines' output) could not be read or written.
+    Io(crate::input::SystemError),
+    /// It gave no output to read.
+    NoOutput,
+    /// Its output is not 16-bit mono PCM WAV (what is wrong, for logs).
+    NotWav(&'static str),
+    /// libespeak-ng failed.
+    Library(libespeak::LibTrouble),
+    /// No device to play on (a test double's failure).
+    NoDevice,
+}
+
+impl Failure {
+    /// In `locale`'s words.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            Failure::Exited { program, .. } => {
+                locale.message(MsgKey::SpeechFailExited, &[("program", program)])
+            }
+            Failure::Io(e) => e.describe(locale),
+            Failure::NoOutput => locale.message(MsgKey::SpeechFailNoOutput, &[]),
+            Failure::NotWav(_) => locale.message(MsgKey::SpeechFailNotWav, &[]),
+            Failure::Library(t) => t.describe(locale),
+            Failure::NoDevice => locale.message(MsgKey::SpeechFailNoDevice, &[]),
+        }
+    }
+}
+
+impl From<&std::io::Error> for Failure {
+    fn from(e: &std::io::Error) -> Failure {
+        Failure::Io(crate::input::SystemError::from(e))
     }
 }
 
@@ -278,7 +328,7 @@ impl<W: Write> Speaker for TextSpeaker<W> {
     fn speak(&mut self, u: &Utterance, _priority: Priority) -> Result<(), SpeechError> {
         writeln!(self.out, "{}", u.display)
             .and_then(|()| self.out.flush())
-            .map_err(|e| SpeechError::Failed(e.to_string()))
+            .map_err(|e| SpeechError::Failed(Failure::from(&e)))
     }
     fn stop(&mut self) {}
     fn name(&self) -> &str {
@@ -759,7 +809,7 @@ mod tests {
     #[test]
     fn failure_is_reported_once_then_speech_is_off() {
         let mut a = Announcer::new(Recording {
-            fail: Some(SpeechError::Failed("no device".into())),
+            fail: Some(SpeechError::Failed(Failure::NoDevice)),
             ..Recording::default()
         });
         assert!(a.say(item("a", Priority::Move)).is_err());
@@ -770,7 +820,7 @@ mod tests {
     #[test]
     fn a_failure_found_after_playing_is_reported_once() {
         let mut a = Announcer::new(Recording {
-            fail_after: Some(SpeechError::Failed("no audio device".into())),
+            fail_after: Some(SpeechError::Failed(Failure::NoDevice)),
             ..Recording::default()
         });
         // The first utterance is handed over; its failure shows at the
@@ -829,6 +879,59 @@ mod tests {
         };
         t.speak(&u, Priority::Request).unwrap();
         assert_eq!(String::from_utf8(t.into_inner()).unwrap(), "Weiß: 4:05.\n");
+    }
+
+    /// Every failure of the synthesizer and the library is worded in every
+    /// built-in locale, translated, without the synthesizer's own words.
+    #[test]
+    fn every_speech_failure_is_worded_in_every_locale() {
+        use libespeak::LibTrouble as T;
+        let failures = [
+            Failure::Exited {
+                program: "espeak-ng".into(),
+                code: Some(1),
+                detail: "SECRET english words".into(),
+            },
+            Failure::Io(crate::input::SystemError::from(std::io::Error::from(
+                std::io::ErrorKind::BrokenPipe,
+            ))),
+            Failure::NoOutput,
+            Failure::NotWav("SECRET english words"),
+            Failure::NoDevice,
+        ];
+        let troubles = [
+            T::NotLoadable,
+            T::MissingFunction,
+            T::NoData,
+            T::NoVoice,
+            T::Refused,
+            T::NotOpen,
+        ];
+        let en = crate::locale::builtin("en").unwrap();
+        for code in crate::locale::builtin_codes() {
+            let l = crate::locale::builtin(code).unwrap();
+            let mut texts: Vec<(String, String)> = failures
+                .iter()
+                .map(|f| (f.describe(&l), f.describe(&en)))
+                .collect();
+            texts.extend(troubles.iter().map(|t| (t.describe(&l), t.describe(&en))));
+            texts.extend(troubles.iter().map(|&t| {
+                let e = SpeechError::NoLibrary {
+                    library: "/x/libespeak-ng.so.1".into(),
+                    error: t,
+                };
+                (e.describe(&l), e.describe(&en))
+            }));
+            for (t, in_en) in &texts {
+                assert!(
+                    !t.is_empty() && !t.contains("SECRET") && !t.contains('{'),
+                    "{code}: {t}"
+                );
+                if l.language != "en" {
+                    assert_ne!(t, in_en, "{code}: not translated");
+                }
+            }
+        }
     }
 
     #[test]

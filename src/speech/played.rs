@@ -607,7 +607,7 @@ impl Engine {
                 Engine::Program(program),
                 Some(SpeechError::NoLibrary {
                     library: e.library,
-                    error: e.detail,
+                    error: e.trouble,
                 }),
             ),
         }
@@ -629,7 +629,7 @@ impl Engine {
         match self {
             Engine::Library(s) => s
                 .stream(text, chunk)
-                .map_err(|e| SpeechError::Failed(e.to_string())),
+                .map_err(|e| SpeechError::Failed(super::Failure::Library(e.trouble))),
             Engine::Program(p) => p.stream(text, chunk),
         }
     }

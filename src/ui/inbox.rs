@@ -19,8 +19,9 @@ use crate::wake::{Post, Waker};
 pub enum Event {
     /// A key or a resize (the full screen).
     Term(crossterm::event::Event),
-    /// The terminal could not be read (the full screen ends).
-    TermFailed(String),
+    /// The terminal could not be read (the full screen ends with the
+    /// system's error, worded where it is shown).
+    TermFailed(std::io::Error),
     /// A typed line (`--plain`); `None` when the input has ended.
     Line(Option<Line>),
     /// Spoken input reported, with the serial of the position it was

@@ -214,11 +214,20 @@ impl Runner {
             self.force_save,
         ) {
             Ok(()) if quiet => Vec::new(),
-            Ok(()) => app.update(Msg::Saved(Ok(path.to_owned())), self.now()),
-            Err(OutputError::Io(e)) => {
-                let error = crate::input::describe_io_error(app.vocab().locale(), &e);
-                app.update(Msg::Saved(Err(error)), self.now())
-            }
+            Ok(()) => app.update(
+                Msg::Saved {
+                    path: path.to_owned(),
+                    result: Ok(()),
+                },
+                self.now(),
+            ),
+            Err(OutputError::Io(e)) => app.update(
+                Msg::Saved {
+                    path: path.to_owned(),
+                    result: Err(crate::input::SystemError::from(&e)),
+                },
+                self.now(),
+            ),
             Err(refused) => {
                 let line = refused.describe(app.vocab().locale(), path);
                 app.update(Msg::Notice(Utterance::plain(line)), self.now())

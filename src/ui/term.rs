@@ -130,7 +130,7 @@ pub fn watch_signals(inbox: &Inbox) {
 /// terminal that reads an answer (e.g. [`Terminal::clear`], which asks
 /// for the cursor position).
 pub fn read_keys(inbox: &Inbox) {
-    let post = inbox.post(|r: Result<Event, String>| match r {
+    let post = inbox.post(|r: std::io::Result<Event>| match r {
         Ok(e) => LoopEvent::Term(e),
         Err(e) => LoopEvent::TermFailed(e),
     });
@@ -145,7 +145,7 @@ pub fn read_keys(inbox: &Inbox) {
                         }
                     }
                     Err(e) => {
-                        post.send(Err(e.to_string()));
+                        post.send(Err(e));
                         return;
                     }
                 }
@@ -300,7 +300,7 @@ fn review_here(
             Some(LoopEvent::Term(_) | LoopEvent::Speech) | None => {}
             Some(LoopEvent::Analysis(msg)) => rr.answer(&mut review, msg, show),
             Some(LoopEvent::TermFailed(e)) => {
-                result = Err(std::io::Error::other(e));
+                result = Err(e);
                 break;
             }
             Some(LoopEvent::Terminate) => break,
@@ -396,7 +396,7 @@ pub fn run(
             }
             LoopEvent::Term(Event::Resize(_, _)) => term.autoresize()?,
             LoopEvent::Term(_) => {}
-            LoopEvent::TermFailed(e) => return Err(std::io::Error::other(e)),
+            LoopEvent::TermFailed(e) => return Err(e),
             LoopEvent::Terminate => break,
             other => {
                 let _ = runner.handle(&mut app, other, &mut show);

@@ -328,6 +328,13 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     vocab.locale().message(key, &args)
 }
 
+/// Voice input cannot start: no thread (the system's error, in `locale`'s
+/// words).
+fn no_thread(locale: &crate::locale::Locale, e: &std::io::Error) -> String {
+    let error = crate::input::describe_io_error(locale, e);
+    locale.message(MsgKey::VoiceNoThread, &[("error", &error)])
+}
+
 /// The model folder for the active locale: `arg` (`--model`), else env
 /// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
 /// one locale line saying how to install one.
@@ -1037,6 +1044,8 @@ impl LiveVoice {
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
         let stopped = msg(&vocab, MsgKey::VoiceWorkerStopped, &[]);
+        // Worded if no thread can be started (the vocabulary goes to it).
+        let words = vocab.locale().clone();
         let panic_post = post.clone();
         let end_post = post.clone();
         let failed_post = post.clone();
@@ -1058,7 +1067,7 @@ impl LiveVoice {
             Ok(handle) => Some(handle),
             Err(e) => {
                 // No thread: the UI is told once, as listening that ended.
-                failed_post.send((0, VoiceEvent::Failed(e.to_string())));
+                failed_post.send((0, VoiceEvent::Failed(no_thread(&words, &e))));
                 failed_post.send((0, VoiceEvent::Stopped));
                 None
             }
@@ -1258,7 +1267,7 @@ fn worker(
                     let line = msg(
                         &listener.vocab,
                         MsgKey::VoiceNoMicrophone,
-                        &[("error", e.to_string())],
+                        &[("error", e.describe(listener.vocab.locale()))],
                     );
                     out.send((0, VoiceEvent::Failed(line)));
                     return;
@@ -1285,7 +1294,10 @@ fn worker(
                     play_files(&vocab, &paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                out.send((0, VoiceEvent::Failed(e.to_string())));
+                out.send((
+                    0,
+                    VoiceEvent::Failed(no_thread(listener.vocab.locale(), &e)),
+                ));
                 return;
             }
             None

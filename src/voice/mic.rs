@@ -48,14 +48,102 @@ const MARKS: usize = 4096;
 /// by every block; this only bounds a missed wake-up).
 const IDLE: Duration = Duration::from_millis(20);
 
-/// Why the microphone cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why the microphone cannot be used: what the player can do something
+/// about, never the sound system's own (English) text, which goes to the
+/// audio log only ([`MicError::logged`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MicError {
-    /// No input device, or it cannot be opened (headless machine, no
-    /// permission, device busy).
-    #[error("{0}")]
-    Unavailable(String),
+    /// No input device at all (none connected; a headless machine).
+    NoDevice,
+    /// The device cannot be reached (unplugged, or not there any more).
+    Unavailable,
+    /// The sound system (its server or subsystem) is not running.
+    NoSoundSystem,
+    /// Another program holds the device.
+    Busy,
+    /// The system does not let annabella use the device.
+    PermissionDenied,
+    /// The device gives its samples in a format no converter reads.
+    UnsupportedFormat {
+        /// The format's name (`u8`, `f64`, …).
+        format: String,
+    },
+    /// The device's configuration (rate, channels) cannot be used.
+    UnsupportedConfig,
+    /// The system ran out of threads or memory.
+    Resources,
+    /// The device reports a rate no converter takes (zero).
+    Rate {
+        /// The rate it reports, in Hz.
+        rate: u32,
+    },
+    /// Built without the `voice` feature: there is no microphone.
+    NotBuilt,
+    /// Any other error of the sound system (its text in the audio log).
+    Backend,
 }
+
+impl MicError {
+    /// Why, in `locale`'s words, with what to do about it.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        use crate::locale::MsgKey;
+        match self {
+            MicError::NoDevice => locale.message(MsgKey::VoiceMicNoDevice, &[]),
+            MicError::Unavailable => locale.message(MsgKey::VoiceMicUnavailable, &[]),
+            MicError::NoSoundSystem => locale.message(MsgKey::VoiceMicNoSoundSystem, &[]),
+            MicError::Busy => locale.message(MsgKey::VoiceMicBusy, &[]),
+            MicError::PermissionDenied => locale.message(MsgKey::VoiceMicPermission, &[]),
+            MicError::UnsupportedFormat { format } => {
+                locale.message(MsgKey::VoiceMicFormat, &[("format", format)])
+            }
+            MicError::UnsupportedConfig => locale.message(MsgKey::VoiceMicConfig, &[]),
+            MicError::Resources => locale.message(MsgKey::VoiceMicResources, &[]),
+            MicError::Rate { rate } => {
+                locale.message(MsgKey::VoiceMicRate, &[("rate", &rate.to_string())])
+            }
+            MicError::NotBuilt => locale.message(MsgKey::VoiceMicNotBuilt, &[]),
+            MicError::Backend => locale.message(MsgKey::VoiceMicBackend, &[]),
+        }
+    }
+
+    /// The error of the sound system, `what` failing: its kind, and its
+    /// own text written to standard error (the audio log while voice
+    /// input runs) for bug reports.
+    #[cfg(feature = "voice")]
+    fn logged(what: &str, e: &cpal::Error) -> MicError {
+        use cpal::ErrorKind as K;
+        eprintln!("annabella voice: microphone: {what}: {e} ({:?})", e.kind());
+        match e.kind() {
+            K::DeviceNotAvailable | K::DeviceChanged | K::StreamInvalidated => {
+                MicError::Unavailable
+            }
+            K::HostUnavailable => MicError::NoSoundSystem,
+            K::DeviceBusy => MicError::Busy,
+            K::PermissionDenied => MicError::PermissionDenied,
+            // The default device has no input ("Device does not support
+            // input": ALSA without a capture card).
+            K::UnsupportedOperation => MicError::NoDevice,
+            K::UnsupportedConfig | K::InvalidInput => MicError::UnsupportedConfig,
+            K::ResourceExhausted => MicError::Resources,
+            _ => MicError::Backend,
+        }
+    }
+
+    /// No thread for the capture: the system's error to standard error.
+    fn no_thread(e: &std::io::Error) -> MicError {
+        eprintln!("annabella voice: microphone: no capture thread: {e}");
+        MicError::Resources
+    }
+}
+
+impl std::fmt::Display for MicError {
+    /// In the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for MicError {}
 
 /// One device block in the ring: how many samples, captured when.
 #[derive(Debug, Clone, Copy)]
@@ -165,7 +253,7 @@ pub fn capture_pair<F: FnMut(Vec<i16>, Instant)>(
     sink: F,
 ) -> Result<(CallbackSide, CaptureSide<F>), MicError> {
     let converter =
-        InputConverter::new(rate, channels).map_err(|e| MicError::Unavailable(e.to_string()))?;
+        InputConverter::new(rate, channels).map_err(|e| MicError::Rate { rate: e.from })?;
     let (samples_tx, samples_rx) = RingBuffer::new(ring_frames.max(1) * channels.max(1));
     let (marks_tx, marks_rx) = RingBuffer::new(MARKS);
     let dropped = Arc::new(AtomicU64::new(0));
@@ -228,7 +316,7 @@ pub fn capture<F: FnMut(Vec<i16>, Instant) + Send + 'static>(
                 std::thread::park_timeout(IDLE);
             }
         })
-        .map_err(|e| MicError::Unavailable(e.to_string()))?;
+        .map_err(|e| MicError::no_thread(&e))?;
     callback.waker = Some(handle.thread().clone());
     Ok((
         callback,
@@ -288,9 +376,7 @@ impl MicStream {
 fn open_stream(
     _sink: impl FnMut(Vec<i16>, Instant) + Send + 'static,
 ) -> Result<(Stream, CaptureThread, String), MicError> {
-    Err(MicError::Unavailable(
-        "built without the microphone (feature voice)".to_owned(),
-    ))
+    Err(MicError::NotBuilt)
 }
 
 #[cfg(feature = "voice")]
@@ -298,16 +384,14 @@ fn open_stream(
     sink: impl FnMut(Vec<i16>, Instant) + Send + 'static,
 ) -> Result<(Stream, CaptureThread, String), MicError> {
     let host = cpal::default_host();
-    let device = host
-        .default_input_device()
-        .ok_or_else(|| MicError::Unavailable("no input device".to_owned()))?;
+    let device = host.default_input_device().ok_or(MicError::NoDevice)?;
     let name = device
         .description()
         .map(|d| d.to_string())
         .unwrap_or_else(|_| "default".to_owned());
     let supported = device
         .default_input_config()
-        .map_err(|e| MicError::Unavailable(e.to_string()))?;
+        .map_err(|e| MicError::logged("its configuration", &e))?;
     let config = supported.config();
     let channels = usize::from(config.channels.max(1));
     let rate = config.sample_rate;
@@ -324,15 +408,15 @@ fn open_stream(
             device.build_input_stream(config, callback::<i32>(side), err_fn, None)
         }
         other => {
-            return Err(MicError::Unavailable(format!(
-                "unsupported sample format {other:?}"
-            )));
+            return Err(MicError::UnsupportedFormat {
+                format: other.to_string(),
+            });
         }
     }
-    .map_err(|e| MicError::Unavailable(e.to_string()))?;
+    .map_err(|e| MicError::logged("its stream", &e))?;
     stream
         .play()
-        .map_err(|e| MicError::Unavailable(e.to_string()))?;
+        .map_err(|e| MicError::logged("starting its stream", &e))?;
     Ok((stream, thread, name))
 }
 
@@ -365,7 +449,7 @@ mod tests {
     /// 16 kHz samples out) and checks what came out: as many samples as
     /// the time fed (less the converter's latency, at most 15 ms) and the
     /// 1 kHz tone alone, at its place in time (within 1% of its level).
-    fn check(audio: &[f32], mut convert: impl FnMut(&[f32]) -> Vec<i16>) -> Result<(), String> {
+    fn check(audio: &[f32], mut convert: impl FnMut(&[f32]) -> Vec<i16>) -> Result<(), Vec<Wrong>> {
         let mut out = Vec::new();
         let mut rest = audio;
         for n in BLOCKS.iter().cycle() {
@@ -380,7 +464,10 @@ mod tests {
         let latency = 15 * 16;
         let mut wrong = Vec::new();
         if out.len() > fed || out.len() + latency < fed {
-            wrong.push(format!("{} samples for {fed} fed", out.len()));
+            wrong.push(Wrong::Samples {
+                got: out.len(),
+                fed,
+            });
         }
         let ideal =
             |k: usize| 0.3 * (2.0 * std::f64::consts::PI * 1000.0 * k as f64 / 16_000.0).sin();
@@ -392,12 +479,92 @@ mod tests {
         }
         let err = (err / n.max(1) as f64).sqrt() / (0.3 / 2f64.sqrt());
         if err > 0.01 {
-            wrong.push(format!("off by {:.1}% of the tone", 100.0 * err));
+            wrong.push(Wrong::Off {
+                percent: 100.0 * err,
+            });
         }
-        if wrong.is_empty() {
-            Ok(())
-        } else {
-            Err(wrong.join("; "))
+        if wrong.is_empty() { Ok(()) } else { Err(wrong) }
+    }
+
+    /// What [`check`] found wrong.
+    #[derive(Debug, PartialEq)]
+    enum Wrong {
+        /// Samples out for the 16 kHz samples fed.
+        Samples { got: usize, fed: usize },
+        /// The tone's error, in percent of its level.
+        Off { percent: f64 },
+    }
+
+    fn every_mic_error() -> Vec<MicError> {
+        vec![
+            MicError::NoDevice,
+            MicError::Unavailable,
+            MicError::NoSoundSystem,
+            MicError::Busy,
+            MicError::PermissionDenied,
+            MicError::UnsupportedFormat {
+                format: "u8".to_owned(),
+            },
+            MicError::UnsupportedConfig,
+            MicError::Resources,
+            MicError::Rate { rate: 0 },
+            MicError::NotBuilt,
+            MicError::Backend,
+        ]
+    }
+
+    /// Every reason is worded in every built-in locale, each differently,
+    /// with its value filled in, and translated (not the English words).
+    #[test]
+    fn every_microphone_error_is_worded_in_every_locale() {
+        let en = crate::locale::builtin("en").unwrap();
+        for code in crate::locale::builtin_codes() {
+            let l = crate::locale::builtin(code).unwrap();
+            let texts: Vec<String> = every_mic_error().iter().map(|e| e.describe(&l)).collect();
+            for (e, t) in every_mic_error().iter().zip(&texts) {
+                assert!(
+                    !t.trim().is_empty() && !t.contains('{'),
+                    "{code} {e:?}: {t}"
+                );
+                if l.language != "en" {
+                    assert_ne!(t, &e.describe(&en), "{code} {e:?}: not translated");
+                }
+            }
+            let distinct: std::collections::BTreeSet<&String> = texts.iter().collect();
+            assert_eq!(distinct.len(), texts.len(), "{code}: {texts:#?}");
+            assert!(
+                texts[5].contains("u8") && texts[8].contains('0'),
+                "{texts:#?}"
+            );
+        }
+    }
+
+    /// cpal's kinds of error become what the player can act on; its text
+    /// is never part of the reason.
+    #[cfg(feature = "voice")]
+    #[test]
+    fn the_sound_systems_errors_become_kinds_without_their_text() {
+        use cpal::ErrorKind as K;
+        let de = crate::locale::builtin("de").unwrap();
+        for (kind, want) in [
+            (K::DeviceNotAvailable, MicError::Unavailable),
+            (K::HostUnavailable, MicError::NoSoundSystem),
+            (K::DeviceBusy, MicError::Busy),
+            (K::PermissionDenied, MicError::PermissionDenied),
+            (K::UnsupportedOperation, MicError::NoDevice),
+            (K::UnsupportedConfig, MicError::UnsupportedConfig),
+            (K::ResourceExhausted, MicError::Resources),
+            (K::BackendError, MicError::Backend),
+            (K::Other, MicError::Backend),
+        ] {
+            let e = cpal::Error::with_message(kind, "ALSA function 'snd_pcm_open' failed");
+            let got = MicError::logged("a test", &e);
+            assert_eq!(got, want, "{kind:?}");
+            let text = got.describe(&de);
+            assert!(
+                !text.contains("snd_pcm") && !text.contains("ALSA"),
+                "{text}"
+            );
         }
     }
 
@@ -461,7 +628,7 @@ mod tests {
                 .collect()
         });
         assert!(r.is_err(), "{r:?}");
-        println!("per-block linear interpolation: {}", r.unwrap_err());
+        println!("per-block linear interpolation: {:?}", r.unwrap_err());
     }
 
     #[test]

@@ -98,10 +98,10 @@ pub fn show_found(locale: &crate::locale::Locale, found: Option<char>) -> String
     }
 }
 
-/// An input/output error in `locale`'s words: the usual cases (no such
-/// file, no permission, a folder, not UTF-8 text) from locale data, any
-/// other error of the system by its number, a reader's own error with its
-/// text.
+/// An input/output error in `locale`'s words: by its kind (no such file,
+/// no permission, a folder, not UTF-8 text, …) from locale data, an error
+/// of the system of no known kind by its number; the error's own text
+/// (English, from the system or a reader) never.
 pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> String {
     // A file refused before reading (a FIFO, a device, over its size cap).
     if let Some(refused) = e
@@ -110,28 +110,68 @@ pub fn describe_io_error(locale: &crate::locale::Locale, e: &io::Error) -> Strin
     {
         return refused.describe(locale);
     }
-    let key = match (e.kind(), e.raw_os_error()) {
-        (io::ErrorKind::NotFound, _) => MsgKey::IoNotFound,
-        (io::ErrorKind::PermissionDenied, _) => MsgKey::IoPermission,
-        (io::ErrorKind::IsADirectory, _) => MsgKey::IoIsDirectory,
-        (io::ErrorKind::InvalidData, _) => MsgKey::IoNotUtf8,
-        (io::ErrorKind::InvalidFilename, _) | (_, Some(36)) => MsgKey::IoNameTooLong,
-        (io::ErrorKind::NotADirectory, _) => MsgKey::IoNotADirectory,
-        (io::ErrorKind::ReadOnlyFilesystem, _) => MsgKey::IoReadOnly,
-        (io::ErrorKind::StorageFull, _) | (io::ErrorKind::QuotaExceeded, _) => MsgKey::IoNoSpace,
-        (io::ErrorKind::AlreadyExists, _) => MsgKey::IoExists,
-        (io::ErrorKind::FileTooLarge, _) => MsgKey::IoTooLarge,
-        (io::ErrorKind::ResourceBusy, _) | (io::ErrorKind::ExecutableFileBusy, _) => MsgKey::IoBusy,
-        (_, Some(40)) => MsgKey::IoLinkLoop,
-        (_, Some(5)) => MsgKey::IoDeviceError,
+    if let Some(key) = io_kind_key(e.kind()) {
+        return locale.message(key, &[]);
+    }
+    let key = match e.raw_os_error() {
+        Some(36) => MsgKey::IoNameTooLong,
+        Some(40) => MsgKey::IoLinkLoop,
+        Some(5) => MsgKey::IoDeviceError,
         // Any other error of the system by its number: the system's own
         // text is English whatever the player's language.
-        (_, Some(code)) => {
+        Some(code) => {
             return locale.message(MsgKey::IoSystemError, &[("code", &code.to_string())]);
         }
-        _ => MsgKey::IoOther,
+        // A reader's own error (`io::Error::other`): its text is English
+        // (or anything at all), never shown.
+        None => MsgKey::IoOther,
     };
-    locale.message(key, &[("error", &e.to_string())])
+    locale.message(key, &[])
+}
+
+/// The message of an error of `kind`: every kind the standard library
+/// names has one; `None` for `Other` and kinds it does not name yet
+/// (worded by the system's number, if any).
+fn io_kind_key(kind: io::ErrorKind) -> Option<MsgKey> {
+    use io::ErrorKind as K;
+    Some(match kind {
+        K::NotFound => MsgKey::IoNotFound,
+        K::PermissionDenied => MsgKey::IoPermission,
+        K::IsADirectory => MsgKey::IoIsDirectory,
+        K::InvalidData => MsgKey::IoNotUtf8,
+        K::InvalidFilename => MsgKey::IoNameTooLong,
+        K::NotADirectory => MsgKey::IoNotADirectory,
+        K::ReadOnlyFilesystem => MsgKey::IoReadOnly,
+        K::StorageFull | K::QuotaExceeded => MsgKey::IoNoSpace,
+        K::AlreadyExists => MsgKey::IoExists,
+        K::FileTooLarge => MsgKey::IoTooLarge,
+        K::ResourceBusy | K::ExecutableFileBusy => MsgKey::IoBusy,
+        K::ConnectionRefused
+        | K::ConnectionReset
+        | K::HostUnreachable
+        | K::NetworkUnreachable
+        | K::ConnectionAborted
+        | K::NotConnected
+        | K::AddrInUse
+        | K::AddrNotAvailable
+        | K::NetworkDown
+        | K::StaleNetworkFileHandle => MsgKey::IoNetwork,
+        K::BrokenPipe => MsgKey::IoBrokenPipe,
+        K::WouldBlock => MsgKey::IoNotReady,
+        K::Interrupted => MsgKey::IoInterrupted,
+        K::TimedOut => MsgKey::IoTimedOut,
+        K::InvalidInput => MsgKey::IoInvalidInput,
+        K::WriteZero => MsgKey::IoWriteZero,
+        K::UnexpectedEof => MsgKey::IoUnexpectedEof,
+        K::Unsupported | K::NotSeekable => MsgKey::IoUnsupported,
+        K::OutOfMemory => MsgKey::IoOutOfMemory,
+        K::DirectoryNotEmpty => MsgKey::IoDirectoryNotEmpty,
+        K::CrossesDevices => MsgKey::IoCrossesDevices,
+        K::TooManyLinks => MsgKey::IoTooManyLinks,
+        K::Deadlock => MsgKey::IoDeadlock,
+        K::ArgumentListTooLong => MsgKey::IoArgumentListTooLong,
+        _ => return None,
+    })
 }
 
 /// An error of the system (a file, a program that cannot be run) kept as
@@ -370,6 +410,109 @@ fn megabytes(limit: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of `io::ErrorKind` stable today.
+    const KINDS: [io::ErrorKind; 39] = {
+        use io::ErrorKind as K;
+        [
+            K::NotFound,
+            K::PermissionDenied,
+            K::ConnectionRefused,
+            K::ConnectionReset,
+            K::HostUnreachable,
+            K::NetworkUnreachable,
+            K::ConnectionAborted,
+            K::NotConnected,
+            K::AddrInUse,
+            K::AddrNotAvailable,
+            K::NetworkDown,
+            K::BrokenPipe,
+            K::AlreadyExists,
+            K::WouldBlock,
+            K::NotADirectory,
+            K::IsADirectory,
+            K::DirectoryNotEmpty,
+            K::ReadOnlyFilesystem,
+            K::StaleNetworkFileHandle,
+            K::InvalidInput,
+            K::InvalidData,
+            K::TimedOut,
+            K::WriteZero,
+            K::StorageFull,
+            K::NotSeekable,
+            K::QuotaExceeded,
+            K::FileTooLarge,
+            K::ResourceBusy,
+            K::ExecutableFileBusy,
+            K::Deadlock,
+            K::CrossesDevices,
+            K::TooManyLinks,
+            K::InvalidFilename,
+            K::ArgumentListTooLong,
+            K::Interrupted,
+            K::Unsupported,
+            K::UnexpectedEof,
+            K::OutOfMemory,
+            K::Other,
+        ]
+    };
+
+    /// Errors of the system keep their words: by kind where the standard
+    /// library names one, by the few numbers it does not, else by number.
+    #[test]
+    fn errors_of_the_system_are_worded_by_kind_then_by_number() {
+        let en = crate::locale::builtin("en").unwrap();
+        let say = |code: i32| describe_io_error(&en, &io::Error::from_raw_os_error(code));
+        assert_eq!(say(2), en.message(MsgKey::IoNotFound, &[]));
+        assert_eq!(say(28), en.message(MsgKey::IoNoSpace, &[]));
+        assert_eq!(say(32), en.message(MsgKey::IoBrokenPipe, &[]));
+        assert_eq!(say(36), en.message(MsgKey::IoNameTooLong, &[]));
+        assert_eq!(say(40), en.message(MsgKey::IoLinkLoop, &[]));
+        assert_eq!(say(5), en.message(MsgKey::IoDeviceError, &[]));
+        assert_eq!(
+            say(4000),
+            en.message(MsgKey::IoSystemError, &[("code", "4000")])
+        );
+        assert_eq!(
+            describe_io_error(&en, &io::Error::other("x")),
+            en.message(MsgKey::IoOther, &[])
+        );
+    }
+
+    /// An error without a number of the system (`io::Error::other`, a
+    /// reader's own) pasted its English text ("the system says: SECRET"):
+    /// every kind is worded from locale data in every locale, the inner
+    /// text never, and every kind but `Other` says more than "an error".
+    #[test]
+    fn every_kind_of_io_error_is_worded_in_every_locale_without_its_text() {
+        let en = crate::locale::builtin("en").unwrap();
+        for code in crate::locale::builtin_codes() {
+            let l = crate::locale::builtin(code).unwrap();
+            let other = describe_io_error(&l, &io::Error::other("x"));
+            for kind in KINDS {
+                for e in [
+                    io::Error::new(kind, "SECRET english words"),
+                    io::Error::from(kind),
+                ] {
+                    let t = describe_io_error(&l, &e);
+                    assert!(
+                        !t.is_empty() && !t.contains("SECRET") && !t.contains('{'),
+                        "{code} {kind:?}: {t}"
+                    );
+                    if l.language != "en" {
+                        assert!(
+                            !t.contains(&io::Error::from(kind).to_string()),
+                            "{code} {kind:?}: {t}"
+                        );
+                        assert_ne!(t, describe_io_error(&en, &e), "{code} {kind:?}");
+                    }
+                    if kind != io::ErrorKind::Other {
+                        assert_ne!(t, other, "{code} {kind:?}: no message of its own");
+                    }
+                }
+            }
+        }
+    }
 
     fn all(bytes: &[u8]) -> Vec<Line> {
         lines(bytes).map(Result::unwrap).collect()

@@ -221,8 +221,12 @@ pub enum Msg {
     /// The engine could not be used (missing, or it stopped; worded when
     /// it is said).
     EngineFailed(EngineError),
-    /// The game file was written (or not).
-    Saved(Result<PathBuf, String>),
+    /// The game file `path` was written (or not: the system's error,
+    /// worded when it is said).
+    Saved {
+        path: PathBuf,
+        result: Result<(), crate::input::SystemError>,
+    },
     /// Something to say that comes from an adapter (speech in, set-up):
     /// shown, spoken and kept in the log.
     Notice(Utterance),
@@ -671,15 +675,12 @@ impl App {
             }
             Msg::EngineMove(uci) => self.engine_move(&uci, &mut fx),
             Msg::EngineFailed(error) => self.engine_failed(&error, &mut fx),
-            Msg::Saved(r) => {
-                let u = match r {
-                    Ok(path) => {
-                        let file = Utterance::plain(path.display().to_string());
-                        self.vocab.message(MsgKey::UiSaved, &[("file", &file)])
-                    }
+            Msg::Saved { path, result } => {
+                let file = Utterance::plain(path.display().to_string());
+                let u = match result {
+                    Ok(()) => self.vocab.message(MsgKey::UiSaved, &[("file", &file)]),
                     Err(e) => {
-                        let file = Utterance::plain(self.settings.save_path.display().to_string());
-                        let error = Utterance::plain(e);
+                        let error = Utterance::plain(e.describe(self.vocab.locale()));
                         let save = self.cmd_word(Cmd::Save);
                         self.vocab.message(
                             MsgKey::UiSaveFailed,

@@ -104,7 +104,8 @@ impl App {
                         voice: s.voice.clone(),
                     });
                 }
-                Err(line) => {
+                Err(e) => {
+                    let line = e.describe(self.vocab.locale());
                     let u = self.vocab.message(
                         MsgKey::UiSettingsRefused,
                         &[
@@ -149,12 +150,11 @@ impl App {
     }
 
     /// Changes one setting, checked like `annabella config set`.
-    fn change(&mut self, name: &str, value: &str) -> Result<Key, String> {
-        let loc = self.vocab.locale();
+    fn change(&mut self, name: &str, value: &str) -> Result<Key, config::ConfigError> {
         let key = Key::from_name(name)
             .filter(|k| KEYS.contains(k))
-            .ok_or_else(|| config::ConfigError::UnknownKey(name.to_owned()).describe(loc))?;
-        let v = config::validate(key, value).map_err(|e| e.describe(loc))?;
+            .ok_or_else(|| config::ConfigError::UnknownKey(name.to_owned()))?;
+        let v = config::validate(key, value)?;
         match key {
             Key::Warn => {
                 let warnings = crate::clock::parse_warnings(&v).unwrap_or_default();

@@ -575,11 +575,26 @@ fn save_writes_pgn_with_the_moves() {
         text.contains("\n1. e4 {[%clk 1:30:30]} e5 {[%clk 1:30:30]} 2. Nf3 *\n"),
         "{text}"
     );
-    let said = a.update(Msg::Saved(Err("denied".into())), T0);
+    let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    let said = a.update(
+        Msg::Saved {
+            path: "/x/named.pgn".into(),
+            result: Err(crate::input::SystemError::from(&denied)),
+        },
+        T0,
+    );
     let Some(Effect::Say(Item { utterance: u, .. })) = said.first() else {
         panic!()
     };
-    assert!(u.display.contains("denied") && u.display.contains("nothing was lost"));
+    let en = crate::locale::builtin("en").unwrap();
+    let why = en.message(MsgKey::IoPermission, &[]);
+    assert!(
+        u.display.contains(&why)
+            && u.display.contains("nothing was lost")
+            && u.display.contains("/x/named.pgn"),
+        "{}",
+        u.display
+    );
 }
 
 fn said_at(a: &mut App, secs: u64) -> Vec<String> {
