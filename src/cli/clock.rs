@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use shakmaty::{ByColor, Color};
 
-use super::{UserError, io_error, load_locale};
+use super::{CliError, io_error, load_locale};
 use crate::clock::talk::{Announcement, Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
 use crate::clock::{
     Adjustment, Clock, ClockError, DurationError, Increment, QUICKPLAY_INCREMENT, TimeControl,
@@ -122,11 +122,11 @@ impl SpeechArgs {
         &self,
         inputs: &crate::output::Inputs,
         locale: &Locale,
-    ) -> Result<(), UserError> {
+    ) -> Result<(), CliError> {
         check_rate(self.rate, locale)?;
         match &self.speak_to {
             Some(p) => crate::output::check(p, crate::output::Kind::Wav, inputs, self.force)
-                .map_err(|e| UserError(e.describe(locale, p))),
+                .map_err(|e| CliError::Worded(e.describe(locale, p))),
             None => Ok(()),
         }
     }
@@ -147,11 +147,11 @@ impl SpeechArgs {
 /// # Errors
 ///
 /// The refusal, in `locale`'s words.
-pub fn check_rate(rate: Option<i32>, locale: &Locale) -> Result<(), UserError> {
+pub fn check_rate(rate: Option<i32>, locale: &Locale) -> Result<(), CliError> {
     match rate {
         Some(r) => crate::config::validate(crate::config::Key::Rate, &r.to_string())
             .map(|_| ())
-            .map_err(|e| UserError(e.describe(locale))),
+            .map_err(|e| CliError::Worded(e.describe(locale))),
         None => Ok(()),
     }
 }
@@ -173,12 +173,12 @@ fn bad_option(
     option: &str,
     value: &str,
     why: (&str, &str),
-) -> UserError {
-    UserError(locale.message(key, &[("option", option), ("value", value), why]))
+) -> CliError {
+    CliError::Worded(locale.message(key, &[("option", option), ("value", value), why]))
 }
 
 /// Builds the schedule from the options.
-fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, UserError> {
+fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, CliError> {
     let every = match args.every.trim() {
         "off" | "0" => None,
         t => Some(parse_duration(t).map_err(|e| {
@@ -336,7 +336,7 @@ impl Session<'_> {
         self.epoch.elapsed()
     }
 
-    fn print(&mut self, text: &str) -> Result<(), UserError> {
+    fn print(&mut self, text: &str) -> Result<(), CliError> {
         write!(self.out, "{text}{}", self.eol)
             .and_then(|()| self.out.flush())
             .map_err(io_error)
@@ -348,7 +348,7 @@ impl Session<'_> {
         u: Utterance,
         priority: Priority,
         key: Option<String>,
-    ) -> Result<(), UserError> {
+    ) -> Result<(), CliError> {
         self.print(&u.display)?;
         let item = Item {
             utterance: u,
@@ -366,7 +366,7 @@ impl Session<'_> {
         eprint!("{line}{}", self.eol);
     }
 
-    fn announce(&mut self, list: Vec<Announcement>) -> Result<(), UserError> {
+    fn announce(&mut self, list: Vec<Announcement>) -> Result<(), CliError> {
         for a in list {
             let u = self.book.announcement(&a, self.verbosity);
             self.emit(u, a.priority(), a.coalesce_key())?;
@@ -374,13 +374,13 @@ impl Session<'_> {
         Ok(())
     }
 
-    fn observe(&mut self, events: &[TalkEvent]) -> Result<(), UserError> {
+    fn observe(&mut self, events: &[TalkEvent]) -> Result<(), CliError> {
         let now = self.now();
         let list = self.talker.observe(&self.clock, now, events);
         self.announce(list)
     }
 
-    fn tick(&mut self) -> Result<(), UserError> {
+    fn tick(&mut self) -> Result<(), CliError> {
         let now = self.now();
         let events: Vec<TalkEvent> = match self.clock.update(now) {
             Ok(e) => e.into_iter().map(TalkEvent::from).collect(),
@@ -435,7 +435,7 @@ impl Session<'_> {
         }
     }
 
-    fn refuse(&mut self, e: ClockError) -> Result<(), UserError> {
+    fn refuse(&mut self, e: ClockError) -> Result<(), CliError> {
         let u = self.refusal(e);
         let priority = if matches!(e, ClockError::FlagFallen { .. }) {
             Priority::Critical
@@ -445,7 +445,7 @@ impl Session<'_> {
         self.emit(u, priority, None)
     }
 
-    fn press(&mut self, side: Option<Color>) -> Result<(), UserError> {
+    fn press(&mut self, side: Option<Color>) -> Result<(), CliError> {
         let now = self.now();
         if self.clock.state() == crate::clock::ClockState::NotStarted {
             // FIDE: White's clock is started first, whoever presses.
@@ -485,7 +485,7 @@ impl Session<'_> {
         }
     }
 
-    fn time(&mut self, side: Option<Color>) -> Result<(), UserError> {
+    fn time(&mut self, side: Option<Color>) -> Result<(), CliError> {
         let now = self.now();
         let u = match side {
             Some(c) => self.book.time(&self.clock.reading(c, now), self.verbosity),
@@ -498,7 +498,7 @@ impl Session<'_> {
         self.emit(u, Priority::Request, Some("time".to_owned()))
     }
 
-    fn moves(&mut self) -> Result<(), UserError> {
+    fn moves(&mut self) -> Result<(), CliError> {
         let now = self.now();
         let mut u = self.book.moves(&self.clock.reading(Color::White, now));
         let b = self.book.moves(&self.clock.reading(Color::Black, now));
@@ -509,7 +509,7 @@ impl Session<'_> {
         self.emit(u, Priority::Request, Some("moves".to_owned()))
     }
 
-    fn turn(&mut self) -> Result<(), UserError> {
+    fn turn(&mut self) -> Result<(), CliError> {
         let u = match self.clock.to_move() {
             Some(color) => self.book.turn(color),
             None => match self.clock.flagged() {
@@ -524,7 +524,7 @@ impl Session<'_> {
 
     /// The arbiter's change of a player's time (Art. 7.5.5: two minutes to
     /// the opponent of an illegal move).
-    fn adjust(&mut self, color: Color, adjustment: Adjustment) -> Result<(), UserError> {
+    fn adjust(&mut self, color: Color, adjustment: Adjustment) -> Result<(), CliError> {
         let now = self.now();
         match self.clock.adjust(now, color, adjustment) {
             Ok(()) => {
@@ -540,7 +540,7 @@ impl Session<'_> {
     /// The arbiter's increment of five seconds per move for both players
     /// from now on (Guideline III.4; the two minutes for the opponent are
     /// `add`).
-    fn increment(&mut self) -> Result<(), UserError> {
+    fn increment(&mut self) -> Result<(), CliError> {
         let b = &self.book;
         let (key, amount) = match self.clock.add_increment_both(QUICKPLAY_INCREMENT) {
             Ok(()) => (MsgKey::ClockIncrementAdded, QUICKPLAY_INCREMENT),
@@ -564,7 +564,7 @@ impl Session<'_> {
         self.emit(u, Priority::Critical, None)
     }
 
-    fn pause(&mut self) -> Result<(), UserError> {
+    fn pause(&mut self) -> Result<(), CliError> {
         let now = self.now();
         match self.clock.pause(now) {
             Ok(()) => {
@@ -575,7 +575,7 @@ impl Session<'_> {
         }
     }
 
-    fn resume(&mut self) -> Result<(), UserError> {
+    fn resume(&mut self) -> Result<(), CliError> {
         let now = self.now();
         match self.clock.resume(now) {
             Ok(()) => {
@@ -586,7 +586,7 @@ impl Session<'_> {
         }
     }
 
-    fn help(&mut self) -> Result<(), UserError> {
+    fn help(&mut self) -> Result<(), CliError> {
         let u = if self.interactive {
             let left = self.book.side(self.left).display;
             let right = self.book.side(self.left.other()).display;
@@ -612,7 +612,7 @@ impl Session<'_> {
     }
 
     /// Stops: the final times and moves, printed and spoken.
-    fn finish(&mut self) -> Result<(), UserError> {
+    fn finish(&mut self) -> Result<(), CliError> {
         let now = self.now();
         let _ = self.clock.update(now);
         let w = self.clock.reading(Color::White, now);
@@ -633,7 +633,7 @@ impl Session<'_> {
     }
 
     /// Runs one command; `false` to end.
-    fn run(&mut self, cmd: ClockCommand) -> Result<bool, UserError> {
+    fn run(&mut self, cmd: ClockCommand) -> Result<bool, CliError> {
         match cmd {
             ClockCommand::Press(side) => self.press(side)?,
             ClockCommand::Time(side) => self.time(side)?,
@@ -677,21 +677,18 @@ impl Session<'_> {
 }
 
 /// `annabella clock`.
-pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError> {
+pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let book = Phrasebook::for_locale(vocab.locale())
-        .map_err(|e| UserError(e.describe(vocab.locale())))?;
+        .map_err(|e| CliError::Worded(e.describe(vocab.locale())))?;
     let control: TimeControl =
         args.control
             .parse()
             .map_err(|e: crate::clock::ParseTimeControlError| {
-                UserError(book.locale().message(
-                    MsgKey::ClockBadControl,
-                    &[
-                        ("control", &args.control),
-                        ("error", &e.describe(book.locale())),
-                    ],
-                ))
+                CliError::msg(MsgKey::ClockBadControl)
+                    .arg("control", args.control.as_str())
+                    .cause("error", e)
+                    .worded_in(book.locale())
             })?;
     let schedule = schedule(args, book.locale())?;
     let left = parse_color(&args.left).ok_or_else(|| {
@@ -749,7 +746,7 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, UserError
 
 /// One command per line from standard input; the clock ticks meanwhile.
 /// The end of the input quits.
-fn run_lines(session: &mut Session<'_>) -> Result<(), UserError> {
+fn run_lines(session: &mut Session<'_>) -> Result<(), CliError> {
     let (tx, rx) = mpsc::channel::<Line>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -796,17 +793,16 @@ impl Drop for RawMode {
 }
 
 /// Single keys in a terminal.
-fn run_keys(session: &mut Session<'_>) -> Result<(), UserError> {
+fn run_keys(session: &mut Session<'_>) -> Result<(), CliError> {
     use crossterm::event::{
         self, Event, KeyCode, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
         ModifierKeyCode, PushKeyboardEnhancementFlags,
     };
     let loc = session.book.locale().clone();
     let no_keys = |e: std::io::Error| {
-        UserError(loc.message(
-            MsgKey::ClockNoKeys,
-            &[("error", &crate::input::describe_io_error(&loc, &e))],
-        ))
+        CliError::msg(MsgKey::ClockNoKeys)
+            .cause("error", e)
+            .worded_in(&loc)
     };
     crossterm::terminal::enable_raw_mode().map_err(no_keys)?;
     let mut raw = RawMode { enhanced: false };

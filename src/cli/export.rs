@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
-use super::{UserError, session};
+use super::{CliError, session};
 use crate::fsutil;
 use crate::game::clock_ms;
 use crate::game::script::ScriptVerbs;
@@ -146,12 +146,12 @@ fn output_refused(
     journal: &Path,
     output: &Path,
     e: &crate::output::OutputError,
-) -> UserError {
+) -> CliError {
     use crate::output::OutputError;
     let file = Utterance::plain(output.display().to_string());
     let say = |key: MsgKey, error: String| {
         let error = Utterance::plain(error);
-        UserError(
+        CliError::Worded(
             ui.message(key, &[("file", &file), ("error", &error)])
                 .display,
         )
@@ -160,7 +160,7 @@ fn output_refused(
         OutputError::IsInput { input } if input == journal => {
             say(MsgKey::ExportSameFile, String::new())
         }
-        OutputError::IsInput { .. } => UserError(e.describe(ui.locale(), output)),
+        OutputError::IsInput { .. } => CliError::Worded(e.describe(ui.locale(), output)),
         OutputError::NotRegular(kind) => say(
             MsgKey::ExportNotAFile,
             fsutil::InputError::NotRegular(*kind).describe(ui.locale()),
@@ -176,7 +176,7 @@ fn output_refused(
 }
 
 /// `annabella export`.
-pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, UserError> {
+pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitCode, CliError> {
     let ui = super::load_locale(&args.locale).or_else(|_| super::load_locale("fide"))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add(&args.journal);
@@ -198,8 +198,8 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
     let mirror = game.mirror();
     let text = match args.format {
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&state_json(mirror))
-                .map_err(|e| UserError(e.to_string()))?;
+            let mut s =
+                serde_json::to_string_pretty(&state_json(mirror)).map_err(CliError::Json)?;
             s.push('\n');
             s
         }

@@ -16,9 +16,9 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
 
-use super::{UserError, io_error, load_locale};
+use super::{CliError, io_error, load_locale};
 use crate::locale::MsgKey;
-use crate::vocab::{Style, Utterance, Vocabulary};
+use crate::vocab::{Style, Vocabulary};
 use crate::voice::audio::{self, VadSettings, WavError};
 use crate::voice::commands::SpokenCommandWords;
 use crate::voice::decide::{Decision, DecisionSettings};
@@ -69,21 +69,14 @@ pub struct ListenArgs {
     pub files: Vec<PathBuf>,
 }
 
-fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, UserError> {
+fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, CliError> {
     match fen {
         None => Ok(Chess::default()),
         Some(f) => crate::pgn::read_fen(f, mode).map_err(|error| {
-            UserError(
-                vocab
-                    .message(
-                        MsgKey::ErrorBadFen,
-                        &[
-                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
-                            ("example", &Utterance::plain(START_FEN)),
-                        ],
-                    )
-                    .display,
-            )
+            CliError::msg(MsgKey::ErrorBadFen)
+                .cause("error", error)
+                .arg("example", START_FEN)
+                .worded_in(vocab.locale())
         }),
     }
 }
@@ -95,8 +88,9 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
 
 /// Finds the model folder: `--model`, env `ANNABELLA_MODEL`, or the
 /// installed model for the locale.
-pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, UserError> {
-    crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen).map_err(UserError)
+pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, CliError> {
+    crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen)
+        .map_err(CliError::Worded)
 }
 
 /// Loads the model and checks the locale's words against it: missing
@@ -106,9 +100,9 @@ pub fn open_listener(
     vocab: Vocabulary,
     model_dir: &Path,
     settings: DecisionSettings,
-) -> Result<Listener, UserError> {
+) -> Result<Listener, CliError> {
     let listener =
-        crate::voice::live::load_listener(vocab, model_dir, settings).map_err(UserError)?;
+        crate::voice::live::load_listener(vocab, model_dir, settings).map_err(CliError::Worded)?;
     let missing = crate::voice::live::missing_words(&listener);
     if !missing.is_empty() {
         eprintln!(
@@ -230,7 +224,7 @@ pub fn describe(
 }
 
 /// `annabella listen`.
-pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, UserError> {
+pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let mode = if args.chess960 {
         CastlingMode::Chess960
@@ -308,7 +302,7 @@ fn mic(
     pos: &Chess,
     mode: CastlingMode,
     args: &ListenArgs,
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     use crate::voice::live::{LiveVoice, VoiceEvent, VoiceSource};
     use crate::voice::stderr::write_terminal;
     let commands = SpokenCommandWords::from_vocab(&vocab);
@@ -339,7 +333,7 @@ fn mic(
                 // terminal once its redirection of stderr has ended.
                 drop(live);
                 crate::voice::stderr::wait_restored(std::time::Duration::from_secs(2));
-                return Err(UserError(line));
+                return Err(CliError::Worded(line));
             }
             Some(_) => {}
             None => return Ok(ExitCode::FAILURE),
@@ -347,7 +341,7 @@ fn mic(
     }
     let mut keys = if args.push_to_talk {
         Some(PushToTalkKeys::start().map_err(|e| {
-            UserError(msg(
+            CliError::Worded(msg(
                 &vocab,
                 MsgKey::VoicePttNoTerminal,
                 &[("error", crate::input::describe_io_error(vocab.locale(), &e))],

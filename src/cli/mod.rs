@@ -3,6 +3,7 @@
 //! the pure core.
 
 mod clock;
+pub mod error;
 pub(crate) mod export;
 mod help;
 mod listen;
@@ -26,6 +27,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use crate::locale::MsgKey;
 use crate::locale::{self, Locale};
 use crate::vocab::{Style, Vocabulary};
+use error::LocaleFileError;
 
 /// annabella: a talking chess client for over-the-board play between
 /// sighted and visually impaired players (FIDE Laws of Chess, Appendix D).
@@ -194,21 +196,19 @@ struct GameArgs {
     chess960: bool,
 }
 
-/// An error for the user: one clear line; the process exits with 1.
-#[derive(Debug)]
-pub struct UserError(pub String);
+pub use error::CliError;
 
 /// Loads a locale by built-in code or from a `.toml` file (at most
 /// [`locale::MAX_LOCALE_BYTES`]). Problems with a file are worded by the
 /// base locale (the file's own words are what failed), naming the file, the
 /// key and what is allowed.
-pub fn load_locale(spec: &str) -> Result<Vocabulary, UserError> {
+pub fn load_locale(spec: &str) -> Result<Vocabulary, CliError> {
     load_locale_keeping_text(spec).map(|(v, _)| v)
 }
 
 /// Loads a locale by built-in code or from a `.toml` file, and returns the
 /// file's text too (a journal keeps it, so the game replays anywhere).
-pub fn load_locale_keeping_text(spec: &str) -> Result<(Vocabulary, Option<String>), UserError> {
+pub fn load_locale_keeping_text(spec: &str) -> Result<(Vocabulary, Option<String>), CliError> {
     load_locale_in(spec, None)
 }
 
@@ -218,59 +218,32 @@ pub fn load_locale_keeping_text(spec: &str) -> Result<(Vocabulary, Option<String
 pub fn load_locale_in(
     spec: &str,
     words: Option<&Locale>,
-) -> Result<(Vocabulary, Option<String>), UserError> {
+) -> Result<(Vocabulary, Option<String>), CliError> {
     let is_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
-    let base = || match words {
-        Some(l) => Ok(l),
-        None => locale::base().ok_or_else(|| UserError(String::new())),
+    // Worded by `words` when given, else by the base locale.
+    let words = |e: CliError| match words {
+        Some(l) => e.worded_in(l),
+        None => e.in_base(),
     };
     if is_path {
         let text = read_locale_file(spec).map_err(|error| {
-            base().map_or_else(
-                |e| e,
-                |l| {
-                    UserError(l.message(
-                        MsgKey::LocaleReadFailed,
-                        &[("file", spec), ("error", &error.describe(l))],
-                    ))
-                },
-            )
+            words(CliError::LocaleRead {
+                file: spec.to_owned(),
+                error,
+            })
         })?;
-        let vocab = Vocabulary::from_file_text(spec, &text)
-            .map_err(|e| base().map_or_else(|e| e, |l| UserError(e.describe(l))))?;
+        let vocab =
+            Vocabulary::from_file_text(spec, &text).map_err(|e| words(CliError::LocaleFile(e)))?;
         return Ok((vocab, Some(text)));
     }
     if !locale::builtin_codes().contains(&spec) {
-        let base = base()?;
-        return Err(UserError(base.message(
-            MsgKey::ErrorUnknownLocale,
-            &[
-                ("locale", spec),
-                ("known", &locale::builtin_codes().join(", ")),
-            ],
-        )));
+        return Err(words(CliError::UnknownLocale {
+            locale: spec.to_owned(),
+        }));
     }
     Vocabulary::builtin(spec)
         .map(|v| (v, None))
-        .map_err(|e| UserError(e.to_string()))
-}
-
-/// Why a locale file could not be read.
-enum LocaleFileError {
-    Io(std::io::Error),
-    TooLarge,
-}
-
-impl LocaleFileError {
-    fn describe(&self, l: &Locale) -> String {
-        match self {
-            LocaleFileError::Io(e) => crate::input::describe_io_error(l, e),
-            LocaleFileError::TooLarge => l.message(
-                MsgKey::LocaleTooLarge,
-                &[("limit", &(locale::MAX_LOCALE_BYTES / 1024).to_string())],
-            ),
-        }
-    }
+        .map_err(CliError::Locale)
 }
 
 /// The text of a locale file, read up to its size limit.
@@ -461,10 +434,7 @@ pub fn main() -> ExitCode {
     let Some(mut command) = cli.command.take() else {
         settings::apply_play_screen(&mut cli.play, cfg, &matches);
         cli.play.notices = notices;
-        return ui::run(cli.play).unwrap_or_else(|UserError(msg)| {
-            eprintln!("{msg}");
-            ExitCode::FAILURE
-        });
+        return ui::run(cli.play).unwrap_or_else(|e| fail(&e));
     };
     if let Some(m) = sub {
         match &mut command {
@@ -527,16 +497,25 @@ pub fn main() -> ExitCode {
     let _ = out.flush();
     match result {
         Ok(code) => code,
-        Err(UserError(msg)) => {
-            eprintln!("{msg}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail(&e),
     }
 }
 
-fn list_locales(out: &mut impl Write) -> Result<ExitCode, UserError> {
+/// Says `e` on standard error in the message locale of the command line
+/// (`--locale`, else the settings file's, else fide) and gives the exit
+/// code of a failure.
+fn fail(e: &CliError) -> ExitCode {
+    match locale_of_bad_command_line() {
+        Some(l) => eprintln!("{}", e.describe(&l)),
+        // No locale loads at all (a broken build): the error as data.
+        None => eprintln!("{e:?}"),
+    }
+    ExitCode::FAILURE
+}
+
+fn list_locales(out: &mut impl Write) -> Result<ExitCode, CliError> {
     for code in locale::builtin_codes() {
-        let loc = locale::builtin(code).map_err(|e| UserError(e.to_string()))?;
+        let loc = locale::builtin(code).map_err(CliError::Locale)?;
         let line = format!("{}\t{}\t{}", loc.code, loc.language, loc.name);
         writeln!(out, "{line}").map_err(io_error)?;
     }
@@ -545,7 +524,7 @@ fn list_locales(out: &mut impl Write) -> Result<ExitCode, UserError> {
 
 /// The manual page (roff) or a completion script, from the clap
 /// definitions.
-fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
+fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, CliError> {
     use clap_complete::Shell;
     let cmd = Cli::command();
     match what {
@@ -554,15 +533,14 @@ fn generate(out: &mut impl Write, what: &str) -> Result<ExitCode, UserError> {
             out.write_all(page.as_bytes()).map_err(io_error)?;
         }
         "commands" => {
-            let en = crate::locale::base()
-                .ok_or_else(|| UserError("generate: the base locale does not load".to_owned()))?;
+            let en = crate::locale::base().ok_or(CliError::GenerateNoBase)?;
             out.write_all(crate::commands::table::markdown(en).as_bytes())
                 .map_err(io_error)?;
         }
         shell => {
-            let shell: Shell = shell
-                .parse()
-                .map_err(|_| UserError(format!("generate: man, bash, zsh or fish, not {shell}")))?;
+            let shell: Shell = shell.parse().map_err(|_| CliError::GenerateUnknown {
+                what: shell.to_owned(),
+            })?;
             let mut cmd = completion_command(cmd);
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cmd, "annabella", &mut script);
@@ -626,6 +604,6 @@ fn bash_fixes(script: &str) -> String {
     script.replace(&locale_words, &with_files)
 }
 
-fn io_error(e: std::io::Error) -> UserError {
-    UserError(format!("Cannot write the output: {e}"))
+fn io_error(e: std::io::Error) -> CliError {
+    CliError::Output(e)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::{UserError, io_error, load_locale};
+use super::{CliError, io_error, load_locale};
 use crate::locale::MsgKey;
 use crate::vocab::Vocabulary;
 use crate::voice::models::{self, InstallError, Manifest};
@@ -40,13 +40,13 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     vocab.locale().message(key, &args)
 }
 
-fn install_error(vocab: &Vocabulary, manifest: &Manifest, e: &InstallError) -> UserError {
+fn install_error(vocab: &Vocabulary, manifest: &Manifest, e: &InstallError) -> CliError {
     let (key, mut args) = e.message(vocab.locale());
     if key == MsgKey::ModelsUnknown {
         let known: Vec<&str> = manifest.models.iter().map(|m| m.name.as_str()).collect();
         args.push(("known", known.join(", ")));
     }
-    UserError(msg(vocab, key, &args))
+    CliError::Worded(msg(vocab, key, &args))
 }
 
 /// `annabella models …` (messages in the base locale's language, or the
@@ -55,11 +55,11 @@ pub fn run(
     out: &mut impl Write,
     locale: &str,
     action: &ModelsAction,
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     let vocab = load_locale(locale)?;
     let manifest = Manifest::builtin();
     let dir: PathBuf = models::models_dir().ok_or_else(|| {
-        UserError(msg(
+        CliError::Worded(msg(
             &vocab,
             MsgKey::VoiceModelError,
             &[("error", vocab.locale().message(MsgKey::ModelNoDataDir, &[]))],

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess};
 
-use super::{GameArgs, UserError, io_error, load_locale};
+use super::{CliError, GameArgs, io_error, load_locale};
 use crate::input::Line;
 use crate::locale::MsgKey;
 use crate::pgn::{PgnMoveError, PgnProblem, PgnReadError, START_FEN, read_fen, read_games};
@@ -26,26 +26,19 @@ fn start_position(
     vocab: &Vocabulary,
     fen: Option<&str>,
     mode: CastlingMode,
-) -> Result<Chess, UserError> {
+) -> Result<Chess, CliError> {
     match fen {
         None => Ok(Chess::default()),
         Some(fen) => read_fen(fen, mode).map_err(|error| {
-            UserError(
-                vocab
-                    .message(
-                        MsgKey::ErrorBadFen,
-                        &[
-                            ("error", &Utterance::plain(error.describe(vocab.locale()))),
-                            ("example", &Utterance::plain(START_FEN)),
-                        ],
-                    )
-                    .display,
-            )
+            CliError::msg(MsgKey::ErrorBadFen)
+                .cause("error", error)
+                .arg("example", START_FEN)
+                .worded_in(vocab.locale())
         }),
     }
 }
 
-fn line(out: &mut impl Write, text: &str) -> Result<(), UserError> {
+fn line(out: &mut impl Write, text: &str) -> Result<(), CliError> {
     writeln!(out, "{text}").map_err(io_error)
 }
 
@@ -56,7 +49,7 @@ pub fn announce(
     style: Style,
     spoken: bool,
     moves: &[String],
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&game.locale)?;
     let mode = mode_of(game.chess960);
     let start = start_position(&vocab, game.fen.as_deref(), mode)?;
@@ -65,7 +58,7 @@ pub fn announce(
         let pos = play.position().clone();
         let m = vocab.parse(&pos, mode, text).map_err(|e| {
             let reason = vocab.describe_error(&pos, &e);
-            UserError(
+            CliError::Worded(
                 vocab
                     .message(
                         MsgKey::ErrorBadMove,
@@ -108,7 +101,7 @@ fn uci_and_san(pos: &Chess, m: shakmaty::Move, mode: CastlingMode) -> (String, S
 }
 
 /// `annabella parse PHRASE`.
-pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<ExitCode, UserError> {
+pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&game.locale)?;
     let mode = mode_of(game.chess960);
     let pos = start_position(&vocab, game.fen.as_deref(), mode)?;
@@ -118,7 +111,7 @@ pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<Exit
             line(out, &format!("{uci} {san}"))?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => Err(UserError(
+        Err(e) => Err(CliError::Worded(
             vocab.for_display(&vocab.describe_error(&pos, &e).display),
         )),
     }
@@ -127,20 +120,16 @@ pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<Exit
 /// `annabella parse --tsv`: `FEN<TAB>PHRASE` lines on standard input, one
 /// result line per input line (also for a blank or too long one), so that
 /// the output lines up with the input.
-pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, UserError> {
+pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&game.locale)?;
     let mode = mode_of(game.chess960);
     let stdin = std::io::stdin();
     let start = Chess::default();
     for input in crate::input::lines(stdin.lock()) {
         let input = input.map_err(|e| {
-            UserError(vocab.locale().message(
-                MsgKey::InputReadFailed,
-                &[(
-                    "error",
-                    &crate::input::describe_io_error(vocab.locale(), &e),
-                )],
-            ))
+            CliError::msg(MsgKey::InputReadFailed)
+                .cause("error", e)
+                .worded_in(vocab.locale())
         })?;
         let result = match input {
             Line::TooLong => crate::input::TooLong::Line.describe(vocab.locale()),
@@ -150,7 +139,7 @@ pub fn parse_tsv(out: &mut impl Write, game: &GameArgs) -> Result<ExitCode, User
             Line::Text(text) => match text.split_once('\t') {
                 None => vocab.locale().message(MsgKey::TsvNoTab, &[]),
                 Some((fen, phrase)) => match start_position(&vocab, Some(fen), mode) {
-                    Err(UserError(msg)) => msg,
+                    Err(e) => e.describe(vocab.locale()),
                     Ok(pos) => match vocab.parse(&pos, mode, phrase) {
                         Ok(m) => {
                             let (uci, san) = uci_and_san(&pos, m, mode);
@@ -175,7 +164,7 @@ pub fn replay(
     style: Style,
     check: bool,
     files: &[PathBuf],
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     let vocab = load_locale(locale)?;
     let plain = |s: String| Utterance::plain(s);
     let (mut games, mut moves, mut failures, mut problems) = (0usize, 0usize, 0usize, 0usize);

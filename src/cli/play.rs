@@ -12,7 +12,7 @@ use shakmaty::CastlingMode;
 
 use super::clock::SpeechArgs;
 use super::session::{self, NewGame};
-use super::{UserError, load_locale};
+use super::{CliError, load_locale};
 use crate::clock::TimeControl;
 use crate::game::script::{ScriptVerbs, Step, parse_line};
 use crate::game::{Command, Game, Journaled, Side};
@@ -171,7 +171,7 @@ impl Session {
         out: &mut dyn Write,
         text: &Utterance,
         priority: Priority,
-    ) -> Result<(), UserError> {
+    ) -> Result<(), CliError> {
         writeln!(out, "{}", self.vocab().for_display(&text.display)).map_err(super::io_error)?;
         out.flush().map_err(super::io_error)?;
         if let Some(s) = &mut self.speech
@@ -192,7 +192,7 @@ impl Session {
         now: Duration,
         command: Command,
         line: Option<u64>,
-    ) -> Result<(), UserError> {
+    ) -> Result<(), CliError> {
         match self.game.apply(now, command, line) {
             Err(e) => {
                 let text = self.game.wording(&ScriptVerbs).error(&e);
@@ -208,7 +208,7 @@ impl Session {
             Ok(said) => {
                 if let Err(failed) = self.game.save() {
                     let file = Utterance::plain(self.game.store().path().display().to_string());
-                    return Err(UserError(
+                    return Err(CliError::Worded(
                         self.vocab()
                             .message(
                                 MsgKey::JournalWriteFailed,
@@ -249,7 +249,7 @@ impl Session {
         out: &mut dyn Write,
         input: &mut dyn BufRead,
         script: bool,
-    ) -> Result<(), UserError> {
+    ) -> Result<(), CliError> {
         if !script {
             self.real_time = Some((Instant::now(), self.game.mirror().now()));
         }
@@ -323,7 +323,7 @@ impl Session {
 }
 
 /// Starts a new game (or continues the journal if it exists).
-pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCode, UserError> {
+pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCode, CliError> {
     let script = args.script.is_some();
     // The files of this run, which --speak-to never writes over.
     let mut inputs = crate::output::Inputs::new();
@@ -380,13 +380,13 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserError> {
+fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, CliError> {
     let vocab = load_locale(&args.locale)?;
     let control: TimeControl =
         args.control
             .parse()
             .map_err(|e: crate::clock::ParseTimeControlError| {
-                UserError(
+                CliError::Worded(
                     vocab
                         .message(
                             MsgKey::PlayBadControl,
@@ -409,7 +409,7 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, UserErro
             &name,
             crate::fsutil::open_regular(pgn).map_err(std::io::Error::from),
         )
-        .map_err(|u| UserError(vocab.for_display(&u.display)))?;
+        .map_err(|u| CliError::Worded(vocab.for_display(&u.display)))?;
         chess960 |= replayed.mode == CastlingMode::Chess960;
         if game.header("FEN").is_some() {
             fen = game.header("FEN").map(str::to_owned);
@@ -499,7 +499,7 @@ fn import_notes(
     game: &crate::pgn::PgnGame,
     replayed: &crate::pgn::ReplayedGame,
     plies: usize,
-) -> Result<(), UserError> {
+) -> Result<(), CliError> {
     let ms = |d: &Option<Duration>| d.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
     let clocks: Vec<Option<u64>> = game.clocks.iter().take(plies).map(ms).collect();
     let comments: Vec<String> = game.comments.iter().take(plies + 1).cloned().collect();
@@ -552,8 +552,8 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
 }
 
 /// The message for a script that cannot be opened.
-pub fn script_error(v: &Vocabulary, file: &str, e: &std::io::Error) -> UserError {
-    UserError(
+pub fn script_error(v: &Vocabulary, file: &str, e: &std::io::Error) -> CliError {
+    CliError::Worded(
         v.message(
             MsgKey::PlayBadScript,
             &[
@@ -634,7 +634,7 @@ mod tests {
                 panic!("{line}: not a command");
             };
             let now = Duration::from_secs(i as u64 + 1);
-            if let Err(UserError(e)) = s.submit(out, now, c, None) {
+            if let Err(CliError::Worded(e)) = s.submit(out, now, c, None) {
                 return (i, Some(e));
             }
         }

@@ -18,7 +18,7 @@ use clap::Args;
 
 use super::play::{Session, script_error};
 use super::session::{Answer, Resume};
-use super::{UserError, load_locale, session};
+use super::{CliError, load_locale, session};
 use crate::commands::{Cmd, CommandWords, Input};
 use crate::locale::MsgKey;
 use crate::vocab::{Utterance, Vocabulary};
@@ -56,7 +56,7 @@ pub struct ResumeArgs {
 }
 
 /// `annabella resume`.
-pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitCode, UserError> {
+pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitCode, CliError> {
     let ui = load_locale(&args.locale).or_else(|_| load_locale("fide"))?;
     let path = match &args.journal {
         Some(p) => p.clone(),

@@ -12,7 +12,7 @@ use clap::Args;
 
 use super::clock::SpeechArgs;
 use super::ui::ThemeArgs;
-use super::{UserError, load_locale};
+use super::{CliError, load_locale};
 use crate::engine::DEFAULT_ENGINE;
 use crate::locale::MsgKey;
 use crate::review::front::{ReviewRunner, key_command};
@@ -62,8 +62,8 @@ pub struct ReviewArgs {
     pub file: PathBuf,
 }
 
-fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> UserError {
-    UserError(
+fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> CliError {
+    CliError::Worded(
         vocab
             .message(
                 MsgKey::ReviewBadFile,
@@ -82,7 +82,7 @@ pub fn read_pgn(
     vocab: &Vocabulary,
     path: &Path,
     n: usize,
-) -> Result<(ReviewGame, Option<Utterance>), UserError> {
+) -> Result<(ReviewGame, Option<Utterance>), CliError> {
     let file = crate::fsutil::open_regular(path).map_err(|e| {
         bad_file(
             vocab,
@@ -93,7 +93,7 @@ pub fn read_pgn(
     let games = crate::pgn::read_games(file)
         .map_err(|e| bad_file(vocab, path, e.describe(vocab.locale())))?;
     let no_game = || {
-        UserError(
+        CliError::Worded(
             vocab
                 .message(
                     MsgKey::ReviewNoGame,
@@ -107,7 +107,7 @@ pub fn read_pgn(
     }
     let count = games.len().to_string();
     let game = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
-        UserError(
+        CliError::Worded(
             vocab
                 .message(
                     MsgKey::ReviewNoSuchGame,
@@ -145,7 +145,7 @@ pub fn read_pgn(
 /// Reads a journal and replays it through the game layer (the same reading
 /// as `resume` and `export`): the game as far as its good records go, and a
 /// note about damage said first.
-pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserError> {
+pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, CliError> {
     let read = super::session::read(path, vocab)?;
     for note in &read.notes {
         eprintln!("{}", note.display);
@@ -154,7 +154,7 @@ pub fn read_journal(vocab: &Vocabulary, path: &Path) -> Result<ReviewGame, UserE
 }
 
 /// `annabella review`.
-pub fn run(out: &mut impl Write, args: &ReviewArgs) -> Result<ExitCode, UserError> {
+pub fn run(out: &mut impl Write, args: &ReviewArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add_locale(&args.locale).add(&args.file);
@@ -180,7 +180,7 @@ pub fn review_game(
     vocab: Vocabulary,
     game: ReviewGame,
     note: Option<Utterance>,
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     let plain =
         args.plain || !std::io::stdout().is_terminal() || crate::environment::get().term_dumb;
     let mut notices = Vec::new();
@@ -240,7 +240,7 @@ pub fn review_game(
         )
         .map_err(|e| {
             let error = crate::input::describe_io_error(&words, &e);
-            UserError(words.message(MsgKey::UiTerminalError, &[("error", &error)]))
+            CliError::Worded(words.message(MsgKey::UiTerminalError, &[("error", &error)]))
         })?;
     }
     if let Some(s) = &mut runner.speech {
@@ -260,7 +260,7 @@ fn plain_loop(
     runner: &mut ReviewRunner,
     input: impl BufRead + Send + 'static,
     inbox: &Inbox,
-) -> Result<(), UserError> {
+) -> Result<(), CliError> {
     let mut failed = None;
     let mut show = |u: &Utterance| {
         if failed.is_none()

@@ -7,7 +7,7 @@ use clap::Args;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use super::clock::SpeechArgs;
-use super::{UserError, io_error, load_locale};
+use super::{CliError, io_error, load_locale};
 use crate::clock::talk::Phrasebook;
 use crate::locale::MsgKey;
 use crate::speech::{self, Announcer, Item, Output, Priority, Speaker, espeak};
@@ -42,10 +42,10 @@ pub struct SayArgs {
 }
 
 /// `annabella say`.
-pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> {
+pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let book = Phrasebook::for_locale(vocab.locale())
-        .map_err(|e| UserError(e.describe(vocab.locale())))?;
+        .map_err(|e| CliError::Worded(e.describe(vocab.locale())))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add_locale(&args.locale);
     args.speech.check_output(&inputs, book.locale())?;
@@ -54,23 +54,17 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
         let mode = CastlingMode::Standard;
         let mut pos = match &args.fen {
             Some(fen) => crate::pgn::read_fen(fen, mode).map_err(|error| {
-                UserError(vocab.locale().message(
-                    MsgKey::ErrorBadFen,
-                    &[
-                        ("error", &error.describe(vocab.locale())),
-                        (
-                            "example",
-                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                        ),
-                    ],
-                ))
+                CliError::msg(MsgKey::ErrorBadFen)
+                    .cause("error", error)
+                    .arg("example", crate::pgn::START_FEN)
+                    .worded_in(vocab.locale())
             })?,
             None => Chess::default(),
         };
         for (i, text) in args.text.iter().enumerate() {
             let m = vocab.parse(&pos, mode, text).map_err(|e| {
                 let reason = vocab.describe_error(&pos, &e);
-                UserError(
+                CliError::Worded(
                     vocab
                         .message(
                             MsgKey::ErrorBadMove,
@@ -93,7 +87,7 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
         }
     }
     if said.is_empty() {
-        return Err(UserError(book.locale().message(MsgKey::SayEmpty, &[])));
+        return Err(CliError::msg(MsgKey::SayEmpty).worded_in(book.locale()));
     }
     for u in &said {
         writeln!(out, "{}", u.display).map_err(io_error)?;
@@ -104,19 +98,20 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, UserError> 
     let locale = book.locale();
     match args.speech.output(args.plain) {
         Output::File(path) => {
-            let (engine, missing) =
-                espeak::EspeakNg::probe(&voice).map_err(|e| UserError(e.describe(locale)))?;
+            let (engine, missing) = espeak::EspeakNg::probe(&voice)
+                .map_err(|e| CliError::Worded(e.describe(locale)))?;
             if let Some(e) = missing {
                 eprintln!("{}", e.describe(locale));
             }
             let mut file = espeak::WavFileSpeaker::create(engine, &path)
-                .map_err(|e| UserError(e.describe(locale)))?;
+                .map_err(|e| CliError::Worded(e.describe(locale)))?;
             for u in &said {
                 file.speak(u, Priority::Move)
-                    .map_err(|e| UserError(e.describe(locale)))?;
+                    .map_err(|e| CliError::Worded(e.describe(locale)))?;
             }
             let seconds = format!("{:.1}", file.seconds());
-            file.finish().map_err(|e| UserError(e.describe(locale)))?;
+            file.finish()
+                .map_err(|e| CliError::Worded(e.describe(locale)))?;
             eprintln!(
                 "{}",
                 locale.message(

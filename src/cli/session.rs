@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use super::{UserError, load_locale};
+use super::{CliError, load_locale};
 use crate::commands::{Cmd, CommandWords};
 use crate::game::Game;
 use crate::game::script::ScriptVerbs;
@@ -38,7 +38,7 @@ pub fn now_utc() -> String {
 /// The locale a game is played in, as the journal keeps it: a built-in
 /// code, or a locale file's text (carried in the journal, so the game can
 /// be replayed wherever the journal goes).
-pub fn locale_for_journal(spec: &str) -> Result<(Vocabulary, Option<String>), UserError> {
+pub fn locale_for_journal(spec: &str) -> Result<(Vocabulary, Option<String>), CliError> {
     super::load_locale_keeping_text(spec)
 }
 
@@ -48,7 +48,7 @@ pub fn vocabulary_of(
     header: &Header,
     path: &Path,
     ui: &Vocabulary,
-) -> Result<Vocabulary, UserError> {
+) -> Result<Vocabulary, CliError> {
     match &header.locale_file {
         Some(text) => {
             let name = format!("{} ({})", header.locale, path.display());
@@ -56,13 +56,13 @@ pub fn vocabulary_of(
             // game stays readable and exportable even if the locale
             // checker of a later version would refuse the file).
             let loc = locale::from_file_text(&name, text)
-                .map_err(|e| UserError(e.describe(ui.locale())))?;
+                .map_err(|e| CliError::Worded(e.describe(ui.locale())))?;
             Ok(Vocabulary::new(loc))
         }
         None if locale::builtin_codes().contains(&header.locale.as_str()) => {
             load_locale(&header.locale)
         }
-        None => Err(UserError(
+        None => Err(CliError::Worded(
             ui.message(
                 MsgKey::JournalUnknownLocale,
                 &[
@@ -76,7 +76,7 @@ pub fn vocabulary_of(
 }
 
 /// The words of a journal-store refusal.
-pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> UserError {
+pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> CliError {
     let file = file_arg(path);
     let text = match e {
         StoreError::Io(err) => v.message(
@@ -102,7 +102,7 @@ pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> UserError {
             ],
         ),
     };
-    UserError(text.display)
+    CliError::Worded(text.display)
 }
 
 /// Everything a new game's journal header needs.
@@ -140,7 +140,7 @@ pub struct NewGame {
 
 /// A new game and its new journal: `journal` if given (never an existing
 /// file), else a fresh name in the data folder.
-pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), UserError> {
+pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), CliError> {
     let (vocab, locale_file) = locale_for_journal(&spec.locale)?;
     let created = now_utc();
     let header = Header {
@@ -163,12 +163,12 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), U
         practice: spec.practice,
         sighted: spec.sighted,
     };
-    let config: Config = journal::config_of(&header).map_err(UserError)?;
+    let config: Config = journal::config_of(&header).map_err(CliError::Worded)?;
     let writer = match journal {
         Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, &e))?,
         None => {
             let dir = journal::default_dir()
-                .ok_or_else(|| UserError(vocab.message(MsgKey::PlayNoDataDir, &[]).display))?;
+                .ok_or_else(|| CliError::msg(MsgKey::PlayNoDataDir).worded_in(vocab.locale()))?;
             let clean = |s: &str| {
                 s.chars()
                     .map(|c| if c.is_alphanumeric() { c } else { '_' })
@@ -221,7 +221,7 @@ fn reason(v: &Vocabulary, damage: Damage) -> Utterance {
     v.message(key, &[])
 }
 
-fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> UserError {
+fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> CliError {
     let file = file_arg(path);
     let text = match e {
         ReadError::Io(err) => ui.message(
@@ -257,7 +257,7 @@ fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> UserError {
             ],
         ),
     };
-    UserError(text.display)
+    CliError::Worded(text.display)
 }
 
 /// One line saying which lines were mended and how (`None`: none were).
@@ -305,11 +305,11 @@ fn mended_note(v: &Vocabulary, path: &Path, l: &Loaded) -> Option<Utterance> {
 /// first that the game refuses (time going backwards, an illegal move, …).
 /// What was mended or cut off is said in the notes; nothing on disk
 /// changes.
-pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
+pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, CliError> {
     let loaded = journal::read(path).map_err(|e| read_error(path, e, ui))?;
     let vocab = vocabulary_of(&loaded.header, path, ui)?;
     let config = journal::config_of(&loaded.header).map_err(|e| {
-        UserError(
+        CliError::Worded(
             vocab
                 .message(
                     MsgKey::JournalBadHeader,
@@ -324,7 +324,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, UserError> {
             Err((i, e)) => {
                 let good =
                     Game::replay(vocab.clone(), config, &loaded.records[..i]).map_err(|_| {
-                        UserError(vocab.message(MsgKey::JournalReasonSyntax, &[]).display)
+                        CliError::msg(MsgKey::JournalReasonSyntax).worded_in(vocab.locale())
                     })?;
                 (good, i, Some((i, e)))
             }
@@ -558,7 +558,7 @@ pub fn resume(
     how: Resume,
     ui: &Vocabulary,
     arbiter: &mut dyn Arbiter,
-) -> Result<Continued, UserError> {
+) -> Result<Continued, CliError> {
     let r = read(path, ui)?;
     let vocab = r.game.mirror().vocab().clone();
     let mut said = Vec::new();
@@ -569,7 +569,7 @@ pub fn resume(
             .map(|n| n.display.clone())
             .collect::<Vec<_>>()
             .join("\n");
-        return Err(UserError(text));
+        return Err(CliError::Worded(text));
     }
     let (game, records) = if how == Resume::Repair {
         for n in &r.notes {
@@ -640,13 +640,12 @@ pub fn resume(
 
 /// The journal to continue by default: the most recent one in the data
 /// folder.
-pub fn latest(ui: &Vocabulary) -> Result<PathBuf, UserError> {
+pub fn latest(ui: &Vocabulary) -> Result<PathBuf, CliError> {
     let dir = journal::default_dir()
-        .ok_or_else(|| UserError(ui.message(MsgKey::PlayNoDataDir, &[]).display))?;
+        .ok_or_else(|| CliError::msg(MsgKey::PlayNoDataDir).worded_in(ui.locale()))?;
     journal::latest_in(&dir).ok_or_else(|| {
-        UserError(
-            ui.message(MsgKey::PlayNoJournal, &[("folder", &file_arg(&dir))])
-                .display,
-        )
+        CliError::msg(MsgKey::PlayNoJournal)
+            .arg("folder", file_arg(&dir).display)
+            .worded_in(ui.locale())
     })
 }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Subcommand};
 
-use super::{UserError, io_error};
+use super::{CliError, io_error};
 use crate::config::file::{self, FileError};
 use crate::config::{Key, Source, UserConfig};
 use crate::locale::MsgKey;
@@ -104,16 +104,31 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
             let mut warning = None;
             if let Some(spec) = config.get(Key::Locale).map(str::to_owned)
                 && is_locale_file(&spec)
-                && let Err(UserError(why)) = super::load_locale(&spec)
+                && let Err(error) = super::load_locale(&spec)
             {
                 config.remove(Key::Locale);
+                // Said in the locale used instead (a built-in one), not
+                // the base locale's words a failing locale file is
+                // otherwise worded in.
+                let error = match error {
+                    CliError::In {
+                        locale: None,
+                        error,
+                    } => *error,
+                    other => other,
+                };
                 let line = message_locale(m, &config).map(|loc| {
                     loc.message(
                         MsgKey::ConfigLocaleUnusable,
-                        &[("file", &path.display().to_string()), ("error", &why)],
+                        &[
+                            ("file", &path.display().to_string()),
+                            ("error", &error.describe(&loc)),
+                        ],
                     )
                 });
-                warning = Some(line.unwrap_or(why));
+                warning = Some(line.unwrap_or_else(|_| {
+                    locale::base().map_or_else(String::new, |b| error.describe(b))
+                }));
             }
             Startup {
                 config,
@@ -454,22 +469,22 @@ fn is_locale_file(spec: &str) -> bool {
     spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
 }
 
-fn say_line(out: &mut impl Write, line: &str) -> Result<(), UserError> {
+fn say_line(out: &mut impl Write, line: &str) -> Result<(), CliError> {
     writeln!(out, "{line}").map_err(io_error)
 }
 
-fn settings_path(loc: &Locale) -> Result<PathBuf, UserError> {
-    file::path().ok_or_else(|| UserError(loc.message(MsgKey::ConfigNoHome, &[])))
+fn settings_path(loc: &Locale) -> Result<PathBuf, CliError> {
+    file::path().ok_or_else(|| CliError::Worded(loc.message(MsgKey::ConfigNoHome, &[])))
 }
 
-fn key_of(loc: &Locale, name: &str) -> Result<Key, UserError> {
+fn key_of(loc: &Locale, name: &str) -> Result<Key, CliError> {
     Key::from_name(name).ok_or_else(|| {
-        UserError(crate::config::ConfigError::UnknownKey(name.to_owned()).describe(loc))
+        CliError::Worded(crate::config::ConfigError::UnknownKey(name.to_owned()).describe(loc))
     })
 }
 
-fn file_problem(loc: &Locale, path: &Path, e: FileError) -> UserError {
-    UserError(file::describe(loc, path, &e))
+fn file_problem(loc: &Locale, path: &Path, e: FileError) -> CliError {
+    CliError::Worded(file::describe(loc, path, &e))
 }
 
 /// `annabella config`: `m` are its matches, `start` the file as read at
@@ -479,9 +494,9 @@ pub fn run(
     args: &ConfigArgs,
     m: &ArgMatches,
     start: &Startup,
-) -> Result<ExitCode, UserError> {
+) -> Result<ExitCode, CliError> {
     let m = m.subcommand().map_or(m, |(_, sub)| sub);
-    let loc = message_locale(Some(m), &start.config).map_err(UserError)?;
+    let loc = message_locale(Some(m), &start.config).map_err(CliError::Worded)?;
     match &args.action {
         Some(ConfigAction::Keys { .. }) => {
             for k in Key::ALL {
@@ -501,9 +516,8 @@ pub fn run(
             // A locale file is loaded before it is kept: one that cannot
             // be would stop every command later.
             if key == Key::Locale && is_locale_file(value.trim()) {
-                super::load_locale_in(value.trim(), Some(&loc)).map_err(|UserError(why)| {
-                    UserError(loc.message(MsgKey::ConfigRejected, &[("problem", &why)]))
-                })?;
+                super::load_locale_in(value.trim(), Some(&loc))
+                    .map_err(|why| CliError::msg(MsgKey::ConfigRejected).arg("problem", why))?;
             }
             let value =
                 file::save_value(&path, key, value).map_err(|e| file_problem(&loc, &path, e))?;
@@ -539,7 +553,7 @@ fn show(
     args: &ConfigArgs,
     m: &ArgMatches,
     start: &Startup,
-) -> Result<(), UserError> {
+) -> Result<(), CliError> {
     let path = settings_path(loc)?;
     let f = path.display().to_string();
     let head = if path.exists() {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::session::{self, NewGame};
-use super::{UserError, load_locale};
+use super::{CliError, load_locale};
 use crate::clock::TimeControl;
 use crate::engine::{DEFAULT_ENGINE, Limits, Strength, Worker};
 use crate::locale::MsgKey;
@@ -214,10 +214,7 @@ pub struct ScreenArgs {
 
 /// The journal to continue, if any: `--resume` (the latest one) or an
 /// existing `--journal` file.
-fn journal_to_continue(
-    args: &ScreenArgs,
-    vocab: &Vocabulary,
-) -> Result<Option<PathBuf>, UserError> {
+fn journal_to_continue(args: &ScreenArgs, vocab: &Vocabulary) -> Result<Option<PathBuf>, CliError> {
     if let Some(p) = &args.journal {
         return Ok(p.exists().then(|| p.clone()));
     }
@@ -234,10 +231,10 @@ fn check_save(
     text: &str,
     inputs: &crate::output::Inputs,
     vocab: &Vocabulary,
-) -> Result<(), UserError> {
+) -> Result<(), CliError> {
     match &args.save {
         Some(p) => crate::output::check(p, crate::output::Kind::GameSave(text), inputs, args.force)
-            .map_err(|e| UserError(e.describe(vocab.locale(), p))),
+            .map_err(|e| CliError::Worded(e.describe(vocab.locale(), p))),
         None => Ok(()),
     }
 }
@@ -304,7 +301,7 @@ fn voice_source(args: &ScreenArgs) -> Option<VoiceSource> {
 }
 
 /// Runs the play screen.
-pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
+pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
     let mut vocab = load_locale(&args.locale)?;
     super::clock::check_rate(args.rate, vocab.locale())?;
     // The full screen runs in a child; this process restores the terminal
@@ -320,7 +317,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
     }
     let control = match &args.control {
         Some(text) => text.parse::<TimeControl>().map_err(|e| {
-            UserError(vocab.locale().message(
+            CliError::Worded(vocab.locale().message(
                 MsgKey::ClockBadControl,
                 &[("control", text), ("error", &e.describe(vocab.locale()))],
             ))
@@ -514,7 +511,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
             let (app, fx) = App::start(vocab, settings, game, Box::new(writer), runner.now());
             (runner, app, fx)
         }
-        (None, None) => return Err(UserError(String::new())),
+        (None, None) => return Err(CliError::Worded(String::new())),
     };
     check_save(&args, &app.pgn(), &inputs, app.vocab())?;
     runner.outputs = inputs;
@@ -580,16 +577,16 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, UserError> {
         crate::ui::term::run(app, first, &mut runner, Theme::of(args.theme.kind()), inbox)
     };
     if let Err(e) = result {
-        let error = crate::input::describe_io_error(&ui_locale, &e);
-        let msg = ui_locale.message(MsgKey::UiTerminalError, &[("error", &error)]);
-        return Err(UserError(msg));
+        return Err(CliError::msg(MsgKey::UiTerminalError)
+            .cause("error", e)
+            .worded_in(&ui_locale));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The low-time alarm of `--warn` and `--countdown` (the defaults where
 /// not given).
-fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, UserError> {
+fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, CliError> {
     let mut alarm = Alarm::default();
     if let Some(w) = &args.warn {
         alarm.warnings = crate::clock::parse_warnings(w)
@@ -600,7 +597,7 @@ fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, UserEr
                     value: w.clone(),
                 }
                 .describe(loc);
-                UserError(loc.message(
+                CliError::Worded(loc.message(
                     MsgKey::ClockBadWarn,
                     &[("option", "warn"), ("value", w), ("error", &error)],
                 ))

@@ -1,0 +1,289 @@
+//! The command line's error: what went wrong, as data and typed causes.
+//! Words are chosen in one place, [`CliError::describe`], called at the
+//! edge (`cli::main` and the play screen's start) in the message locale of
+//! the one-locale rule.
+
+use std::fmt;
+
+use crate::locale::{self, Locale, LocaleError, MsgKey};
+
+/// A typed cause inside an error, worded only when the error is described.
+pub trait Cause: fmt::Debug {
+    /// The cause in `locale`'s words.
+    fn describe(&self, locale: &Locale) -> String;
+}
+
+impl Cause for std::io::Error {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::input::describe_io_error(locale, self)
+    }
+}
+
+impl Cause for crate::pgn::FenProblem {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::pgn::FenProblem::describe(self, locale)
+    }
+}
+
+impl Cause for crate::clock::ParseTimeControlError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::clock::ParseTimeControlError::describe(self, locale)
+    }
+}
+
+impl Cause for LocaleError {
+    fn describe(&self, locale: &Locale) -> String {
+        LocaleError::describe(self, locale)
+    }
+}
+
+/// A cause worded by a function of the locale (for core errors whose
+/// `describe` takes more than the locale, such as the position).
+pub struct Described<T>(pub T, pub fn(&T, &Locale) -> String);
+
+impl<T: fmt::Debug> fmt::Debug for Described<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: fmt::Debug> Cause for Described<T> {
+    fn describe(&self, locale: &Locale) -> String {
+        (self.1)(&self.0, locale)
+    }
+}
+
+/// An argument of a message: data (a name, a number, a path), a typed
+/// cause, or another message.
+#[derive(Debug)]
+pub enum Arg {
+    /// Data written as it is: a file name, a number, what the user typed.
+    Text(String),
+    /// A typed cause, worded when the error is.
+    Cause(Box<dyn Cause>),
+    /// A message of its own (a key with its arguments).
+    Message(MsgKey, Vec<(&'static str, Arg)>),
+    /// An error inside another (what the refused value's problem was).
+    Error(Box<CliError>),
+}
+
+impl Arg {
+    /// A typed cause.
+    pub fn cause(c: impl Cause + 'static) -> Arg {
+        Arg::Cause(Box::new(c))
+    }
+
+    fn describe(&self, l: &Locale) -> String {
+        match self {
+            Arg::Text(t) => t.clone(),
+            Arg::Cause(c) => c.describe(l),
+            Arg::Message(key, args) => message(l, *key, args),
+            Arg::Error(e) => e.describe(l),
+        }
+    }
+}
+
+impl From<CliError> for Arg {
+    fn from(e: CliError) -> Arg {
+        Arg::Error(Box::new(e))
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_owned())
+    }
+}
+
+fn message(l: &Locale, key: MsgKey, args: &[(&'static str, Arg)]) -> String {
+    let words: Vec<(&str, String)> = args.iter().map(|(k, a)| (*k, a.describe(l))).collect();
+    let refs: Vec<(&str, &str)> = words.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    l.message(key, &refs)
+}
+
+/// Why a locale file could not be read.
+#[derive(Debug)]
+pub enum LocaleFileError {
+    /// Opening or reading it failed.
+    Io(std::io::Error),
+    /// It is larger than [`locale::MAX_LOCALE_BYTES`].
+    TooLarge,
+}
+
+impl Cause for LocaleFileError {
+    fn describe(&self, l: &Locale) -> String {
+        match self {
+            LocaleFileError::Io(e) => crate::input::describe_io_error(l, e),
+            LocaleFileError::TooLarge => l.message(
+                MsgKey::LocaleTooLarge,
+                &[("limit", &(locale::MAX_LOCALE_BYTES / 1024).to_string())],
+            ),
+        }
+    }
+}
+
+/// An error of a command: the process says it on one line (or a few) and
+/// exits with 1.
+#[derive(Debug)]
+pub enum CliError {
+    /// Writing the output (standard output) failed.
+    Output(std::io::Error),
+    /// A built-in locale does not load (a defect of the build).
+    Locale(LocaleError),
+    /// A locale file does not load: worded by the base locale (the file's
+    /// own words are what failed) unless a locale is given with
+    /// [`CliError::In`].
+    LocaleFile(LocaleError),
+    /// A locale file could not be read.
+    LocaleRead {
+        /// The file as given.
+        file: String,
+        /// Why.
+        error: LocaleFileError,
+    },
+    /// Neither a built-in locale code nor a locale file.
+    UnknownLocale {
+        /// What was given.
+        locale: String,
+    },
+    /// `generate commands`: the base locale does not load.
+    GenerateNoBase,
+    /// `generate WHAT`: not one of the things generated.
+    GenerateUnknown {
+        /// What was asked for.
+        what: String,
+    },
+    /// `export --json`: the state could not be written as JSON.
+    Json(serde_json::Error),
+    /// One message of the locale with its arguments (data or typed causes,
+    /// never a worded line).
+    Message {
+        /// The message.
+        key: MsgKey,
+        /// Its arguments.
+        args: Vec<(&'static str, Arg)>,
+    },
+    /// Several errors, one per line.
+    Lines(Vec<CliError>),
+    /// A line already worded by the function that failed (kept while the
+    /// remaining callers are moved to typed variants).
+    Worded(String),
+    /// An error worded in the words of another locale than the message
+    /// locale: the base locale for a locale file that does not load, or a
+    /// journal's own locale.
+    In {
+        /// The locale that words it (`None`: the base locale).
+        locale: Option<Box<Locale>>,
+        /// The error.
+        error: Box<CliError>,
+    },
+}
+
+impl CliError {
+    /// One message with data arguments.
+    pub fn msg(key: MsgKey) -> CliError {
+        CliError::Message {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds an argument to a [`CliError::Message`] (no effect on another
+    /// kind).
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> CliError {
+        if let CliError::Message { args, .. } = &mut self {
+            args.push((name, value.into()));
+        }
+        self
+    }
+
+    /// Adds a typed cause to a [`CliError::Message`].
+    pub fn cause(self, name: &'static str, c: impl Cause + 'static) -> CliError {
+        self.arg(name, Arg::cause(c))
+    }
+
+    /// This error, worded in `locale` whatever the message locale is.
+    pub fn worded_in(self, locale: &Locale) -> CliError {
+        CliError::In {
+            locale: Some(Box::new(locale.clone())),
+            error: Box::new(self),
+        }
+    }
+
+    /// This error, worded by the base locale.
+    pub fn in_base(self) -> CliError {
+        CliError::In {
+            locale: None,
+            error: Box::new(self),
+        }
+    }
+
+    /// The error in words: the only place that chooses them. `l` is the
+    /// message locale (`--locale`, else the settings file's, else fide).
+    pub fn describe(&self, l: &Locale) -> String {
+        match self {
+            CliError::Output(e) => l.message(
+                MsgKey::CliOutputFailed,
+                &[("error", &crate::input::describe_io_error(l, e))],
+            ),
+            CliError::Locale(e) | CliError::LocaleFile(e) => e.describe(l),
+            CliError::LocaleRead { file, error } => l.message(
+                MsgKey::LocaleReadFailed,
+                &[("file", file), ("error", &error.describe(l))],
+            ),
+            CliError::UnknownLocale { locale: given } => l.message(
+                MsgKey::ErrorUnknownLocale,
+                &[
+                    ("locale", given),
+                    ("known", &locale::builtin_codes().join(", ")),
+                ],
+            ),
+            CliError::GenerateNoBase => l.message(MsgKey::CliGenerateNoBase, &[]),
+            CliError::GenerateUnknown { what } => {
+                l.message(MsgKey::CliGenerateUnknown, &[("what", what)])
+            }
+            CliError::Json(_) => l.message(MsgKey::ExportJsonFailed, &[]),
+            CliError::Message { key, args } => message(l, *key, args),
+            CliError::Lines(list) => list
+                .iter()
+                .map(|e| e.describe(l))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            CliError::Worded(line) => line.clone(),
+            CliError::In { locale, error } => {
+                let words = match locale {
+                    Some(w) => w,
+                    None => locale::base().unwrap_or(l),
+                };
+                error.describe(words)
+            }
+        }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    /// An error writing the output.
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Output(e)
+    }
+}
+
+/// The message locale of a command whose locale option is `spec` (after
+/// the settings file is applied): that locale, else fide, else the base
+/// locale.
+pub fn message_locale(spec: &str) -> Option<Locale> {
+    super::load_locale(spec)
+        .ok()
+        .map(|v| v.locale().clone())
+        .or_else(|| locale::builtin("fide").ok())
+        .or_else(|| locale::base().cloned())
+}
+
+#[cfg(test)]
+mod tests;
