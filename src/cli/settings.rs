@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Subcommand};
 
+use super::error::SettingsFileError;
 use super::{CliError, io_error};
 use crate::config::file::{self, FileError};
 use crate::config::{Key, Source, UserConfig};
@@ -104,16 +105,25 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
             let mut warning = None;
             if let Some(spec) = config.get(Key::Locale).map(str::to_owned)
                 && is_locale_file(&spec)
-                && let Err(CliError::Worded(why)) = super::load_locale(&spec)
+                && let Err(why) = super::load_locale(&spec)
             {
                 config.remove(Key::Locale);
-                let line = message_locale(m, &config).map(|loc| {
-                    loc.message(
+                // The locale file's problem is in the base locale's words
+                // (its own words are what failed).
+                let line = match message_locale(m, &config) {
+                    Ok(loc) => loc.message(
                         MsgKey::ConfigLocaleUnusable,
-                        &[("file", &path.display().to_string()), ("error", &why)],
-                    )
-                });
-                warning = Some(line.unwrap_or(why));
+                        &[
+                            ("file", &path.display().to_string()),
+                            ("error", &why.describe(&loc)),
+                        ],
+                    ),
+                    Err(_) => match locale::base() {
+                        Some(base) => why.describe(base),
+                        None => format!("{why:?}"),
+                    },
+                };
+                warning = Some(line);
             }
             Startup {
                 config,
@@ -459,17 +469,21 @@ fn say_line(out: &mut impl Write, line: &str) -> Result<(), CliError> {
 }
 
 fn settings_path(loc: &Locale) -> Result<PathBuf, CliError> {
-    file::path().ok_or_else(|| CliError::Worded(loc.message(MsgKey::ConfigNoHome, &[])))
+    file::path().ok_or_else(|| CliError::msg(MsgKey::ConfigNoHome).worded_in(loc))
 }
 
 fn key_of(loc: &Locale, name: &str) -> Result<Key, CliError> {
     Key::from_name(name).ok_or_else(|| {
-        CliError::Worded(crate::config::ConfigError::UnknownKey(name.to_owned()).describe(loc))
+        CliError::typed(crate::config::ConfigError::UnknownKey(name.to_owned())).worded_in(loc)
     })
 }
 
 fn file_problem(loc: &Locale, path: &Path, e: FileError) -> CliError {
-    CliError::Worded(file::describe(loc, path, &e))
+    CliError::typed(SettingsFileError {
+        file: path.to_owned(),
+        error: e,
+    })
+    .worded_in(loc)
 }
 
 /// `annabella config`: `m` are its matches, `start` the file as read at
