@@ -279,8 +279,14 @@ pub enum CliError {
     /// right-to-left locale inside an isolate (RLI … PDI), so that a
     /// left-to-right terminal keeps its words in order.
     Isolated(Box<CliError>),
-    /// A line already worded by the function that failed (kept while the
-    /// remaining callers are moved to typed variants).
+    /// A line already worded by the function that failed. Left: the
+    /// `Result<_, String>` functions the `nostring` work types
+    /// (`voice::live::model_dir_or` and `load_listener` in `cli::listen`,
+    /// `journal::config_of` in `cli::session::start`,
+    /// `settings::message_locale` in `cli::settings::run`), the voice
+    /// worker's `VoiceEvent::Failed` line (`cli::listen`), and the notes of
+    /// a damaged journal that `resume` refuses (`cli::session::resume`,
+    /// worded with the replayed game's words).
     Worded(String),
     /// An error worded in the words of another locale than the message
     /// locale: the base locale for a locale file that does not load, or a

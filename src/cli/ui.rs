@@ -228,7 +228,7 @@ fn journal_to_continue(args: &ScreenArgs, vocab: &Vocabulary) -> Result<Option<P
 /// The game the play screen plays: continued from its journal, or new.
 enum Begun {
     /// Continued from its journal.
-    Continued(Box<session::Continued>),
+    Continued(session::Continued),
     /// A new game with its new journal.
     New(crate::game::Game, crate::journal::Writer),
 }
@@ -420,7 +420,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
         settings.practice = config.practice;
         settings.sighted = config.sighted;
         settings.journal_path = Some(c.writer.path().to_owned());
-        Begun::Continued(Box::new(c))
+        Begun::Continued(c)
     } else {
         let spec = NewGame {
             white: settings.white.clone(),
