@@ -246,3 +246,47 @@ pub fn run(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! A model that cannot be installed, verified or removed is said in
+    //! every built-in locale, the known models named for an unknown one.
+    use super::*;
+
+    #[test]
+    fn every_refusal_is_worded_in_every_locale() {
+        let manifest = Manifest::builtin();
+        let io = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let errors = [
+            InstallError::Unknown("nonsense".to_owned()),
+            InstallError::NoSuchFile("/x.zip".to_owned()),
+            InstallError::Checksum {
+                name: "m".to_owned(),
+                got: "ab".to_owned(),
+                want: "cd".to_owned(),
+            },
+            InstallError::Already {
+                name: "m".to_owned(),
+                path: "/m".to_owned(),
+            },
+            InstallError::NotInstalled {
+                name: "m".to_owned(),
+                path: "/m".to_owned(),
+            },
+            InstallError::Io(crate::input::SystemError::from(&io)),
+        ];
+        for code in crate::locale::builtin_codes() {
+            let vocab = Vocabulary::builtin(code).expect("a built-in locale loads");
+            for e in &errors {
+                let line = install_error(&vocab, &manifest, e.clone()).describe(vocab.locale());
+                assert!(!line.trim().is_empty(), "{code}: {e:?}");
+                assert!(!line.contains(['{', '}']), "{code}: {line}");
+                if matches!(e, InstallError::Unknown(_)) {
+                    for m in &manifest.models {
+                        assert!(line.contains(&m.name), "{code}: {line}");
+                    }
+                }
+            }
+        }
+    }
+}
