@@ -411,8 +411,8 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
 /// A locale file named by the settings file and gone since it was set
 /// (moved, a USB stick removed) does not stop every command: the default
 /// (fide) is used, and one line says why, naming the settings file and
-/// the locale file (the locale file's problem in the base locale's words,
-/// as before). Fails on branch `clierror`: every command refused.
+/// the locale file, in the words of the locale used instead. Fails on
+/// branch `clierror` before 732ae28: every command refused.
 #[test]
 fn a_locale_file_gone_since_it_was_set_is_one_line_and_the_default_applies() {
     let cfg = tempfile::tempdir().unwrap();
@@ -423,21 +423,21 @@ fn a_locale_file_gone_since_it_was_set_is_one_line_and_the_default_applies() {
     assert!(out.status.success(), "{out:?}");
     // The liveness twin: the command did its work, in fide's words.
     assert_eq!(lines(&out), ["e2e4 e4"]);
-    let en = en();
-    let why = en.message(
+    // Messages of the default (fide) are German.
+    let de = locale::builtin("de").unwrap();
+    let why = de.message(
         MsgKey::LocaleReadFailed,
         &[
             ("file", &gone_text),
             (
                 "error",
                 &annabella::input::describe_io_error(
-                    &en,
+                    &de,
                     &std::io::Error::from(std::io::ErrorKind::NotFound),
                 ),
             ),
         ],
     );
-    let de = locale::builtin("de").unwrap();
     let line = de.message(
         MsgKey::ConfigLocaleUnusable,
         &[("file", &path.display().to_string()), ("error", &why)],

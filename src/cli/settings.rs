@@ -105,25 +105,31 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
             let mut warning = None;
             if let Some(spec) = config.get(Key::Locale).map(str::to_owned)
                 && is_locale_file(&spec)
-                && let Err(why) = super::load_locale(&spec)
+                && let Err(error) = super::load_locale(&spec)
             {
                 config.remove(Key::Locale);
-                // The locale file's problem is in the base locale's words
-                // (its own words are what failed).
-                let line = match message_locale(m, &config) {
-                    Ok(loc) => loc.message(
+                // Said in the locale used instead (a built-in one), not
+                // the base locale's words a failing locale file is
+                // otherwise worded in.
+                let error = match error {
+                    CliError::In {
+                        locale: None,
+                        error,
+                    } => *error,
+                    other => other,
+                };
+                let line = message_locale(m, &config).map(|loc| {
+                    loc.message(
                         MsgKey::ConfigLocaleUnusable,
                         &[
                             ("file", &path.display().to_string()),
-                            ("error", &why.describe(&loc)),
+                            ("error", &error.describe(&loc)),
                         ],
-                    ),
-                    Err(_) => match locale::base() {
-                        Some(base) => why.describe(base),
-                        None => format!("{why:?}"),
-                    },
-                };
-                warning = Some(line);
+                    )
+                });
+                warning = Some(line.unwrap_or_else(|_| {
+                    locale::base().map_or_else(String::new, |b| error.describe(b))
+                }));
             }
             Startup {
                 config,
