@@ -407,3 +407,41 @@ fn the_play_screen_changes_rate_voice_and_verbosity_and_saves_them() {
         "{shown:#?}"
     );
 }
+
+/// A locale file named by the settings file and gone since it was set
+/// (moved, a USB stick removed) does not stop every command: the default
+/// (fide) is used, and one line says why, naming the settings file and
+/// the locale file, in the words of the locale used instead. Fails on
+/// branch `clierror` before 732ae28: every command refused.
+#[test]
+fn a_locale_file_gone_since_it_was_set_is_one_line_and_the_default_applies() {
+    let cfg = tempfile::tempdir().unwrap();
+    let gone = cfg.path().join("gone").join("mine.toml");
+    let gone_text = gone.display().to_string();
+    let path = write_settings(cfg.path(), &format!("locale = \"{gone_text}\"\n"));
+    let out = annabella(cfg.path(), &["parse", "e4"], "");
+    assert!(out.status.success(), "{out:?}");
+    // The liveness twin: the command did its work, in fide's words.
+    assert_eq!(lines(&out), ["e2e4 e4"]);
+    // Messages of the default (fide) are German.
+    let de = locale::builtin("de").unwrap();
+    let why = de.message(
+        MsgKey::LocaleReadFailed,
+        &[
+            ("file", &gone_text),
+            (
+                "error",
+                &annabella::input::describe_io_error(
+                    &de,
+                    &std::io::Error::from(std::io::ErrorKind::NotFound),
+                ),
+            ),
+        ],
+    );
+    let line = de.message(
+        MsgKey::ConfigLocaleUnusable,
+        &[("file", &path.display().to_string()), ("error", &why)],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), [line.as_str()]);
+}

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use shakmaty::{ByColor, Color};
 
+use super::error::{Arg, OutputRefused};
 use super::{CliError, io_error, load_locale};
 use crate::clock::talk::{Announcement, Phrasebook, Schedule, TalkEvent, Talker, Verbosity};
 use crate::clock::{
@@ -126,7 +127,13 @@ impl SpeechArgs {
         check_rate(self.rate, locale)?;
         match &self.speak_to {
             Some(p) => crate::output::check(p, crate::output::Kind::Wav, inputs, self.force)
-                .map_err(|e| CliError::Worded(e.describe(locale, p))),
+                .map_err(|error| {
+                    CliError::typed(OutputRefused {
+                        file: p.clone(),
+                        error,
+                    })
+                    .worded_in(locale)
+                }),
             None => Ok(()),
         }
     }
@@ -151,7 +158,7 @@ pub fn check_rate(rate: Option<i32>, locale: &Locale) -> Result<(), CliError> {
     match rate {
         Some(r) => crate::config::validate(crate::config::Key::Rate, &r.to_string())
             .map(|_| ())
-            .map_err(|e| CliError::Worded(e.describe(locale))),
+            .map_err(|e| CliError::typed(e).worded_in(locale)),
         None => Ok(()),
     }
 }
@@ -172,9 +179,13 @@ fn bad_option(
     key: MsgKey,
     option: &str,
     value: &str,
-    why: (&str, &str),
+    why: (&'static str, Arg),
 ) -> CliError {
-    CliError::Worded(locale.message(key, &[("option", option), ("value", value), why]))
+    CliError::msg(key)
+        .arg("option", option)
+        .arg("value", value)
+        .arg(why.0, why.1)
+        .worded_in(locale)
 }
 
 /// Builds the schedule from the options.
@@ -187,7 +198,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, CliError> {
                 MsgKey::ClockBadEvery,
                 "every",
                 t,
-                ("error", &e.describe(locale)),
+                ("error", Arg::cause(e)),
             )
         })?),
     };
@@ -202,7 +213,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, CliError> {
                         MsgKey::ClockBadWarn,
                         "warn",
                         t,
-                        ("error", &e.describe(locale)),
+                        ("error", Arg::cause(e)),
                     )
                 })
             })
@@ -221,7 +232,7 @@ fn schedule(args: &ClockArgs, locale: &Locale) -> Result<Schedule, CliError> {
                     MsgKey::ClockBadChoice,
                     "announce-for",
                     other,
-                    ("choices", "white, black, both"),
+                    ("choices", "white, black, both".into()),
                 ));
             }
         },
@@ -680,7 +691,7 @@ impl Session<'_> {
 pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let book = Phrasebook::for_locale(vocab.locale())
-        .map_err(|e| CliError::Worded(e.describe(vocab.locale())))?;
+        .map_err(|e| CliError::Locale(e).worded_in(vocab.locale()))?;
     let control: TimeControl =
         args.control
             .parse()
@@ -697,7 +708,7 @@ pub fn run(out: &mut impl Write, args: &ClockArgs) -> Result<ExitCode, CliError>
             MsgKey::ClockBadChoice,
             "left",
             &args.left,
-            ("choices", "white, black"),
+            ("choices", "white, black".into()),
         )
     })?;
     let mut inputs = crate::output::Inputs::new();

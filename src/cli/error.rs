@@ -4,8 +4,12 @@
 //! the one-locale rule.
 
 use std::fmt;
+use std::path::PathBuf;
 
-use crate::locale::{self, Locale, LocaleError, MsgKey};
+use shakmaty::Chess;
+
+use crate::locale::{self, Direction, Locale, LocaleError, MsgKey};
+use crate::vocab::{ParseError, Vocabulary};
 
 /// A typed cause inside an error, worded only when the error is described.
 pub trait Cause: fmt::Debug {
@@ -31,9 +35,106 @@ impl Cause for crate::clock::ParseTimeControlError {
     }
 }
 
+impl Cause for crate::clock::DurationError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::clock::DurationError::describe(self, locale)
+    }
+}
+
 impl Cause for LocaleError {
     fn describe(&self, locale: &Locale) -> String {
         LocaleError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::pgn::PgnReadError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::pgn::PgnReadError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::input::InputError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::input::InputError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::speech::SpeechError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::speech::SpeechError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::config::ConfigError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::config::ConfigError::describe(self, locale)
+    }
+}
+
+/// A file that may not be written (see [`crate::output`]), and why.
+#[derive(Debug)]
+pub struct OutputRefused {
+    /// The file as given.
+    pub file: PathBuf,
+    /// Why.
+    pub error: crate::output::OutputError,
+}
+
+impl Cause for OutputRefused {
+    fn describe(&self, locale: &Locale) -> String {
+        self.error.describe(locale, &self.file)
+    }
+}
+
+/// The settings file, and what went wrong with it.
+#[derive(Debug)]
+pub struct SettingsFileError {
+    /// The settings file.
+    pub file: PathBuf,
+    /// What went wrong.
+    pub error: crate::config::file::FileError,
+}
+
+impl Cause for SettingsFileError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::config::file::describe(locale, &self.file, &self.error)
+    }
+}
+
+/// A phrase that is not one legal move of a position, and why: worded by
+/// the vocabulary of the locale that describes it (its words for the
+/// pieces, squares and the example move).
+#[derive(Debug)]
+pub struct MoveRefused {
+    /// The position the phrase was read in.
+    pub position: Chess,
+    /// Why it is not one legal move.
+    pub error: ParseError,
+}
+
+impl Cause for MoveRefused {
+    fn describe(&self, locale: &Locale) -> String {
+        Vocabulary::new(locale.clone())
+            .describe_error(&self.position, &self.error)
+            .display
+    }
+}
+
+/// A PGN file whose first game cannot be continued, and why: worded by
+/// the vocabulary of the locale that describes it.
+#[derive(Debug)]
+pub struct PgnRefused {
+    /// The file as given.
+    pub file: String,
+    /// Why.
+    pub error: crate::pgn::ContinueError,
+}
+
+impl Cause for PgnRefused {
+    fn describe(&self, locale: &Locale) -> String {
+        self.error
+            .describe(&Vocabulary::new(locale.clone()), &self.file)
+            .display
     }
 }
 
@@ -171,8 +272,21 @@ pub enum CliError {
     },
     /// Several errors, one per line.
     Lines(Vec<CliError>),
-    /// A line already worded by the function that failed (kept while the
-    /// remaining callers are moved to typed variants).
+    /// A typed error that words its whole line itself (a speech error, a
+    /// refused output file, a bad settings value).
+    Typed(Box<dyn Cause>),
+    /// An error as the screen shows a line of the locale: in a
+    /// right-to-left locale inside an isolate (RLI … PDI), so that a
+    /// left-to-right terminal keeps its words in order.
+    Isolated(Box<CliError>),
+    /// A line already worded by the function that failed. Left: the
+    /// `Result<_, String>` functions the `nostring` work types
+    /// (`voice::live::model_dir_or` and `load_listener` in `cli::listen`,
+    /// `journal::config_of` in `cli::session::start`,
+    /// `settings::message_locale` in `cli::settings::run`), the voice
+    /// worker's `VoiceEvent::Failed` line (`cli::listen`), and the notes of
+    /// a damaged journal that `resume` refuses (`cli::session::resume`,
+    /// worded with the replayed game's words).
     Worded(String),
     /// An error worded in the words of another locale than the message
     /// locale: the base locale for a locale file that does not load, or a
@@ -206,6 +320,16 @@ impl CliError {
     /// Adds a typed cause to a [`CliError::Message`].
     pub fn cause(self, name: &'static str, c: impl Cause + 'static) -> CliError {
         self.arg(name, Arg::cause(c))
+    }
+
+    /// A typed error that words its whole line itself.
+    pub fn typed(c: impl Cause + 'static) -> CliError {
+        CliError::Typed(Box::new(c))
+    }
+
+    /// This error as the screen shows a line (see [`CliError::Isolated`]).
+    pub fn isolated(self) -> CliError {
+        CliError::Isolated(Box::new(self))
     }
 
     /// This error, worded in `locale` whatever the message locale is.
@@ -255,6 +379,15 @@ impl CliError {
                 .map(|e| e.describe(l))
                 .collect::<Vec<_>>()
                 .join("\n"),
+            CliError::Typed(c) => c.describe(l),
+            CliError::Isolated(e) => {
+                let line = e.describe(l);
+                match l.direction {
+                    Direction::Ltr => line,
+                    // As `Vocabulary::for_display`.
+                    Direction::Rtl => format!("\u{2067}{line}\u{2069}"),
+                }
+            }
             CliError::Worded(line) => line.clone(),
             CliError::In { locale, error } => {
                 let words = match locale {

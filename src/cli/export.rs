@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
+use super::error::OutputRefused;
 use super::{CliError, session};
 use crate::fsutil;
 use crate::game::clock_ms;
@@ -17,7 +18,6 @@ use crate::game::script::ScriptVerbs;
 use crate::game::words::Wording;
 use crate::locale::MsgKey;
 use crate::mirror::{Mirror, PgnSource, Stage};
-use crate::vocab::Utterance;
 
 /// A side on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -145,34 +145,27 @@ fn output_refused(
     ui: &crate::vocab::Vocabulary,
     journal: &Path,
     output: &Path,
-    e: &crate::output::OutputError,
+    e: crate::output::OutputError,
 ) -> CliError {
     use crate::output::OutputError;
-    let file = Utterance::plain(output.display().to_string());
-    let say = |key: MsgKey, error: String| {
-        let error = Utterance::plain(error);
-        CliError::Worded(
-            ui.message(key, &[("file", &file), ("error", &error)])
-                .display,
-        )
-    };
-    match e {
+    let say = |key: MsgKey| CliError::msg(key).arg("file", output.display().to_string());
+    let refused = match e {
         OutputError::IsInput { input } if input == journal => {
-            say(MsgKey::ExportSameFile, String::new())
+            say(MsgKey::ExportSameFile).arg("error", "")
         }
-        OutputError::IsInput { .. } => CliError::Worded(e.describe(ui.locale(), output)),
-        OutputError::NotRegular(kind) => say(
-            MsgKey::ExportNotAFile,
-            fsutil::InputError::NotRegular(*kind).describe(ui.locale()),
-        ),
+        error @ OutputError::IsInput { .. } => CliError::typed(OutputRefused {
+            file: output.to_owned(),
+            error,
+        }),
+        OutputError::NotRegular(kind) => {
+            say(MsgKey::ExportNotAFile).cause("error", fsutil::InputError::NotRegular(kind))
+        }
         OutputError::Exists | OutputError::OtherKind | OutputError::OtherGames { .. } => {
-            say(MsgKey::ExportExists, String::new())
+            say(MsgKey::ExportExists).arg("error", "")
         }
-        OutputError::Io(err) => say(
-            MsgKey::ExportWriteFailed,
-            crate::input::describe_io_error(ui.locale(), err),
-        ),
-    }
+        OutputError::Io(err) => say(MsgKey::ExportWriteFailed).cause("error", err),
+    };
+    refused.worded_in(ui.locale())
 }
 
 /// `annabella export`.
@@ -183,7 +176,7 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
     if let Some(output) = &args.output {
         // Before anything is read: nothing happens to a refused file.
         crate::output::check(output, crate::output::Kind::Export, &inputs, args.force)
-            .map_err(|e| output_refused(&ui, &args.journal, output, &e))?;
+            .map_err(|e| output_refused(&ui, &args.journal, output, e))?;
     }
     let session::Read {
         loaded,
@@ -235,7 +228,7 @@ pub fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<std::process::ExitC
             &inputs,
             args.force,
         )
-        .map_err(|e| output_refused(&ui, &args.journal, p, &e))?,
+        .map_err(|e| output_refused(&ui, &args.journal, p, e))?,
     }
     // Moves of the file are not in what was exported: the caller must
     // know (the notes above say which and what to do).

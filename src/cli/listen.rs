@@ -341,11 +341,9 @@ fn mic(
     }
     let mut keys = if args.push_to_talk {
         Some(PushToTalkKeys::start().map_err(|e| {
-            CliError::Worded(msg(
-                &vocab,
-                MsgKey::VoicePttNoTerminal,
-                &[("error", crate::input::describe_io_error(vocab.locale(), &e))],
-            ))
+            CliError::msg(MsgKey::VoicePttNoTerminal)
+                .cause("error", e)
+                .worded_in(vocab.locale())
         })?)
     } else {
         None

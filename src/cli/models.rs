@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
+use super::error::{Arg, Cause};
 use super::{CliError, io_error, load_locale};
-use crate::locale::MsgKey;
+use crate::locale::{Locale, MsgKey};
 use crate::vocab::Vocabulary;
 use crate::voice::models::{self, InstallError, Manifest};
 
@@ -40,13 +41,28 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     vocab.locale().message(key, &args)
 }
 
-fn install_error(vocab: &Vocabulary, manifest: &Manifest, e: &InstallError) -> CliError {
-    let (key, mut args) = e.message(vocab.locale());
-    if key == MsgKey::ModelsUnknown {
-        let known: Vec<&str> = manifest.models.iter().map(|m| m.name.as_str()).collect();
-        args.push(("known", known.join(", ")));
+/// Why a model could not be installed, verified or removed, with the
+/// names of the known models (said when the name is not one of them).
+#[derive(Debug)]
+struct Refused {
+    error: InstallError,
+    known: Vec<String>,
+}
+
+impl Cause for Refused {
+    fn describe(&self, locale: &Locale) -> String {
+        let (key, mut args) = self.error.message(locale);
+        if key == MsgKey::ModelsUnknown {
+            args.push(("known", self.known.join(", ")));
+        }
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        locale.message(key, &args)
     }
-    CliError::Worded(msg(vocab, key, &args))
+}
+
+fn install_error(vocab: &Vocabulary, manifest: &Manifest, error: InstallError) -> CliError {
+    let known = manifest.models.iter().map(|m| m.name.clone()).collect();
+    CliError::typed(Refused { error, known }).worded_in(vocab.locale())
 }
 
 /// `annabella models …` (messages in the base locale's language, or the
@@ -59,11 +75,9 @@ pub fn run(
     let vocab = load_locale(locale)?;
     let manifest = Manifest::builtin();
     let dir: PathBuf = models::models_dir().ok_or_else(|| {
-        CliError::Worded(msg(
-            &vocab,
-            MsgKey::VoiceModelError,
-            &[("error", vocab.locale().message(MsgKey::ModelNoDataDir, &[]))],
-        ))
+        CliError::msg(MsgKey::VoiceModelError)
+            .arg("error", Arg::Message(MsgKey::ModelNoDataDir, Vec::new()))
+            .worded_in(vocab.locale())
     })?;
     match action {
         ModelsAction::List => {
@@ -138,7 +152,7 @@ pub fn run(
             if !last.is_empty() {
                 eprintln!();
             }
-            let inst = result.map_err(|e| install_error(&vocab, &manifest, &e))?;
+            let inst = result.map_err(|e| install_error(&vocab, &manifest, e))?;
             writeln!(
                 out,
                 "{}",
@@ -163,7 +177,7 @@ pub fn run(
                         return Err(install_error(
                             &vocab,
                             &manifest,
-                            &InstallError::NotInstalled {
+                            InstallError::NotInstalled {
                                 name: n.clone(),
                                 path: path.display().to_string(),
                             },
@@ -217,7 +231,7 @@ pub fn run(
         }
         ModelsAction::Remove { name } => {
             let path =
-                models::remove(&dir, name).map_err(|e| install_error(&vocab, &manifest, &e))?;
+                models::remove(&dir, name).map_err(|e| install_error(&vocab, &manifest, e))?;
             writeln!(
                 out,
                 "{}",
@@ -229,6 +243,50 @@ pub fn run(
             )
             .map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! A model that cannot be installed, verified or removed is said in
+    //! every built-in locale, the known models named for an unknown one.
+    use super::*;
+
+    #[test]
+    fn every_refusal_is_worded_in_every_locale() {
+        let manifest = Manifest::builtin();
+        let io = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let errors = [
+            InstallError::Unknown("nonsense".to_owned()),
+            InstallError::NoSuchFile("/x.zip".to_owned()),
+            InstallError::Checksum {
+                name: "m".to_owned(),
+                got: "ab".to_owned(),
+                want: "cd".to_owned(),
+            },
+            InstallError::Already {
+                name: "m".to_owned(),
+                path: "/m".to_owned(),
+            },
+            InstallError::NotInstalled {
+                name: "m".to_owned(),
+                path: "/m".to_owned(),
+            },
+            InstallError::Io(crate::input::SystemError::from(&io)),
+        ];
+        for code in crate::locale::builtin_codes() {
+            let vocab = Vocabulary::builtin(code).expect("a built-in locale loads");
+            for e in &errors {
+                let line = install_error(&vocab, &manifest, e.clone()).describe(vocab.locale());
+                assert!(!line.trim().is_empty(), "{code}: {e:?}");
+                assert!(!line.contains(['{', '}']), "{code}: {line}");
+                if matches!(e, InstallError::Unknown(_)) {
+                    for m in &manifest.models {
+                        assert!(line.contains(&m.name), "{code}: {line}");
+                    }
+                }
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess};
 
+use super::error::MoveRefused;
 use super::{CliError, GameArgs, io_error, load_locale};
 use crate::input::Line;
 use crate::locale::MsgKey;
@@ -38,6 +39,28 @@ fn start_position(
     }
 }
 
+/// Move `i` (0-based) of a command line, `text`, is not a legal move of
+/// `position`: in the words of `vocab`.
+pub fn bad_move(
+    vocab: &Vocabulary,
+    i: usize,
+    text: &str,
+    position: &Chess,
+    error: ParseError,
+) -> CliError {
+    CliError::msg(MsgKey::ErrorBadMove)
+        .arg("number", (i + 1).to_string())
+        .arg("move", text)
+        .cause(
+            "reason",
+            MoveRefused {
+                position: position.clone(),
+                error,
+            },
+        )
+        .worded_in(vocab.locale())
+}
+
 fn line(out: &mut impl Write, text: &str) -> Result<(), CliError> {
     writeln!(out, "{text}").map_err(io_error)
 }
@@ -56,21 +79,9 @@ pub fn announce(
     let mut play = Match::new(start, mode, GameKind::Standard);
     for (i, text) in moves.iter().enumerate() {
         let pos = play.position().clone();
-        let m = vocab.parse(&pos, mode, text).map_err(|e| {
-            let reason = vocab.describe_error(&pos, &e);
-            CliError::Worded(
-                vocab
-                    .message(
-                        MsgKey::ErrorBadMove,
-                        &[
-                            ("number", &Utterance::plain((i + 1).to_string())),
-                            ("move", &Utterance::plain(text.clone())),
-                            ("reason", &reason),
-                        ],
-                    )
-                    .display,
-            )
-        })?;
+        let m = vocab
+            .parse(&pos, mode, text)
+            .map_err(|error| bad_move(&vocab, i, text, &pos, error))?;
         let said = vocab.announce(&pos, m, style);
         let text = if spoken {
             said.spoken
@@ -111,9 +122,12 @@ pub fn parse(out: &mut impl Write, game: &GameArgs, phrase: &str) -> Result<Exit
             line(out, &format!("{uci} {san}"))?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => Err(CliError::Worded(
-            vocab.for_display(&vocab.describe_error(&pos, &e).display),
-        )),
+        Err(error) => Err(CliError::typed(MoveRefused {
+            position: pos,
+            error,
+        })
+        .isolated()
+        .worded_in(vocab.locale())),
     }
 }
 

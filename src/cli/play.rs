@@ -11,6 +11,7 @@ use clap::Args;
 use shakmaty::CastlingMode;
 
 use super::clock::SpeechArgs;
+use super::error::PgnRefused;
 use super::session::{self, NewGame};
 use super::{CliError, load_locale};
 use crate::clock::TimeControl;
@@ -207,24 +208,10 @@ impl Session {
             }
             Ok(said) => {
                 if let Err(failed) = self.game.save() {
-                    let file = Utterance::plain(self.game.store().path().display().to_string());
-                    return Err(CliError::Worded(
-                        self.vocab()
-                            .message(
-                                MsgKey::JournalWriteFailed,
-                                &[
-                                    ("file", &file),
-                                    (
-                                        "error",
-                                        &Utterance::plain(crate::input::describe_io_error(
-                                            self.vocab().locale(),
-                                            &failed.error,
-                                        )),
-                                    ),
-                                ],
-                            )
-                            .display,
-                    ));
+                    return Err(CliError::msg(MsgKey::JournalWriteFailed)
+                        .arg("file", self.game.store().path().display().to_string())
+                        .cause("error", failed.error)
+                        .worded_in(self.vocab().locale()));
                 }
                 if let Some(n) = line {
                     self.done_line = self.done_line.max(n);
@@ -363,7 +350,7 @@ pub fn run(out: &mut dyn Write, args: &PlayArgs) -> Result<std::process::ExitCod
         Some(file) => {
             let f =
                 crate::fsutil::open_stream(std::path::Path::new(file), crate::fsutil::SCRIPT_LIMIT)
-                    .map_err(|e| script_error(session.vocab(), file, &e.into()))?;
+                    .map_err(|e| script_error(session.vocab(), file, e.into()))?;
             let mut r = std::io::BufReader::new(f);
             session.run(out, &mut r, true)?;
         }
@@ -386,17 +373,10 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, CliError
         args.control
             .parse()
             .map_err(|e: crate::clock::ParseTimeControlError| {
-                CliError::Worded(
-                    vocab
-                        .message(
-                            MsgKey::PlayBadControl,
-                            &[
-                                ("control", &Utterance::plain(args.control.clone())),
-                                ("error", &Utterance::plain(e.describe(vocab.locale()))),
-                            ],
-                        )
-                        .display,
-                )
+                CliError::msg(MsgKey::PlayBadControl)
+                    .arg("control", args.control.as_str())
+                    .cause("error", e)
+                    .worded_in(vocab.locale())
             })?;
     let mut chess960 = args.chess960;
     let mut fen = args.fen.clone();
@@ -405,11 +385,13 @@ fn new_session(out: &mut dyn Write, args: &PlayArgs) -> Result<Session, CliError
     if let Some(pgn) = &args.from_pgn {
         let name = pgn.display().to_string();
         let (game, replayed) = crate::pgn::continue_from(
-            &vocab,
-            &name,
             crate::fsutil::open_regular(pgn).map_err(std::io::Error::from),
         )
-        .map_err(|u| CliError::Worded(vocab.for_display(&u.display)))?;
+        .map_err(|error| {
+            CliError::typed(PgnRefused { file: name, error })
+                .isolated()
+                .worded_in(vocab.locale())
+        })?;
         chess960 |= replayed.mode == CastlingMode::Chess960;
         if game.header("FEN").is_some() {
             fen = game.header("FEN").map(str::to_owned);
@@ -552,20 +534,11 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
 }
 
 /// The message for a script that cannot be opened.
-pub fn script_error(v: &Vocabulary, file: &str, e: &std::io::Error) -> CliError {
-    CliError::Worded(
-        v.message(
-            MsgKey::PlayBadScript,
-            &[
-                ("file", &Utterance::plain(file)),
-                (
-                    "error",
-                    &Utterance::plain(crate::input::describe_io_error(v.locale(), e)),
-                ),
-            ],
-        )
-        .display,
-    )
+pub fn script_error(v: &Vocabulary, file: &str, e: std::io::Error) -> CliError {
+    CliError::msg(MsgKey::PlayBadScript)
+        .arg("file", file)
+        .cause("error", e)
+        .worded_in(v.locale())
 }
 
 #[cfg(test)]
@@ -634,8 +607,9 @@ mod tests {
                 panic!("{line}: not a command");
             };
             let now = Duration::from_secs(i as u64 + 1);
-            if let Err(CliError::Worded(e)) = s.submit(out, now, c, None) {
-                return (i, Some(e));
+            if let Err(e) = s.submit(out, now, c, None) {
+                let en = crate::locale::builtin("en").unwrap();
+                return (i, Some(e.describe(&en)));
             }
         }
         (LINES.len(), None)

@@ -111,7 +111,7 @@ pub fn run(out: &mut dyn Write, args: &ResumeArgs) -> Result<std::process::ExitC
         Some(file) => {
             let f =
                 crate::fsutil::open_stream(std::path::Path::new(file), crate::fsutil::SCRIPT_LIMIT)
-                    .map_err(|e| script_error(&ui, file, &e.into()))?;
+                    .map_err(|e| script_error(&ui, file, e.into()))?;
             session.run(out, &mut std::io::BufReader::new(f), true)?;
         }
         None => {

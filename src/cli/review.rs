@@ -11,6 +11,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::clock::SpeechArgs;
+use super::error::Cause;
 use super::ui::ThemeArgs;
 use super::{CliError, load_locale};
 use crate::engine::DEFAULT_ENGINE;
@@ -62,18 +63,11 @@ pub struct ReviewArgs {
     pub file: PathBuf,
 }
 
-fn bad_file(vocab: &Vocabulary, path: &Path, error: String) -> CliError {
-    CliError::Worded(
-        vocab
-            .message(
-                MsgKey::ReviewBadFile,
-                &[
-                    ("file", &Utterance::plain(path.display().to_string())),
-                    ("error", &Utterance::plain(error)),
-                ],
-            )
-            .display,
-    )
+fn bad_file(vocab: &Vocabulary, path: &Path, error: impl Cause + 'static) -> CliError {
+    CliError::msg(MsgKey::ReviewBadFile)
+        .arg("file", path.display().to_string())
+        .cause("error", error)
+        .worded_in(vocab.locale())
 }
 
 /// Reads game number `n` (1-based) of a PGN file; a game cut short by an
@@ -83,46 +77,28 @@ pub fn read_pgn(
     path: &Path,
     n: usize,
 ) -> Result<(ReviewGame, Option<Utterance>), CliError> {
-    let file = crate::fsutil::open_regular(path).map_err(|e| {
-        bad_file(
-            vocab,
-            path,
-            crate::input::describe_io_error(vocab.locale(), &e.into()),
-        )
-    })?;
-    let games = crate::pgn::read_games(file)
-        .map_err(|e| bad_file(vocab, path, e.describe(vocab.locale())))?;
+    let file = crate::fsutil::open_regular(path)
+        .map_err(|e| bad_file(vocab, path, std::io::Error::from(e)))?;
+    let games = crate::pgn::read_games(file).map_err(|e| bad_file(vocab, path, e))?;
     let no_game = || {
-        CliError::Worded(
-            vocab
-                .message(
-                    MsgKey::ReviewNoGame,
-                    &[("file", &Utterance::plain(path.display().to_string()))],
-                )
-                .display,
-        )
+        CliError::msg(MsgKey::ReviewNoGame)
+            .arg("file", path.display().to_string())
+            .worded_in(vocab.locale())
     };
     if games.is_empty() {
         return Err(no_game());
     }
     let count = games.len().to_string();
     let game = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
-        CliError::Worded(
-            vocab
-                .message(
-                    MsgKey::ReviewNoSuchGame,
-                    &[
-                        ("file", &Utterance::plain(path.display().to_string())),
-                        ("count", &Utterance::plain(count.clone())),
-                        ("game", &Utterance::plain(n.to_string())),
-                    ],
-                )
-                .display,
-        )
+        CliError::msg(MsgKey::ReviewNoSuchGame)
+            .arg("file", path.display().to_string())
+            .arg("count", count.clone())
+            .arg("game", n.to_string())
+            .worded_in(vocab.locale())
     })?;
     match ReviewGame::from_pgn(game) {
         Ok(g) => Ok((g, None)),
-        Err(ReviewGameError::Headers(e)) => Err(bad_file(vocab, path, e.describe(vocab.locale()))),
+        Err(ReviewGameError::Headers(e)) => Err(bad_file(vocab, path, e)),
         Err(ReviewGameError::Illegal {
             number,
             san,
@@ -239,8 +215,9 @@ pub fn review_game(
             &inbox,
         )
         .map_err(|e| {
-            let error = crate::input::describe_io_error(&words, &e);
-            CliError::Worded(words.message(MsgKey::UiTerminalError, &[("error", &error)]))
+            CliError::msg(MsgKey::UiTerminalError)
+                .cause("error", e)
+                .worded_in(&words)
         })?;
     }
     if let Some(s) = &mut runner.speech {

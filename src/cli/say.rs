@@ -45,7 +45,7 @@ pub struct SayArgs {
 pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
     let vocab = load_locale(&args.locale)?;
     let book = Phrasebook::for_locale(vocab.locale())
-        .map_err(|e| CliError::Worded(e.describe(vocab.locale())))?;
+        .map_err(|e| CliError::Locale(e).worded_in(vocab.locale()))?;
     let mut inputs = crate::output::Inputs::new();
     inputs.add_locale(&args.locale);
     args.speech.check_output(&inputs, book.locale())?;
@@ -62,21 +62,9 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
             None => Chess::default(),
         };
         for (i, text) in args.text.iter().enumerate() {
-            let m = vocab.parse(&pos, mode, text).map_err(|e| {
-                let reason = vocab.describe_error(&pos, &e);
-                CliError::Worded(
-                    vocab
-                        .message(
-                            MsgKey::ErrorBadMove,
-                            &[
-                                ("number", &Utterance::plain((i + 1).to_string())),
-                                ("move", &Utterance::plain(text.clone())),
-                                ("reason", &reason),
-                            ],
-                        )
-                        .display,
-                )
-            })?;
+            let m = vocab
+                .parse(&pos, mode, text)
+                .map_err(|error| super::moves::bad_move(&vocab, i, text, &pos, error))?;
             said.push(vocab.announce(&pos, m, args.style));
             pos.play_unchecked(m);
         }
@@ -99,19 +87,19 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
     match args.speech.output(args.plain) {
         Output::File(path) => {
             let (engine, missing) = espeak::EspeakNg::probe(&voice)
-                .map_err(|e| CliError::Worded(e.describe(locale)))?;
+                .map_err(|e| CliError::typed(e).worded_in(locale))?;
             if let Some(e) = missing {
                 eprintln!("{}", e.describe(locale));
             }
             let mut file = espeak::WavFileSpeaker::create(engine, &path)
-                .map_err(|e| CliError::Worded(e.describe(locale)))?;
+                .map_err(|e| CliError::typed(e).worded_in(locale))?;
             for u in &said {
                 file.speak(u, Priority::Move)
-                    .map_err(|e| CliError::Worded(e.describe(locale)))?;
+                    .map_err(|e| CliError::typed(e).worded_in(locale))?;
             }
             let seconds = format!("{:.1}", file.seconds());
             file.finish()
-                .map_err(|e| CliError::Worded(e.describe(locale)))?;
+                .map_err(|e| CliError::typed(e).worded_in(locale))?;
             eprintln!(
                 "{}",
                 locale.message(

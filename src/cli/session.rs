@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use super::error::Arg;
 use super::{CliError, load_locale};
 use crate::commands::{Cmd, CommandWords};
 use crate::game::Game;
@@ -56,53 +57,32 @@ pub fn vocabulary_of(
             // game stays readable and exportable even if the locale
             // checker of a later version would refuse the file).
             let loc = locale::from_file_text(&name, text)
-                .map_err(|e| CliError::Worded(e.describe(ui.locale())))?;
+                .map_err(|e| CliError::LocaleFile(e).worded_in(ui.locale()))?;
             Ok(Vocabulary::new(loc))
         }
         None if locale::builtin_codes().contains(&header.locale.as_str()) => {
             load_locale(&header.locale)
         }
-        None => Err(CliError::Worded(
-            ui.message(
-                MsgKey::JournalUnknownLocale,
-                &[
-                    ("file", &file_arg(path)),
-                    ("locale", &plain(header.locale.clone())),
-                ],
-            )
-            .display,
-        )),
+        None => Err(CliError::msg(MsgKey::JournalUnknownLocale)
+            .arg("file", path.display().to_string())
+            .arg("locale", header.locale.as_str())
+            .worded_in(ui.locale())),
     }
 }
 
 /// The words of a journal-store refusal.
-pub fn store_error(v: &Vocabulary, path: &Path, e: &StoreError) -> CliError {
-    let file = file_arg(path);
-    let text = match e {
-        StoreError::Io(err) => v.message(
-            MsgKey::JournalOpenFailed,
-            &[
-                ("file", &file),
-                (
-                    "error",
-                    &plain(crate::input::describe_io_error(v.locale(), err)),
-                ),
-            ],
-        ),
-        StoreError::Exists => v.message(MsgKey::JournalExists, &[("file", &file)]),
-        StoreError::Changed => v.message(MsgKey::JournalChanged, &[("file", &file)]),
-        StoreError::Locked { pid } => v.message(
-            MsgKey::JournalLocked,
-            &[
-                ("file", &file),
-                (
-                    "pid",
-                    &plain(pid.map(|p| p.to_string()).unwrap_or_else(|| "?".into())),
-                ),
-            ],
+pub fn store_error(v: &Vocabulary, path: &Path, e: StoreError) -> CliError {
+    let message = |key: MsgKey| CliError::msg(key).arg("file", path.display().to_string());
+    let refused = match e {
+        StoreError::Io(err) => message(MsgKey::JournalOpenFailed).cause("error", err),
+        StoreError::Exists => message(MsgKey::JournalExists),
+        StoreError::Changed => message(MsgKey::JournalChanged),
+        StoreError::Locked { pid } => message(MsgKey::JournalLocked).arg(
+            "pid",
+            pid.map(|p| p.to_string()).unwrap_or_else(|| "?".into()),
         ),
     };
-    CliError::Worded(text.display)
+    refused.worded_in(v.locale())
 }
 
 /// Everything a new game's journal header needs.
@@ -165,7 +145,7 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), C
     };
     let config: Config = journal::config_of(&header).map_err(CliError::Worded)?;
     let writer = match journal {
-        Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, &e))?,
+        Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, e))?,
         None => {
             let dir = journal::default_dir()
                 .ok_or_else(|| CliError::msg(MsgKey::PlayNoDataDir).worded_in(vocab.locale()))?;
@@ -188,7 +168,7 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), C
             // the file name longer than a file system allows.
             let stem = journal::cut_to_bytes(&stem, journal::NAME_MAX - journal::STEM_ROOM);
             Writer::create_unique(&dir, stem, &header, &[])
-                .map_err(|e| store_error(&vocab, &dir, &e))?
+                .map_err(|e| store_error(&vocab, &dir, e))?
         }
     };
     Ok((Game::new(vocab, config, Duration::ZERO), writer))
@@ -222,42 +202,19 @@ fn reason(v: &Vocabulary, damage: Damage) -> Utterance {
 }
 
 fn read_error(path: &Path, e: ReadError, ui: &Vocabulary) -> CliError {
-    let file = file_arg(path);
-    let text = match e {
-        ReadError::Io(err) => ui.message(
-            MsgKey::JournalOpenFailed,
-            &[
-                ("file", &file),
-                (
-                    "error",
-                    &plain(crate::input::describe_io_error(ui.locale(), &err)),
-                ),
-            ],
-        ),
-        ReadError::Empty => ui.message(
-            MsgKey::JournalNotJournal,
-            &[
-                ("file", &file),
-                ("reason", &ui.message(MsgKey::JournalReasonEmpty, &[])),
-            ],
-        ),
-        ReadError::NotJournal => ui.message(
-            MsgKey::JournalNotJournal,
-            &[
-                ("file", &file),
-                ("reason", &ui.message(MsgKey::JournalReasonHeader, &[])),
-            ],
-        ),
-        ReadError::BadVersion(found) => ui.message(
-            MsgKey::JournalBadVersion,
-            &[
-                ("file", &file),
-                ("found", &plain(found.to_string())),
-                ("expected", &plain(journal::VERSION.to_string())),
-            ],
-        ),
+    let message = |key: MsgKey| CliError::msg(key).arg("file", path.display().to_string());
+    let not_journal = |reason: MsgKey| {
+        message(MsgKey::JournalNotJournal).arg("reason", Arg::Message(reason, Vec::new()))
     };
-    CliError::Worded(text.display)
+    let refused = match e {
+        ReadError::Io(err) => message(MsgKey::JournalOpenFailed).cause("error", err),
+        ReadError::Empty => not_journal(MsgKey::JournalReasonEmpty),
+        ReadError::NotJournal => not_journal(MsgKey::JournalReasonHeader),
+        ReadError::BadVersion(found) => message(MsgKey::JournalBadVersion)
+            .arg("found", found.to_string())
+            .arg("expected", journal::VERSION.to_string()),
+    };
+    refused.worded_in(ui.locale())
 }
 
 /// One line saying which lines were mended and how (`None`: none were).
@@ -309,14 +266,10 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, CliError> {
     let loaded = journal::read(path).map_err(|e| read_error(path, e, ui))?;
     let vocab = vocabulary_of(&loaded.header, path, ui)?;
     let config = journal::config_of(&loaded.header).map_err(|e| {
-        CliError::Worded(
-            vocab
-                .message(
-                    MsgKey::JournalBadHeader,
-                    &[("file", &file_arg(path)), ("error", &plain(e))],
-                )
-                .display,
-        )
+        CliError::msg(MsgKey::JournalBadHeader)
+            .arg("file", path.display().to_string())
+            .arg("error", e)
+            .worded_in(vocab.locale())
     })?;
     let (game, replayed, stopped) =
         match Game::replay(vocab.clone(), config.clone(), &loaded.records) {
@@ -587,7 +540,7 @@ pub fn resume(
         (r.game.clone(), r.loaded.records[..r.replayed].to_vec())
     };
     let writer = if r.loaded.is_intact() && !r.drops {
-        Writer::append_to(path, &r.loaded).map_err(|e| store_error(&vocab, path, &e))?
+        Writer::append_to(path, &r.loaded).map_err(|e| store_error(&vocab, path, e))?
     } else {
         let new = journal::continuation_path(path);
         let mut header = r.loaded.header.clone();
@@ -597,7 +550,7 @@ pub fn resume(
             records: records.len(),
         });
         let w =
-            Writer::create(&new, &header, &records).map_err(|e| store_error(&vocab, &new, &e))?;
+            Writer::create(&new, &header, &records).map_err(|e| store_error(&vocab, &new, e))?;
         let last = game.wording(&ScriptVerbs).last_move(game.mirror());
         said.push(match (r.drops, r.loaded.torn) {
             (false, Some(line)) => vocab.message(

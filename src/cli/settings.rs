@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Subcommand};
 
+use super::error::SettingsFileError;
 use super::{CliError, io_error};
 use crate::config::file::{self, FileError};
 use crate::config::{Key, Source, UserConfig};
@@ -474,17 +475,21 @@ fn say_line(out: &mut impl Write, line: &str) -> Result<(), CliError> {
 }
 
 fn settings_path(loc: &Locale) -> Result<PathBuf, CliError> {
-    file::path().ok_or_else(|| CliError::Worded(loc.message(MsgKey::ConfigNoHome, &[])))
+    file::path().ok_or_else(|| CliError::msg(MsgKey::ConfigNoHome).worded_in(loc))
 }
 
 fn key_of(loc: &Locale, name: &str) -> Result<Key, CliError> {
     Key::from_name(name).ok_or_else(|| {
-        CliError::Worded(crate::config::ConfigError::UnknownKey(name.to_owned()).describe(loc))
+        CliError::typed(crate::config::ConfigError::UnknownKey(name.to_owned())).worded_in(loc)
     })
 }
 
 fn file_problem(loc: &Locale, path: &Path, e: FileError) -> CliError {
-    CliError::Worded(file::describe(loc, path, &e))
+    CliError::typed(SettingsFileError {
+        file: path.to_owned(),
+        error: e,
+    })
+    .worded_in(loc)
 }
 
 /// `annabella config`: `m` are its matches, `start` the file as read at

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::error::OutputRefused;
 use super::session::{self, NewGame};
 use super::{CliError, load_locale};
 use crate::clock::TimeControl;
@@ -224,6 +225,14 @@ fn journal_to_continue(args: &ScreenArgs, vocab: &Vocabulary) -> Result<Option<P
     session::latest(vocab).map(Some)
 }
 
+/// The game the play screen plays: continued from its journal, or new.
+enum Begun {
+    /// Continued from its journal.
+    Continued(session::Continued),
+    /// A new game with its new journal.
+    New(crate::game::Game, crate::journal::Writer),
+}
+
 /// Refuses a `--save` file that may not be written (see
 /// [`crate::output`]) before the game starts, so nothing is lost.
 fn check_save(
@@ -234,7 +243,13 @@ fn check_save(
 ) -> Result<(), CliError> {
     match &args.save {
         Some(p) => crate::output::check(p, crate::output::Kind::GameSave(text), inputs, args.force)
-            .map_err(|e| CliError::Worded(e.describe(vocab.locale(), p))),
+            .map_err(|error| {
+                CliError::typed(OutputRefused {
+                    file: p.clone(),
+                    error,
+                })
+                .worded_in(vocab.locale())
+            }),
         None => Ok(()),
     }
 }
@@ -317,10 +332,10 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
     }
     let control = match &args.control {
         Some(text) => text.parse::<TimeControl>().map_err(|e| {
-            CliError::Worded(vocab.locale().message(
-                MsgKey::ClockBadControl,
-                &[("control", text), ("error", &e.describe(vocab.locale()))],
-            ))
+            CliError::msg(MsgKey::ClockBadControl)
+                .arg("control", text.as_str())
+                .cause("error", e)
+                .worded_in(vocab.locale())
         })?,
         None => TimeControl::default(),
     };
@@ -359,7 +374,6 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
     };
     // A game to continue: its journal decides the words, the time control
     // and the style.
-    let mut resumed = None;
     let mut said_first = Vec::new();
     if !plain {
         said_first.extend(args.notices.iter().map(Utterance::plain));
@@ -384,7 +398,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
         );
         check_save(&args, &text, &inputs, &vocab)?;
     }
-    if let Some(path) = continued {
+    let begun = if let Some(path) = continued {
         inputs.add(&path);
         let c = session::resume(
             &path,
@@ -406,10 +420,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
         settings.practice = config.practice;
         settings.sighted = config.sighted;
         settings.journal_path = Some(c.writer.path().to_owned());
-        resumed = Some(c);
-    }
-    let mut started = None;
-    if resumed.is_none() {
+        Begun::Continued(c)
+    } else {
         let spec = NewGame {
             white: settings.white.clone(),
             black: settings.black.clone(),
@@ -432,8 +444,8 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
         let config = game.mirror().config();
         settings.start = Some(config.start.clone());
         settings.chess960 = config.mode == CastlingMode::Chess960;
-        started = Some((game, writer));
-    }
+        Begun::New(game, writer)
+    };
     // Everything that happens reaches the loop through its one channel.
     let inbox = Inbox::new();
     // The engine starts on its own thread (with time limits): a failure
@@ -497,21 +509,20 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.engine {
         runner.engine_path = path.clone();
     }
-    let (mut runner, mut app, mut first) = match (resumed, started) {
-        (Some(c), _) => {
+    let (mut runner, mut app, mut first) = match begun {
+        Begun::Continued(c) => {
             let offset = c.game.mirror().now();
             inputs.add(c.writer.path());
             let runner = runner.starting_at(offset);
             let (app, fx) = App::resume(vocab, settings, c.game, Box::new(c.writer));
             (runner, app, fx)
         }
-        (None, Some((game, writer))) => {
+        Begun::New(game, writer) => {
             inputs.add(writer.path());
             let runner = runner.starting_at(Duration::ZERO);
             let (app, fx) = App::start(vocab, settings, game, Box::new(writer), runner.now());
             (runner, app, fx)
         }
-        (None, None) => return Err(CliError::Worded(String::new())),
     };
     check_save(&args, &app.pgn(), &inputs, app.vocab())?;
     runner.outputs = inputs;
@@ -595,12 +606,12 @@ fn alarm(args: &ScreenArgs, loc: &crate::locale::Locale) -> Result<Alarm, CliErr
                 let error = crate::config::ConfigError::BadValue {
                     key: crate::config::Key::Warn,
                     value: w.clone(),
-                }
-                .describe(loc);
-                CliError::Worded(loc.message(
-                    MsgKey::ClockBadWarn,
-                    &[("option", "warn"), ("value", w), ("error", &error)],
-                ))
+                };
+                CliError::msg(MsgKey::ClockBadWarn)
+                    .arg("option", "warn")
+                    .arg("value", w.as_str())
+                    .cause("error", error)
+                    .worded_in(loc)
             })?;
     }
     if let Some(c) = args.countdown {

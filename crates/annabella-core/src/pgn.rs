@@ -407,48 +407,78 @@ impl ReplayedGame {
     }
 }
 
+/// Why the first game of a PGN input cannot be continued
+/// ([`continue_from`]).
+#[derive(Debug)]
+pub enum ContinueError {
+    /// The file cannot be read (or opened).
+    Read(PgnReadError),
+    /// It holds no game.
+    NoGame,
+    /// Its FEN is not a position one can play from.
+    Fen(FenProblem),
+    /// A move cannot be played: the game as replayed, with its error.
+    Move(Box<ReplayedGame>),
+}
+
+impl ContinueError {
+    /// The message for the player in `vocab`'s words: `file` names the
+    /// file (for a move that cannot be played: its number, its text and
+    /// why).
+    pub fn describe(&self, vocab: &Vocabulary, file: &str) -> Utterance {
+        let bad = |error: String| {
+            vocab.message(
+                MsgKey::PlayBadPgn,
+                &[
+                    ("file", &Utterance::plain(file)),
+                    ("error", &Utterance::plain(error)),
+                ],
+            )
+        };
+        match self {
+            ContinueError::Read(e) => bad(e.describe(vocab.locale())),
+            ContinueError::NoGame => {
+                vocab.message(MsgKey::ErrorPgnNoGame, &[("file", &Utterance::plain(file))])
+            }
+            ContinueError::Fen(error) => {
+                let why = vocab.message(
+                    MsgKey::ErrorBadFen,
+                    &[
+                        ("error", &Utterance::plain(error.describe(vocab.locale()))),
+                        ("example", &Utterance::plain(START_FEN)),
+                    ],
+                );
+                bad(why.display)
+            }
+            ContinueError::Move(replayed) => replayed
+                .describe_error(vocab, file, 1)
+                .unwrap_or_else(|| bad(PgnProblem::Illegal.describe(vocab.locale()))),
+        }
+    }
+}
+
 /// The first game of a PGN input, replayed, to continue it (`annabella
-/// play --from-pgn`): every problem is one message in `vocab`'s words (the
-/// file cannot be read, holds no game, has a bad FEN, or a move that
-/// cannot be played: its number, its text and why). `input` is the opened
-/// file (or why it could not be opened); `file` names it.
+/// play --from-pgn`). `input` is the opened file (or why it could not be
+/// opened).
 ///
 /// # Errors
 ///
-/// The message for the player.
+/// Why it cannot be continued: the file cannot be read, holds no game,
+/// has a bad FEN, or a move that cannot be played
+/// ([`ContinueError::describe`] words it).
 pub fn continue_from<R: Read>(
-    vocab: &Vocabulary,
-    file: &str,
     input: io::Result<R>,
-) -> Result<(PgnGame, ReplayedGame), Utterance> {
-    let bad = |error: String| {
-        vocab.message(
-            MsgKey::PlayBadPgn,
-            &[
-                ("file", &Utterance::plain(file)),
-                ("error", &Utterance::plain(error)),
-            ],
-        )
-    };
+) -> Result<(PgnGame, ReplayedGame), ContinueError> {
     let games = input
         .map_err(PgnReadError::from)
         .and_then(read_games)
-        .map_err(|e| bad(e.describe(vocab.locale())))?;
+        .map_err(ContinueError::Read)?;
     let Some(game) = games.into_iter().next() else {
-        return Err(vocab.message(MsgKey::ErrorPgnNoGame, &[("file", &Utterance::plain(file))]));
+        return Err(ContinueError::NoGame);
     };
-    let replayed = game.replay().map_err(|error| {
-        let why = vocab.message(
-            MsgKey::ErrorBadFen,
-            &[
-                ("error", &Utterance::plain(error.describe(vocab.locale()))),
-                ("example", &Utterance::plain(START_FEN)),
-            ],
-        );
-        bad(why.display)
-    })?;
-    if let Some(msg) = replayed.describe_error(vocab, file, 1) {
-        return Err(msg);
+    let replayed = game.replay().map_err(ContinueError::Fen)?;
+    if replayed.error.is_some() {
+        return Err(ContinueError::Move(Box::new(replayed)));
     }
     Ok((game, replayed))
 }

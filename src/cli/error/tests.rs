@@ -2,6 +2,7 @@
 //! no placeholder left, and no English outside the English locale.
 
 use super::*;
+use crate::vocab::Vocabulary;
 
 /// One error of every kind (and every new message of this module).
 fn samples() -> Vec<CliError> {
@@ -38,6 +39,153 @@ fn samples() -> Vec<CliError> {
         CliError::Lines(vec![CliError::GenerateNoBase, CliError::Output(io())]),
         CliError::GenerateNoBase.in_base(),
     ]
+    .into_iter()
+    .chain(typed_samples())
+    .collect()
+}
+
+/// A position and phrases that are not one legal move of it, one of every
+/// kind of refusal.
+fn refused_moves() -> Vec<MoveRefused> {
+    let start = Chess::default();
+    let after_e4 = {
+        use shakmaty::Position;
+        let m = start.legal_moves()[0];
+        start.clone().play(m).expect("a legal move")
+    };
+    [
+        ParseError::Empty,
+        ParseError::NotUnderstood {
+            unknown: vec!["xyzzy".to_owned()],
+        },
+        ParseError::TooLong(crate::input::TooLong::Line),
+    ]
+    .into_iter()
+    .map(|error| MoveRefused {
+        position: start.clone(),
+        error,
+    })
+    .chain([MoveRefused {
+        position: after_e4,
+        error: ParseError::Empty,
+    }])
+    .collect()
+}
+
+/// A PGN game whose third move cannot be played.
+fn bad_pgn_game() -> crate::pgn::ReplayedGame {
+    let games = crate::pgn::read_games("1. e4 e5 2. Ke3 *\n".as_bytes()).expect("PGN reads");
+    let replayed = games[0].replay().expect("standard start");
+    assert!(replayed.error.is_some(), "Ke3 is not legal");
+    replayed
+}
+
+/// The errors of the command line's other kinds: typed errors that word
+/// their whole line, and lines as the screen shows them.
+fn typed_samples() -> Vec<CliError> {
+    use crate::config::ConfigError;
+    use crate::config::file::FileError;
+    use crate::input::{FileKind, InputError};
+    use crate::output::OutputError;
+    use crate::pgn::ContinueError;
+    use crate::speech::SpeechError;
+    let io = || std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    let system = || crate::input::SystemError::from(&io());
+    let file = || std::path::PathBuf::from("x.pgn");
+    let mut out: Vec<CliError> = vec![
+        CliError::typed(SpeechError::NoEngine {
+            program: "espeak-ng".to_owned(),
+            error: system(),
+        }),
+        CliError::typed(SpeechError::NoVoice {
+            engine: "espeak-ng".to_owned(),
+            language: "xx".to_owned(),
+        }),
+        CliError::typed(SpeechError::Stuck {
+            engine: "espeak-ng".to_owned(),
+            seconds: 10,
+        }),
+        CliError::typed(SpeechError::File {
+            path: "x.wav".into(),
+            error: system(),
+        }),
+        CliError::typed(ConfigError::UnknownKey("colour".to_owned())),
+        CliError::typed(ConfigError::BadValue {
+            key: crate::config::Key::Rate,
+            value: "300".to_owned(),
+        }),
+        CliError::msg(MsgKey::ClockBadEvery)
+            .arg("option", "every")
+            .arg("value", "5x")
+            .cause(
+                "error",
+                crate::clock::parse_duration("5x").expect_err("not a duration"),
+            ),
+        CliError::msg(MsgKey::ReviewBadFile)
+            .arg("file", "x.pgn")
+            .cause("error", crate::pgn::PgnReadError::TooLarge),
+        CliError::msg(MsgKey::ExportNotAFile)
+            .arg("file", "x.pgn")
+            .cause("error", InputError::NotRegular(FileKind::Fifo)),
+        CliError::typed(PgnRefused {
+            file: "x.pgn".to_owned(),
+            error: ContinueError::Move(Box::new(bad_pgn_game())),
+        }),
+        CliError::typed(PgnRefused {
+            file: "x.pgn".to_owned(),
+            error: ContinueError::NoGame,
+        })
+        .isolated(),
+        CliError::typed(PgnRefused {
+            file: "x.pgn".to_owned(),
+            error: ContinueError::Fen(crate::pgn::FenProblem::Board),
+        }),
+        CliError::typed(PgnRefused {
+            file: "x.pgn".to_owned(),
+            error: ContinueError::Read(crate::pgn::PgnReadError::Io(io())),
+        }),
+        CliError::msg(MsgKey::VoiceModelError)
+            .arg("error", Arg::Message(MsgKey::ModelNoDataDir, Vec::new())),
+    ];
+    for error in [
+        OutputError::IsInput { input: file() },
+        OutputError::NotRegular(FileKind::Device),
+        OutputError::OtherKind,
+        OutputError::OtherGames { games: 2 },
+        OutputError::Exists,
+        OutputError::Io(io()),
+    ] {
+        out.push(CliError::typed(OutputRefused {
+            file: file(),
+            error,
+        }));
+    }
+    for error in [
+        FileError::Io(io()),
+        FileError::Input(InputError::NotText),
+        FileError::Config(ConfigError::UnknownKey("colour".to_owned())),
+        FileError::Busy,
+        FileError::Refused(OutputError::NotRegular(FileKind::Directory)),
+    ] {
+        out.push(CliError::typed(SettingsFileError {
+            file: "config.toml".into(),
+            error,
+        }));
+    }
+    for m in refused_moves() {
+        out.push(
+            CliError::msg(MsgKey::ErrorBadMove)
+                .arg("number", "1")
+                .arg("move", "xyzzy")
+                .cause("reason", m),
+        );
+    }
+    out.push(
+        CliError::typed(refused_moves().remove(0))
+            .isolated()
+            .worded_in(&locale::builtin("he").expect("he loads")),
+    );
+    out
 }
 
 /// Words of the English messages of this module that must not be met in
@@ -60,12 +208,27 @@ const ENGLISH: &[&str] = &[
     "permission",
     "denied",
     "file",
+    "game",
+    "move",
+    "moves",
+    "exists",
+    "already",
+    "voice",
+    "key",
+    "settings",
+    "nothing",
+    "choose",
+    "unknown",
+    "model",
 ];
 
 fn english_words(line: &str) -> Vec<String> {
+    // The names of the settings are what the user types (`config set
+    // locale de`), the same in every language.
+    let keys: Vec<&str> = crate::config::Key::ALL.iter().map(|k| k.name()).collect();
     line.split(|c: char| !c.is_alphanumeric() && c != '\'')
         .map(|w| w.trim_matches('\'').to_lowercase())
-        .filter(|w| ENGLISH.contains(&w.as_str()))
+        .filter(|w| ENGLISH.contains(&w.as_str()) && !keys.contains(&w.as_str()))
         .collect()
 }
 
@@ -114,4 +277,54 @@ fn an_error_in_the_base_locale_is_english_whatever_the_message_locale() {
     assert_eq!(e.describe(&de), CliError::GenerateNoBase.describe(&en));
     let e = CliError::GenerateNoBase.worded_in(&de);
     assert_eq!(e.describe(&en), CliError::GenerateNoBase.describe(&de));
+}
+
+#[test]
+fn a_refused_move_is_worded_as_the_vocabulary_of_the_locale_words_it() {
+    for code in locale::builtin_codes() {
+        let vocab = Vocabulary::builtin(code).expect("a built-in locale loads");
+        for m in refused_moves() {
+            let want = vocab.describe_error(&m.position, &m.error).display;
+            assert_eq!(CliError::typed(m).describe(vocab.locale()), want, "{code}");
+        }
+    }
+}
+
+#[test]
+fn a_pgn_game_that_cannot_be_continued_is_worded_as_the_vocabulary_words_it() {
+    use crate::pgn::ContinueError;
+    for code in locale::builtin_codes() {
+        let vocab = Vocabulary::builtin(code).expect("a built-in locale loads");
+        let e = ContinueError::Move(Box::new(bad_pgn_game()));
+        let want = bad_pgn_game()
+            .describe_error(&vocab, "x.pgn", 1)
+            .expect("an error")
+            .display;
+        assert_eq!(e.describe(&vocab, "x.pgn").display, want, "{code}");
+        let e = CliError::typed(PgnRefused {
+            file: "x.pgn".to_owned(),
+            error: e,
+        });
+        assert_eq!(e.describe(vocab.locale()), want, "{code}");
+    }
+}
+
+#[test]
+fn an_isolated_line_is_inside_an_isolate_only_right_to_left() {
+    for code in locale::builtin_codes() {
+        let vocab = Vocabulary::builtin(code).expect("a built-in locale loads");
+        let l = vocab.locale();
+        let line = CliError::GenerateNoBase.describe(l);
+        assert_eq!(
+            CliError::GenerateNoBase.isolated().describe(l),
+            vocab.for_display(&line),
+            "{code}"
+        );
+    }
+    let he = locale::builtin("he").expect("he loads");
+    let line = CliError::GenerateNoBase.isolated().describe(&he);
+    assert!(
+        line.starts_with('\u{2067}') && line.ends_with('\u{2069}'),
+        "{line:?}"
+    );
 }
