@@ -32,12 +32,11 @@ pub fn move_lines(review: &Review) -> Vec<String> {
     let game = review.game();
     let loc = review.vocab().locale();
     let mut lines: Vec<String> = Vec::new();
-    let mut pos = game.start.clone();
     for (i, m) in game.moves.iter().enumerate() {
         let (color, number) = game.move_number(i);
-        let san = loc.display_san(
-            &shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string(),
-        );
+        // The position the move was made in: the game's own history.
+        let pos = game.position_at(i);
+        let san = loc.display_san(&shakmaty::san::SanPlus::from_move(pos, *m).to_string());
         let mark = if i + 1 == review.ply() { ">" } else { " " };
         if color == Color::White || i == 0 {
             let dots = if color == Color::White { "." } else { "..." };

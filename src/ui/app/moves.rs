@@ -272,11 +272,8 @@ impl App {
             return;
         };
         let by = m.mover();
-        let line = m.board(by).moves();
-        let mut before = m.board(by).start().clone();
-        for x in &line[..line.len().saturating_sub(1)] {
-            before.play_unchecked(*x);
-        }
+        // The position the move was made in: the board's own history.
+        let before = m.board(by).position_before_last().clone();
         let u = Unpressed {
             mv,
             by,
