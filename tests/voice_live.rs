@@ -24,7 +24,7 @@ use annabella::vocab::{Style, Vocabulary};
 use annabella::voice::audio::{VadSettings, read_wav};
 use annabella::voice::decide::{Decision, DecisionSettings};
 use annabella::voice::listener::{Heard, Listener};
-use annabella::voice::live::{LiveDecoder, LiveVoice, VoiceEvent, VoiceSource};
+use annabella::voice::live::{LiveDecoder, LiveVoice, VoiceEvent, VoiceFailure, VoiceSource};
 use annabella::voice::recognizer::VoskModel;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -63,7 +63,7 @@ fn a_missing_model_folder_gives_one_clear_line_and_no_ready() {
     let vocab = Vocabulary::builtin("en").expect("en");
     let live = LiveVoice::start(
         missing.clone(),
-        vocab,
+        vocab.clone(),
         DecisionSettings::default(),
         VoiceSource::Files {
             paths: Vec::new(),
@@ -73,9 +73,10 @@ fn a_missing_model_folder_gives_one_clear_line_and_no_ready() {
         CastlingMode::Standard,
     );
     let event = live.wait(Duration::from_secs(20));
-    let Some(VoiceEvent::Failed(line)) = event else {
+    let Some(VoiceEvent::Failed(failure)) = event else {
         panic!("expected Failed, got {event:?}");
     };
+    let line = failure.describe(vocab.locale());
     assert!(!line.contains('\n'), "one line: {line}");
     assert!(
         line.contains(&missing.display().to_string()),
@@ -138,7 +139,7 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
     let start = Instant::now();
     let live = LiveVoice::start(
         model_dir,
-        vocab,
+        vocab.clone(),
         DecisionSettings::default(),
         VoiceSource::Files {
             paths,
@@ -184,15 +185,22 @@ fn live_voice_plays_files_in_real_time_and_never_hears_a_wrong_move() {
         matches!(&events[0], VoiceEvent::Ready { missing_words } if missing_words.is_empty()),
         "Ready first: {events:?}"
     );
-    let failed: Vec<&String> = events
+    let failed: Vec<String> = events
         .iter()
         .filter_map(|e| match e {
-            VoiceEvent::Failed(l) => Some(l),
+            VoiceEvent::Failed(f) => Some(f.describe(vocab.locale())),
             _ => None,
         })
         .collect();
     assert_eq!(failed.len(), 1, "{events:?}");
     assert!(failed[0].contains("bad.wav") && !failed[0].contains('\n'));
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            VoiceEvent::Failed(VoiceFailure::Wav { file, .. }) if *file == bad
+        )),
+        "the bad recording, typed: {events:?}"
+    );
     let heard: Vec<&Heard> = events
         .iter()
         .filter_map(|e| match e {

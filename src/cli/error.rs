@@ -71,6 +71,12 @@ impl Cause for crate::config::ConfigError {
     }
 }
 
+impl Cause for crate::voice::VoiceFailure {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::voice::VoiceFailure::describe(self, locale)
+    }
+}
+
 /// A file that may not be written (see [`crate::output`]), and why.
 #[derive(Debug)]
 pub struct OutputRefused {
@@ -283,8 +289,7 @@ pub enum CliError {
     /// `Result<_, String>` functions the `nostring` work types
     /// (`voice::live::model_dir_or` and `load_listener` in `cli::listen`,
     /// `journal::config_of` in `cli::session::start`,
-    /// `settings::message_locale` in `cli::settings::run`), the voice
-    /// worker's `VoiceEvent::Failed` line (`cli::listen`), and the notes of
+    /// `settings::message_locale` in `cli::settings::run`), and the notes of
     /// a damaged journal that `resume` refuses (`cli::session::resume`,
     /// worded with the replayed game's words).
     Worded(String),

@@ -328,12 +328,12 @@ fn mic(
                 }
                 break;
             }
-            Some(VoiceEvent::Failed(line)) => {
+            Some(VoiceEvent::Failed(failure)) => {
                 // The worker stops after a failure: the line goes to the
                 // terminal once its redirection of stderr has ended.
                 drop(live);
                 crate::voice::stderr::wait_restored(std::time::Duration::from_secs(2));
-                return Err(CliError::Worded(line));
+                return Err(CliError::typed(failure).worded_in(vocab.locale()));
             }
             Some(_) => {}
             None => return Ok(ExitCode::FAILURE),
@@ -372,7 +372,10 @@ fn mic(
                     writeln!(out, "mic\t{line}\t{text}{eol}").map_err(io_error)?;
                     let _ = out.flush();
                 }
-                VoiceEvent::Failed(line) => write_terminal(&format!("{line}{eol}")),
+                VoiceEvent::Failed(failure) => {
+                    let line = failure.describe(vocab.locale());
+                    write_terminal(&format!("{line}{eol}"));
+                }
                 VoiceEvent::Ready { .. }
                 | VoiceEvent::Finished
                 | VoiceEvent::BargeIn

@@ -481,7 +481,9 @@ impl Runner {
                 }
                 out
             }
-            VoiceEvent::Failed(line) => vec![Msg::Notice(Utterance::plain(line))],
+            VoiceEvent::Failed(failure) => vec![Msg::Notice(Utterance::plain(
+                failure.describe(app.vocab().locale()),
+            ))],
             VoiceEvent::Finished => {
                 self.voice_finished = true;
                 Vec::new()

@@ -55,6 +55,7 @@ use crate::wake::Post;
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
 use super::echo_cancel::{DetectorSettings, EchoCanceller};
+pub use super::failure::VoiceFailure;
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
@@ -306,8 +307,10 @@ pub enum VoiceEvent {
         /// Words of the locale the model lacks (they cannot be spoken).
         missing_words: Vec<String>,
     },
-    /// Something failed: one line of locale text that says what to do (no mic, no model, bad WAV...).
-    Failed(String),
+    /// Something failed (no mic, no model, bad WAV...): the front end
+    /// words it ([`VoiceFailure::describe`]) in one line that says what to
+    /// do.
+    Failed(VoiceFailure),
     /// The file source has played every file.
     Finished,
     /// The player spoke over annabella (hands-free barge-in): her speech
@@ -326,13 +329,6 @@ pub enum VoiceEvent {
 fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     vocab.locale().message(key, &args)
-}
-
-/// Voice input cannot start: no thread (the system's error, in `locale`'s
-/// words).
-fn no_thread(locale: &crate::locale::Locale, e: &std::io::Error) -> String {
-    let error = crate::input::describe_io_error(locale, e);
-    locale.message(MsgKey::VoiceNoThread, &[("error", &error)])
 }
 
 /// The model folder for the active locale: `arg` (`--model`), else env
@@ -892,7 +888,7 @@ enum Input {
     FileStart(PathBuf),
     FileEnd(Instant),
     FilesDone,
-    Failed(String),
+    Failed(VoiceFailure),
     Stop,
 }
 
@@ -1043,9 +1039,6 @@ impl LiveVoice {
         let clock = around.activity.clock().clone();
         let worker_tx = tx.clone();
         let worker_quiet = quiet.clone();
-        let stopped = msg(&vocab, MsgKey::VoiceWorkerStopped, &[]);
-        // Worded if no thread can be started (the vocabulary goes to it).
-        let words = vocab.locale().clone();
         let panic_post = post.clone();
         let end_post = post.clone();
         let failed_post = post.clone();
@@ -1055,10 +1048,7 @@ impl LiveVoice {
                 let _quiet = worker_quiet;
                 // Dropped last: the loop learns that listening is over.
                 let _ended = Ended(end_post);
-                let _report = PanicReport {
-                    post: panic_post,
-                    line: stopped,
-                };
+                let _report = PanicReport(panic_post);
                 worker(
                     model_dir, vocab, settings, source, mode, around, rx_in, worker_tx, post,
                 );
@@ -1067,7 +1057,7 @@ impl LiveVoice {
             Ok(handle) => Some(handle),
             Err(e) => {
                 // No thread: the UI is told once, as listening that ended.
-                failed_post.send((0, VoiceEvent::Failed(no_thread(&words, &e))));
+                failed_post.send((0, VoiceEvent::Failed(VoiceFailure::no_thread(e))));
                 failed_post.send((0, VoiceEvent::Stopped));
                 None
             }
@@ -1192,16 +1182,13 @@ impl Drop for LiveVoice {
 }
 
 /// Tells the UI if the worker thread dies of a panic.
-struct PanicReport {
-    post: Post<(u64, VoiceEvent)>,
-    line: String,
-}
+struct PanicReport(Post<(u64, VoiceEvent)>);
 
 impl Drop for PanicReport {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.post
-                .send((0, VoiceEvent::Failed(std::mem::take(&mut self.line))));
+            self.0
+                .send((0, VoiceEvent::Failed(VoiceFailure::WorkerStopped)));
         }
     }
 }
@@ -1231,7 +1218,8 @@ fn worker(
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
         Err(line) => {
-            out.send((0, VoiceEvent::Failed(line)));
+            // nostring types this
+            out.send((0, VoiceEvent::Failed(VoiceFailure::Model(line))));
             return;
         }
     };
@@ -1264,18 +1252,12 @@ fn worker(
             match opened {
                 Ok(m) => Some(m),
                 Err(e) => {
-                    let line = msg(
-                        &listener.vocab,
-                        MsgKey::VoiceNoMicrophone,
-                        &[("error", e.describe(listener.vocab.locale()))],
-                    );
-                    out.send((0, VoiceEvent::Failed(line)));
+                    out.send((0, VoiceEvent::Failed(VoiceFailure::Microphone(e))));
                     return;
                 }
             }
         }
         VoiceSource::Files { paths, gap_ms, .. } => {
-            let vocab = listener.vocab.clone();
             let player_tx = tx.clone();
             let room = around.room.clone();
             let activity = around.activity.clone();
@@ -1291,13 +1273,10 @@ fn worker(
                         over,
                         talk,
                     };
-                    play_files(&vocab, &paths, &player, &player_tx);
+                    play_files(&paths, &player, &player_tx);
                 });
             if let Err(e) = spawned {
-                out.send((
-                    0,
-                    VoiceEvent::Failed(no_thread(listener.vocab.locale(), &e)),
-                ));
+                out.send((0, VoiceEvent::Failed(VoiceFailure::no_thread(e))));
                 return;
             }
             None
@@ -1328,7 +1307,6 @@ fn worker(
     let mut heard_in_file = false;
     // Samples silenced since the recognizers last heard the room.
     let mut deaf = 0usize;
-    let failed_line = msg(&listener.vocab, MsgKey::VoiceRecognizerFailed, &[]);
     let emit = |serial: u64,
                 file: &Option<PathBuf>,
                 heard_in_file: &mut bool,
@@ -1343,7 +1321,7 @@ fn worker(
                 *heard_in_file = true;
                 VoiceEvent::Heard(h)
             }
-            Err(_) => VoiceEvent::Failed(failed_line.clone()),
+            Err(RecognizerFailed) => VoiceEvent::Failed(VoiceFailure::Recognizer),
         };
         out.send((serial, event))
     };
@@ -1422,8 +1400,8 @@ fn worker(
                     return;
                 }
             }
-            Input::Failed(line) => {
-                if !out.send((serial, VoiceEvent::Failed(line))) {
+            Input::Failed(failure) => {
+                if !out.send((serial, VoiceEvent::Failed(failure))) {
                     return;
                 }
             }
@@ -1629,7 +1607,7 @@ struct Player<'a> {
 /// file (and after the last) the player waits until annabella has been
 /// quiet for `gap_ms` (or, talking over her, until she has spoken for
 /// `over`). In a simulated room (`room`), her speech is mixed in.
-fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &WorkerTx) {
+fn play_files(paths: &[PathBuf], player: &Player<'_>, tx: &WorkerTx) {
     let gap_ms = player.gap_ms;
     let gap = vec![0i16; (gap_ms as usize * SAMPLE_RATE as usize) / 1000];
     let gap_time = Duration::from_millis(u64::from(gap_ms));
@@ -1645,8 +1623,7 @@ fn play_files(vocab: &Vocabulary, paths: &[PathBuf], player: &Player<'_>, tx: &W
         let samples = match audio::read_wav(path) {
             Ok(s) => s,
             Err(e) => {
-                let line = e.line(vocab.locale(), path);
-                if !pacer.tell(Input::Failed(line)) {
+                if !pacer.tell(Input::Failed(VoiceFailure::wav(path.clone(), e))) {
                     return;
                 }
                 continue;

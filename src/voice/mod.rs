@@ -19,6 +19,7 @@ pub mod commands;
 pub mod decide;
 pub mod denoise;
 pub mod echo_cancel;
+pub mod failure;
 pub mod grammar;
 pub mod heard;
 pub mod listener;
@@ -33,6 +34,7 @@ pub mod voicing;
 
 pub use commands::SpokenCommandWords;
 pub use decide::{Decision, DecisionSettings, Hearing, decide, decide_with};
+pub use failure::VoiceFailure;
 pub use grammar::{Grammar, Spellings};
 pub use listener::{Heard, Listener};
 pub use live::{LiveVoice, VoiceEvent, VoiceSource};
