@@ -99,7 +99,7 @@ fn cases(l: &Locale) -> Vec<(VoiceFailure, String)> {
 
 /// Words of the English lines that no other locale uses (words the other
 /// languages share with English, such as `Format`, `Position`, `Start`,
-/// `was`, `in`, are left out).
+/// `Samples`, `was`, `in`, Polish `folder`, are left out).
 const ENGLISH: &[&str] = &[
     "cannot",
     "the",
@@ -128,11 +128,9 @@ const ENGLISH: &[&str] = &[
     "choose",
     "another",
     "reinstall",
-    "folder",
     "damaged",
     "longer",
     "seconds",
-    "samples",
     "short",
     "running",
     "allowed",
@@ -181,15 +179,18 @@ fn no_failure_is_worded_in_english_outside_english() {
     for line in &english {
         assert!(!english_words(line).is_empty(), "{line}");
     }
+    let mut wrong = Vec::new();
     for code in locale::builtin_codes().iter().filter(|c| **c != "en") {
         let l = locale::builtin(code).expect("a built-in locale loads");
         for ((failure, _), en_line) in cases(&l).iter().zip(&english) {
             let line = failure.describe(&l);
-            assert_ne!(&line, en_line, "{code}: {failure:?} is the English line");
             let found = english_words(&line);
-            assert!(found.is_empty(), "{code}: English {found:?} in {line}");
+            if &line == en_line || !found.is_empty() {
+                wrong.push(format!("{code}: English {found:?} in {line}"));
+            }
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
