@@ -734,6 +734,54 @@ mod tests {
         assert!(!activity.speaking());
     }
 
+    /// A failure of spoken input is worded by the play screen in its
+    /// locale, shown and spoken, as the line the worker built before.
+    #[test]
+    fn a_voice_failure_is_said_in_the_screen_s_locale() {
+        use crate::voice::VoiceFailure;
+        use crate::voice::mic::MicError;
+        for code in ["de", "ko", "ar", "en"] {
+            let recording = Rc::new(RefCell::new(Recording::default()));
+            let speaker: Box<dyn Speaker> = Box::new(Shared(Rc::clone(&recording)));
+            let mut runner = Runner::new(None, Some(Announcer::new(speaker)));
+            let vocab = Vocabulary::builtin(code).expect("a built-in locale");
+            let l = vocab.locale().clone();
+            // Listening whose model is missing (its own events are not
+            // polled here): the events below are fed in as the loop would.
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            runner.voice = Some(LiveVoice::start(
+                dir.path().join("no-model"),
+                vocab.clone(),
+                crate::voice::DecisionSettings::default(),
+                crate::voice::live::VoiceSource::PushToTalk,
+                shakmaty::CastlingMode::Standard,
+            ));
+            let (mut app, _) = App::new(vocab, Settings::default(), Duration::ZERO);
+            let mut show = |_: &Utterance| {};
+            let no_mic = l.message(
+                MsgKey::VoiceNoMicrophone,
+                &[("error", &l.message(MsgKey::VoiceMicNoDevice, &[]))],
+            );
+            for (failure, line) in [
+                (
+                    VoiceFailure::Recognizer,
+                    l.message(MsgKey::VoiceRecognizerFailed, &[]),
+                ),
+                (VoiceFailure::Microphone(MicError::NoDevice), no_mic),
+            ] {
+                runner.voice_event(&mut app, 0, VoiceEvent::Failed(failure), &mut show);
+                runner.pump(&mut app, &mut show);
+                let said = app.log.last().expect("a line").clone();
+                assert_eq!(said, Utterance::plain(line.clone()), "{code}");
+                assert!(
+                    recording.borrow().displays().contains(&line),
+                    "{code}: spoken: {:?}",
+                    recording.borrow().displays()
+                );
+            }
+        }
+    }
+
     /// `--plain` has no F3: the typed command `quiet` (or any of its
     /// words, in every locale) stops the speech at once, says nothing
     /// itself, and changes nothing in the game.
