@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use shakmaty::Chess;
 
 use crate::locale::{self, Direction, Locale, LocaleError, MsgKey};
-use crate::vocab::{ParseError, Vocabulary};
+use crate::vocab::{ParseError, Utterance, Vocabulary};
 
 /// A typed cause inside an error, worded only when the error is described.
 pub trait Cause: fmt::Debug {
@@ -285,13 +285,15 @@ pub enum CliError {
     /// right-to-left locale inside an isolate (RLI … PDI), so that a
     /// left-to-right terminal keeps its words in order.
     Isolated(Box<CliError>),
+    /// What the game layer said, as its lines are shown: the notes of a
+    /// damaged journal that `resume` refuses, worded with the replayed
+    /// game's own words (its locale) when the journal was read.
+    Said(Vec<Utterance>),
     /// A line already worded by the function that failed. Left: the
     /// `Result<_, String>` functions the `nostring` work types
     /// (`voice::live::model_dir_or` and `load_listener` in `cli::listen`,
     /// `journal::config_of` in `cli::session::start`,
-    /// `settings::message_locale` in `cli::settings::run`), and the notes of
-    /// a damaged journal that `resume` refuses (`cli::session::resume`,
-    /// worded with the replayed game's words).
+    /// `settings::message_locale` in `cli::settings::run`).
     Worded(String),
     /// An error worded in the words of another locale than the message
     /// locale: the base locale for a locale file that does not load, or a
@@ -393,6 +395,11 @@ impl CliError {
                     Direction::Rtl => format!("\u{2067}{line}\u{2069}"),
                 }
             }
+            CliError::Said(lines) => lines
+                .iter()
+                .map(|u| u.display.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
             CliError::Worded(line) => line.clone(),
             CliError::In { locale, error } => {
                 let words = match locale {

@@ -516,13 +516,7 @@ pub fn resume(
     let vocab = r.game.mirror().vocab().clone();
     let mut said = Vec::new();
     if r.drops && how == Resume::Strict {
-        let text = r
-            .notes
-            .iter()
-            .map(|n| n.display.clone())
-            .collect::<Vec<_>>()
-            .join("\n");
-        return Err(CliError::Worded(text));
+        return Err(CliError::Said(r.notes));
     }
     let (game, records) = if how == Resume::Repair {
         for n in &r.notes {
