@@ -31,6 +31,18 @@ impl Cause for crate::clock::ParseTimeControlError {
     }
 }
 
+impl Cause for crate::journal::JournalConfigError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::journal::JournalConfigError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::voice::live::VoiceModelError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::voice::live::VoiceModelError::describe(self, locale)
+    }
+}
+
 impl Cause for LocaleError {
     fn describe(&self, locale: &Locale) -> String {
         LocaleError::describe(self, locale)
@@ -169,6 +181,9 @@ pub enum CliError {
         /// Its arguments.
         args: Vec<(&'static str, Arg)>,
     },
+    /// A typed cause that is the whole line (a core error worded by its
+    /// own `describe`).
+    Cause(Box<dyn Cause>),
     /// Several errors, one per line.
     Lines(Vec<CliError>),
     /// A line already worded by the function that failed (kept while the
@@ -201,6 +216,11 @@ impl CliError {
             args.push((name, value.into()));
         }
         self
+    }
+
+    /// A typed cause as the whole error.
+    pub fn of(c: impl Cause + 'static) -> CliError {
+        CliError::Cause(Box::new(c))
     }
 
     /// Adds a typed cause to a [`CliError::Message`].
@@ -250,6 +270,7 @@ impl CliError {
             }
             CliError::Json(_) => l.message(MsgKey::ExportJsonFailed, &[]),
             CliError::Message { key, args } => message(l, *key, args),
+            CliError::Cause(c) => c.describe(l),
             CliError::Lines(list) => list
                 .iter()
                 .map(|e| e.describe(l))

@@ -163,7 +163,8 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), C
         practice: spec.practice,
         sighted: spec.sighted,
     };
-    let config: Config = journal::config_of(&header).map_err(CliError::Worded)?;
+    let config: Config =
+        journal::config_of(&header).map_err(|e| CliError::of(e).worded_in(vocab.locale()))?;
     let writer = match journal {
         Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, &e))?,
         None => {
@@ -309,14 +310,10 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, CliError> {
     let loaded = journal::read(path).map_err(|e| read_error(path, e, ui))?;
     let vocab = vocabulary_of(&loaded.header, path, ui)?;
     let config = journal::config_of(&loaded.header).map_err(|e| {
-        CliError::Worded(
-            vocab
-                .message(
-                    MsgKey::JournalBadHeader,
-                    &[("file", &file_arg(path)), ("error", &plain(e))],
-                )
-                .display,
-        )
+        CliError::msg(MsgKey::JournalBadHeader)
+            .arg("file", path.display().to_string())
+            .cause("error", e)
+            .worded_in(vocab.locale())
     })?;
     let (game, replayed, stopped) =
         match Game::replay(vocab.clone(), config.clone(), &loaded.records) {
