@@ -43,6 +43,12 @@ impl Cause for crate::voice::live::VoiceModelError {
     }
 }
 
+impl Cause for crate::config::ConfigError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::config::ConfigError::describe(self, locale)
+    }
+}
+
 impl Cause for LocaleError {
     fn describe(&self, locale: &Locale) -> String {
         LocaleError::describe(self, locale)

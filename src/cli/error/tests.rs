@@ -37,8 +37,43 @@ fn samples() -> Vec<CliError> {
         CliError::msg(MsgKey::UiTerminalError).cause("error", io()),
         CliError::Lines(vec![CliError::GenerateNoBase, CliError::Output(io())]),
         CliError::GenerateNoBase.in_base(),
+        // Issue 19: typed errors that were lines (`Result<_, String>`).
+        CliError::of(crate::journal::JournalConfigError::Start(
+            crate::pgn::FenProblem::Kings,
+        )),
+        CliError::msg(MsgKey::JournalBadHeader)
+            .arg("file", "g.jsonl")
+            .cause(
+                "error",
+                crate::journal::JournalConfigError::Control(
+                    crate::clock::ParseTimeControlError::Empty,
+                ),
+            ),
+        CliError::of(VoiceModelError::NotBuilt),
+        CliError::of(VoiceModelError::NoModel {
+            missing: MsgKey::VoiceNoModelListen,
+            locale: "Deutsch".to_owned(),
+            name: "vosk-model-small-de-0.15".to_owned(),
+        }),
+        CliError::of(VoiceModelError::Model(ModelError::NotFound("/m".into()))),
+        CliError::of(VoiceModelError::Model(ModelError::NotAModel {
+            path: "/m".into(),
+            missing: "am/final.mdl".to_owned(),
+        })),
+        CliError::of(VoiceModelError::Model(ModelError::LoadFailed("/m".into()))),
+        CliError::of(VoiceModelError::Model(ModelError::NotBuilt)),
+        CliError::of(VoiceModelError::WrongLanguage {
+            path: "/m".into(),
+            locale: "Deutsch".to_owned(),
+            words: vec!["springer (knight)".to_owned()],
+        }),
+        CliError::of(crate::cli::play::parse_side("grey").unwrap_err()),
+        CliError::of(crate::cli::settings::check_value("rate", "300").unwrap_err()),
     ]
 }
+
+use crate::voice::live::VoiceModelError;
+use crate::voice::recognizer::ModelError;
 
 /// Words of the English messages of this module that must not be met in
 /// another locale's line.
@@ -60,6 +95,11 @@ const ENGLISH: &[&str] = &[
     "permission",
     "denied",
     "file",
+    "unknown",
+    "use",
+    "missing",
+    "allowed",
+    "language",
 ];
 
 fn english_words(line: &str) -> Vec<String> {
