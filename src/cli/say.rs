@@ -34,8 +34,10 @@ pub struct SayArgs {
     /// short or long announcements of moves.
     #[arg(long, default_value = "short")]
     pub(super) style: Style,
+    // An unknown option is refused, not said: text that starts with '-'
+    // goes after `--` (a negative number needs none).
     /// The text (several arguments are joined by spaces), or the moves.
-    #[arg(value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(value_name = "TEXT", allow_negative_numbers = true)]
     pub(super) text: Vec<String>,
 }
 
