@@ -817,6 +817,13 @@ fn a_locale_file_is_loaded_before_it_is_set() {
     let out = run_in(d, &["announce", "e4"], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains(&spec), "{}", stderr(&out));
+    // Said in the words of the locale used instead (fide: German), not
+    // with the English of the base locale inside.
+    let why = de(
+        MsgKey::LocaleReadFailed,
+        &[("file", &spec), ("error", &de(MsgKey::IoNotFound, &[]))],
+    );
+    assert!(stderr(&out).contains(&why), "{}", stderr(&out));
 }
 
 #[test]

@@ -416,6 +416,27 @@ fn a_rate_out_of_range_is_refused_on_every_front_end_as_config_set_refuses_it() 
 }
 
 #[test]
+fn say_refuses_an_option_it_does_not_know_instead_of_saying_it() {
+    // On main `say --voice-name x hello` said "--voice-name x hello"
+    // aloud, and `say --move e4 --help` read `--help` as a move.
+    let data = tempfile::tempdir().unwrap();
+    let args = ["say", "-l", "en", "--voice-name", "x", "hello"];
+    let o = common::annabella(&args, data.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    assert!(out(&o).trim().is_empty(), "said: {}", out(&o));
+    assert!(err(&o).contains("--voice-name"), "{}", err(&o));
+    let o = run(&["say", "-l", "en", "--move", "e4", "--help"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("--speak-to"), "no help: {}", out(&o));
+    // A text that starts with a dash is said after `--`, all of it.
+    let o = run(&["say", "-l", "en", "--", "-5", "degrees"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(out(&o).trim(), "-5 degrees");
+    let o = run(&["say", "-l", "en", "hello", "again"], b"");
+    assert_eq!(out(&o).trim(), "hello again", "{}", err(&o));
+}
+
+#[test]
 fn review_of_a_game_number_a_file_does_not_hold_says_how_many_it_holds() {
     let dir = tempfile::tempdir().unwrap();
     let one = dir.path().join("one.pgn");

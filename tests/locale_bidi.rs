@@ -147,9 +147,11 @@ fn every_command_in_an_rtl_message_runs() {
                 // program with --help: clap reads every argument first and
                 // refuses one it does not know, and nothing is installed,
                 // resumed or written.
+                // A shell's redirection (`> game.pgn`) ends the command.
                 let args: Vec<String> = span
                     .split_whitespace()
                     .skip(1)
+                    .take_while(|w| !matches!(*w, ">" | ">>" | "<" | "|"))
                     .map(|w| fill(w, dir.path()))
                     .chain(["--help".to_owned()])
                     .collect();

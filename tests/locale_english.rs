@@ -467,6 +467,63 @@ fn every_commands_help_is_in_german_korean_or_arabic() {
 }
 
 #[test]
+fn help_of_a_command_takes_the_locale_on_its_command_line() {
+    fn with<'a>(before: &[&'a str], after: &[&'a str]) -> Vec<&'a str> {
+        before.iter().chain(after).copied().collect()
+    }
+    // `annabella help clock -l de` was refused ("'-l' is no command"):
+    // clap's `help` took the option for a command's name, so the locale
+    // reached `help` only through the settings file. It gives the help
+    // that `clock --help` gives with the settings file's locale.
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for code in ["de", "ko", "ar"] {
+        let with_file = tempfile::tempdir().unwrap();
+        let dir = with_file.path().join("annabella");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("config.toml"), format!("locale = '{code}'\n")).unwrap();
+        let without = tempfile::tempdir().unwrap();
+        let usage = word(code, MsgKey::CliHelpUsage);
+        for path in every_command().iter().filter(|p| !p.is_empty()) {
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            let expected = run_in(
+                with_file.path(),
+                &path.iter().copied().chain(["--help"]).collect::<Vec<_>>(),
+                "",
+            );
+            let (parent, last) = path.split_at(path.len() - 1);
+            let lines: [Vec<&str>; 4] = [
+                with(&with(&["help"], &path), &["-l", code]),
+                with(&with(&["help"], &path), &["--locale", code]),
+                with(&["help", "--locale", code], &path),
+                // A command's own `help` (`models help install -l ko`).
+                with(&with(&with(parent, &["help"]), last), &["-l", code]),
+            ];
+            for args in lines {
+                let o = run_in(without.path(), &args, "");
+                compared += 1;
+                if !o.status.success()
+                    || o.stdout != expected.stdout
+                    || !String::from_utf8_lossy(&o.stdout).contains(&usage)
+                {
+                    problems.push(format!("{code} {args:?}: {}", text(&o)));
+                }
+            }
+        }
+        // Liveness twin: a command that takes words keeps `-l` after the
+        // word `help` (it is a word to read, in the locale given).
+        let said = run_in(without.path(), &["parse", "help", "-l", code], "");
+        let before = run_in(without.path(), &["parse", "-l", code, "help"], "");
+        let fide = run_in(without.path(), &["parse", "help"], "");
+        if text(&said) != text(&before) || text(&said) == text(&fide) || said.status.success() {
+            problems.push(format!("{code} parse help -l {code}: {}", text(&said)));
+        }
+    }
+    assert!(compared > 100, "{compared}");
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
 fn the_placeholder_detector_catches_english_capitals() {
     assert_eq!(
         english_placeholders("사용법: annabella clock [OPTIONS] <GAME.pgn|GAME.jsonl>"),

@@ -7,7 +7,9 @@
 //!
 //! - clap's own words from the `cli.help.*` messages;
 //! - the description of a command from `cli.about.PATH` (`cli.about.root`
-//!   for the program, `cli.about.models.install` for a subcommand's);
+//!   for the program, `cli.about.models.install` for a subcommand's),
+//!   and what its `--help` says after it (an example) from
+//!   `cli.about_more.PATH`;
 //! - an option's help from `cli.arg.PATH.ID`, else `cli.arg.ID` (the
 //!   program's own options), used only where the base locale's text of
 //!   that key is the option's English help: a translation is never put on
@@ -115,6 +117,15 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, w: &Words<'_>) -> Command {
             .is_empty()
             .then(|| w.loc.message(MsgKey::CliAboutRootLong, &[]))
             .map(|more| format!("{about}\n\n{more}"));
+        // A command's `--help` goes on after its description (an example,
+        // a note): `cli.about_more.PATH`, where the base locale's text is
+        // what follows the English description.
+        let long = long.or_else(|| {
+            let english = cmd.get_long_about()?.to_string();
+            let (_, rest) = english.split_once("\n\n")?;
+            let (key, more) = w.text(&format!("cli.about_more.{dotted}"))?;
+            (w.base.message(key, &[]) == rest).then(|| format!("{about}\n\n{more}"))
+        });
         cmd = match long {
             Some(long) => cmd.about(about).long_about(long),
             None => cmd.about(about).long_about(None),
@@ -319,6 +330,9 @@ mod tests {
             let long = long.to_string();
             let first = long.split("\n\n").next().unwrap_or_default().to_owned();
             out.push((format!("cli.about.{dotted}"), first));
+            if let Some((_, rest)) = long.split_once("\n\n") {
+                out.push((format!("cli.about_more.{dotted}"), rest.to_owned()));
+            }
         }
         for a in cmd.get_arguments() {
             let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
@@ -361,6 +375,17 @@ mod tests {
                 format!("{dotted}: description"),
                 about,
                 vec![format!("cli.about.{dotted}")],
+            ));
+        }
+        // What a command's `--help` says after its description.
+        let long = cmd.get_long_about().map(|a| a.to_string());
+        if let Some((_, rest)) = long.as_deref().and_then(|l| l.split_once("\n\n"))
+            && !path.is_empty()
+        {
+            out.push((
+                format!("{dotted}: --help after the description"),
+                rest.to_owned(),
+                vec![format!("cli.about_more.{dotted}")],
             ));
         }
         for a in cmd.get_arguments() {
@@ -463,6 +488,50 @@ mod tests {
     }
 
     #[test]
+    fn every_commands_long_help_says_all_that_the_english_one_says() {
+        // `--help` of a command goes on after its description (Moves can
+        // be written…, an example): a locale's help has as many
+        // paragraphs, none of them the English text.
+        fn paragraphs(cmd: &Command) -> Vec<String> {
+            let long = cmd.get_long_about().or(cmd.get_about());
+            let long = long.map(|a| a.to_string()).unwrap_or_default();
+            long.split("\n\n").map(str::to_owned).collect()
+        }
+        fn walk(en: &Command, loc: &Command, path: &str, code: &str, out: &mut Vec<String>) {
+            let (english, ours) = (paragraphs(en), paragraphs(loc));
+            if english.len() != ours.len() {
+                out.push(format!("{code} {path}: {ours:?} for {english:?}"));
+            } else if code != locale::BASE_LOCALE {
+                for (e, o) in english.iter().zip(&ours).filter(|(e, o)| e == o) {
+                    out.push(format!("{code} {path}: English {e:?} = {o:?}"));
+                }
+            }
+            for s in en.get_subcommands().filter(|s| s.get_name() != "help") {
+                let Some(l) = loc.find_subcommand(s.get_name()) else {
+                    out.push(format!("{code} {path} {}: missing", s.get_name()));
+                    continue;
+                };
+                walk(s, l, &format!("{path} {}", s.get_name()), code, out);
+            }
+        }
+        let mut en = Cli::command();
+        en.build();
+        let mut problems = Vec::new();
+        let mut several = 0;
+        for code in locale::builtin_codes() {
+            let mut cmd = localized(Cli::command(), &locale::builtin(code).unwrap());
+            cmd.build();
+            walk(&en, &cmd, "annabella", code, &mut problems);
+            several += en
+                .get_subcommands()
+                .filter(|s| paragraphs(s).len() > 1)
+                .count();
+        }
+        assert!(several >= 8 * 9, "{several}");
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
     fn every_help_translation_is_of_the_text_clap_shows() {
         // A translation whose English (en.toml) no longer is the option's
         // help is never used: the option's text changed, and the
@@ -473,7 +542,9 @@ mod tests {
         let mut stale = Vec::new();
         for &key in MsgKey::ALL {
             let name = key.as_str();
-            if !(name.starts_with("cli.about.") || name.starts_with("cli.arg."))
+            if !["cli.about.", "cli.about_more.", "cli.arg."]
+                .iter()
+                .any(|p| name.starts_with(p))
                 || key == MsgKey::CliAboutRootLong
             {
                 continue;

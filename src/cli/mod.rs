@@ -287,6 +287,42 @@ fn locale_of_bad_command_line() -> Option<Locale> {
         .or_else(|| locale::base().cloned())
 }
 
+/// The command line without its locale option when it asks clap's
+/// `help` subcommand (`annabella help clock -l de`, `annabella models help
+/// install --locale ko`): the locale has chosen the words of the help
+/// already (see [`locale_of_bad_command_line`]), and clap's `help` would
+/// take `-l` for the name of a command. Any other command line is left as
+/// it is (`annabella say help -l de` says the word in German).
+fn without_locale_after_help(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut cmd = Cli::command();
+    let mut at = 1;
+    while let Some(name) = args.get(at).and_then(|a| a.to_str()) {
+        if name == "help" && cmd.has_subcommands() {
+            break;
+        }
+        match cmd.find_subcommand(name) {
+            Some(sub) => cmd = sub.clone(),
+            None => return args,
+        }
+        at += 1;
+    }
+    if at >= args.len() {
+        return args;
+    }
+    let mut out: Vec<std::ffi::OsString> = args[..=at].to_vec();
+    let mut rest = args[at + 1..].iter();
+    while let Some(a) = rest.next() {
+        match a.to_str() {
+            Some("-l" | "--locale") => {
+                rest.next();
+            }
+            Some(a) if a.starts_with("--locale=") || (a.starts_with("-l") && a.len() > 2) => {}
+            _ => out.push(a.clone()),
+        }
+    }
+    out
+}
+
 /// Prints clap's refusal of the command line in the user's language (its
 /// own text is English) and exits with clap's code; help and the version
 /// are clap's.
@@ -378,7 +414,8 @@ pub fn main() -> ExitCode {
         Some(loc) => help::localized(Cli::command(), &loc),
         None => Cli::command(),
     };
-    let matches = match command.try_get_matches() {
+    let args = without_locale_after_help(std::env::args_os().collect());
+    let matches = match command.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => exit_with_clap_error(e),
     };

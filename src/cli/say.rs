@@ -34,10 +34,10 @@ pub struct SayArgs {
     /// short or long announcements of moves.
     #[arg(long, default_value = "short")]
     pub(super) style: Style,
-    // An unknown option is refused, not said: text that starts with '-'
-    // goes after `--` (a negative number needs none).
+    // An option is read as an option (`--voice-name x` is refused, not
+    // said); a text that starts with `-` comes after `--`.
     /// The text (several arguments are joined by spaces), or the moves.
-    #[arg(value_name = "TEXT", allow_negative_numbers = true)]
+    #[arg(value_name = "TEXT")]
     pub(super) text: Vec<String>,
 }
 

@@ -104,16 +104,31 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
             let mut warning = None;
             if let Some(spec) = config.get(Key::Locale).map(str::to_owned)
                 && is_locale_file(&spec)
-                && let Err(CliError::Worded(why)) = super::load_locale(&spec)
+                && let Err(error) = super::load_locale(&spec)
             {
                 config.remove(Key::Locale);
+                // Said in the locale used instead (a built-in one), not
+                // the base locale's words a failing locale file is
+                // otherwise worded in.
+                let error = match error {
+                    CliError::In {
+                        locale: None,
+                        error,
+                    } => *error,
+                    other => other,
+                };
                 let line = message_locale(m, &config).map(|loc| {
                     loc.message(
                         MsgKey::ConfigLocaleUnusable,
-                        &[("file", &path.display().to_string()), ("error", &why)],
+                        &[
+                            ("file", &path.display().to_string()),
+                            ("error", &error.describe(&loc)),
+                        ],
                     )
                 });
-                warning = Some(line.unwrap_or(why));
+                warning = Some(line.unwrap_or_else(|_| {
+                    locale::base().map_or_else(String::new, |b| error.describe(b))
+                }));
             }
             Startup {
                 config,
