@@ -337,7 +337,7 @@ fn no_thread(locale: &crate::locale::Locale, e: &std::io::Error) -> String {
 
 /// Why spoken moves cannot start: no model to load, or one that does not
 /// serve. Worded by [`VoiceModelError::describe`] where it is shown.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VoiceModelError {
     /// This build has no speech recognition (typing goes on).
     NotBuilt,
