@@ -70,3 +70,40 @@ fn output_that_cannot_be_written_is_said_in_the_settings_locale() {
         assert!(!err.contains("Cannot write"), "{code}: English left: {err}");
     }
 }
+
+/// `say` took an option it does not have as text to speak (`--voice-name
+/// x` was said aloud): an unknown option is refused like anywhere else,
+/// in the user's language, and nothing is said.
+#[test]
+fn say_refuses_an_option_it_does_not_have() {
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["de", "en"] {
+        let o = run(
+            dir.path(),
+            &["say", "--plain", "-l", code, "--voice-name", "x", "hallo"],
+        );
+        assert_eq!(o.status.code(), Some(2), "{code}");
+        assert!(o.stdout.is_empty(), "{code}: said {:?}", o.stdout);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let want = locale::builtin(code)
+            .unwrap()
+            .message(MsgKey::CliUnknownArgument, &[("arg", "--voice-name")]);
+        assert!(err.contains(&want), "{code}: {err}");
+    }
+}
+
+/// Its liveness twin: text that starts with '-' is still said after `--`,
+/// and plain text needs nothing.
+#[test]
+fn say_speaks_text_after_double_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["say", "--plain", "-l", "de", "--", "-5", "Grad"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim_end(), "-5 Grad");
+    let o = run(dir.path(), &["say", "--plain", "-l", "de", "fünf", "Grad"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim_end(), "fünf Grad");
+}

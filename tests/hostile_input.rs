@@ -432,6 +432,9 @@ fn say_refuses_an_option_it_does_not_know_instead_of_saying_it() {
     let o = run(&["say", "-l", "en", "--", "-5", "degrees"], b"");
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_eq!(out(&o).trim(), "-5 degrees");
+    // A negative number is text, as before.
+    let o = run(&["say", "-l", "en", "-5", "degrees"], b"");
+    assert_eq!(out(&o).trim(), "-5 degrees", "{}", err(&o));
     let o = run(&["say", "-l", "en", "hello", "again"], b"");
     assert_eq!(out(&o).trim(), "hello again", "{}", err(&o));
 }

@@ -41,6 +41,18 @@ impl Cause for crate::clock::DurationError {
     }
 }
 
+impl Cause for crate::journal::JournalConfigError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::journal::JournalConfigError::describe(self, locale)
+    }
+}
+
+impl Cause for crate::voice::live::VoiceModelError {
+    fn describe(&self, locale: &Locale) -> String {
+        crate::voice::live::VoiceModelError::describe(self, locale)
+    }
+}
+
 impl Cause for LocaleError {
     fn describe(&self, locale: &Locale) -> String {
         LocaleError::describe(self, locale)
@@ -289,11 +301,7 @@ pub enum CliError {
     /// damaged journal that `resume` refuses, worded with the replayed
     /// game's own words (its locale) when the journal was read.
     Said(Vec<Utterance>),
-    /// A line already worded by the function that failed. Left: the
-    /// `Result<_, String>` functions the `nostring` work types
-    /// (`voice::live::model_dir_or` and `load_listener` in `cli::listen`,
-    /// `journal::config_of` in `cli::session::start`,
-    /// `settings::message_locale` in `cli::settings::run`).
+    /// A line already worded by the function that failed.
     Worded(String),
     /// An error worded in the words of another locale than the message
     /// locale: the base locale for a locale file that does not load, or a

@@ -90,7 +90,7 @@ fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
 /// installed model for the locale.
 pub fn resolve_model(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, CliError> {
     crate::voice::live::model_dir_or(vocab, arg, MsgKey::VoiceNoModelListen)
-        .map_err(CliError::Worded)
+        .map_err(|e| CliError::typed(e).worded_in(vocab.locale()))
 }
 
 /// Loads the model and checks the locale's words against it: missing
@@ -101,8 +101,9 @@ pub fn open_listener(
     model_dir: &Path,
     settings: DecisionSettings,
 ) -> Result<Listener, CliError> {
-    let listener =
-        crate::voice::live::load_listener(vocab, model_dir, settings).map_err(CliError::Worded)?;
+    let words = vocab.locale().clone();
+    let listener = crate::voice::live::load_listener(vocab, model_dir, settings)
+        .map_err(|e| CliError::typed(e).worded_in(&words))?;
     let missing = crate::voice::live::missing_words(&listener);
     if !missing.is_empty() {
         eprintln!(

@@ -525,11 +525,18 @@ fn import_notes(
 
 /// A side as the command line and the settings file name it: `white` or
 /// `black`.
-pub fn parse_side(text: &str) -> Result<Side, String> {
+///
+/// # Errors
+///
+/// Neither: the settings' error for a bad `sighted` value.
+pub fn parse_side(text: &str) -> Result<Side, crate::config::ConfigError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Side::White),
         "black" | "b" => Ok(Side::Black),
-        _ => Err("white, black".to_owned()),
+        _ => Err(crate::config::ConfigError::BadValue {
+            key: crate::config::Key::Sighted,
+            value: text.to_owned(),
+        }),
     }
 }
 

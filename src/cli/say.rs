@@ -35,9 +35,10 @@ pub struct SayArgs {
     #[arg(long, default_value = "short")]
     pub(super) style: Style,
     // An option is read as an option (`--voice-name x` is refused, not
-    // said); a text that starts with `-` comes after `--`.
+    // said); a number (`-5 Grad`) is text as before; any other text that
+    // starts with `-` comes after `--`.
     /// The text (several arguments are joined by spaces), or the moves.
-    #[arg(value_name = "TEXT")]
+    #[arg(value_name = "TEXT", allow_negative_numbers = true)]
     pub(super) text: Vec<String>,
 }
 

@@ -143,7 +143,8 @@ pub fn start(spec: &NewGame, journal: Option<&Path>) -> Result<(Game, Writer), C
         practice: spec.practice,
         sighted: spec.sighted,
     };
-    let config: Config = journal::config_of(&header).map_err(CliError::Worded)?;
+    let config: Config =
+        journal::config_of(&header).map_err(|e| CliError::typed(e).worded_in(vocab.locale()))?;
     let writer = match journal {
         Some(p) => Writer::create(p, &header, &[]).map_err(|e| store_error(&vocab, p, e))?,
         None => {
@@ -268,7 +269,7 @@ pub fn read(path: &Path, ui: &Vocabulary) -> Result<Read, CliError> {
     let config = journal::config_of(&loaded.header).map_err(|e| {
         CliError::msg(MsgKey::JournalBadHeader)
             .arg("file", path.display().to_string())
-            .arg("error", e)
+            .cause("error", e)
             .worded_in(vocab.locale())
     })?;
     let (game, replayed, stopped) =

@@ -15,7 +15,7 @@ use super::{CliError, io_error};
 use crate::config::file::{self, FileError};
 use crate::config::{Key, Source, UserConfig};
 use crate::locale::MsgKey;
-use crate::locale::{self, Locale};
+use crate::locale::{self, Locale, LocaleError};
 use crate::ui::Mode;
 
 /// Options of `annabella config`.
@@ -77,14 +77,14 @@ pub struct Startup {
 /// The locale the settings' own messages are in: a built-in `--locale`
 /// given to the command, else the file's, else the default (fide, German
 /// messages).
-fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, String> {
+fn message_locale(m: Option<&ArgMatches>, c: &UserConfig) -> Result<Locale, LocaleError> {
     let given = m
         .filter(|m| given(m, &["locale"]))
         .and_then(|m| m.try_get_one::<String>("locale").ok().flatten())
         .map(String::as_str)
         .or(c.get(Key::Locale))
         .filter(|code| locale::builtin_codes().contains(code));
-    locale::builtin(given.unwrap_or("fide")).map_err(|e| e.to_string())
+    locale::builtin(given.unwrap_or("fide"))
 }
 
 /// The settings file's `locale`, if the file can be read.
@@ -140,7 +140,7 @@ pub fn startup(m: Option<&ArgMatches>) -> Startup {
         Err(e) => {
             let f = path.display().to_string();
             let line = match message_locale(m, &UserConfig::default()) {
-                Err(error) => error,
+                Err(error) => error.to_string(),
                 Ok(loc) => match e {
                     FileError::Config(c) => loc.message(
                         MsgKey::ConfigBadFile,
@@ -501,7 +501,7 @@ pub fn run(
     start: &Startup,
 ) -> Result<ExitCode, CliError> {
     let m = m.subcommand().map_or(m, |(_, sub)| sub);
-    let loc = message_locale(Some(m), &start.config).map_err(CliError::Worded)?;
+    let loc = message_locale(Some(m), &start.config).map_err(|e| CliError::Locale(e).in_base())?;
     match &args.action {
         Some(ConfigAction::Keys { .. }) => {
             for k in Key::ALL {
@@ -605,13 +605,11 @@ fn clock_default(id: &str) -> String {
 /// Tells the settings of one kind of value to the play screen's settings
 /// command (the lead's): checks `value` for the setting named `key`
 /// (`rate`, `verbosity`, `voice`, …) and returns it canonical, or the
-/// one line to say.
-pub fn check_value(loc: &Locale, key: &str, value: &str) -> Result<(Key, String), String> {
+/// one error to say ([`crate::config::ConfigError::describe`] words it).
+pub fn check_value(key: &str, value: &str) -> Result<(Key, String), crate::config::ConfigError> {
     let k = Key::from_name(key)
-        .ok_or_else(|| crate::config::ConfigError::UnknownKey(key.to_owned()).describe(loc))?;
-    crate::config::validate(k, value)
-        .map(|v| (k, v))
-        .map_err(|e| e.describe(loc))
+        .ok_or_else(|| crate::config::ConfigError::UnknownKey(key.to_owned()))?;
+    crate::config::validate(k, value).map(|v| (k, v))
 }
 
 #[cfg(test)]
@@ -710,9 +708,9 @@ mod tests {
     #[test]
     fn a_value_for_the_play_screen_command_is_checked() {
         let en = locale::builtin("en").unwrap();
-        assert_eq!(check_value(&en, "rate", "30"), Ok((Key::Rate, "30".into())));
-        let e = check_value(&en, "rate", "300").unwrap_err();
+        assert_eq!(check_value("rate", "30"), Ok((Key::Rate, "30".into())));
+        let e = check_value("rate", "300").unwrap_err().describe(&en);
         assert!(e.contains("rate") && e.contains("300"), "{e}");
-        assert!(check_value(&en, "speed", "3").is_err());
+        assert!(check_value("speed", "3").is_err());
     }
 }

@@ -564,7 +564,7 @@ pub fn run(args: ScreenArgs) -> Result<ExitCode, CliError> {
                     inbox.voice(),
                 ));
             }
-            Err(line) => said_first.push(Utterance::plain(line)),
+            Err(e) => said_first.push(Utterance::plain(e.describe(app.vocab().locale()))),
         }
     }
     // Set-up lines (journal, speech fallbacks) come before the rest, on

@@ -229,6 +229,15 @@ impl ConfigError {
     }
 }
 
+impl std::fmt::Display for ConfigError {
+    /// In the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
 /// Every key's name, comma-separated.
 pub fn key_names() -> String {
     Key::ALL.map(Key::name).join(", ")

@@ -18,10 +18,9 @@ use super::mic::MicError;
 pub enum VoiceFailure {
     /// No thread could be started for listening (the system's error).
     NoThread(Arc<std::io::Error>),
-    /// The model did not load: the line [`super::live::load_listener`]
-    /// worded (no model there, a corrupt one, one for another language).
-    // nostring types this
-    Model(String),
+    /// The model did not load (no model there, a corrupt one, one for
+    /// another language): [`super::live::load_listener`]'s error.
+    Model(super::live::VoiceModelError),
     /// The microphone cannot be used.
     Microphone(MicError),
     /// The recognizer could not be created for the position (a model that
@@ -60,7 +59,7 @@ impl VoiceFailure {
                 let error = crate::input::describe_io_error(locale, e);
                 locale.message(MsgKey::VoiceNoThread, &[("error", &error)])
             }
-            VoiceFailure::Model(line) => line.clone(),
+            VoiceFailure::Model(e) => e.describe(locale),
             VoiceFailure::Microphone(e) => {
                 locale.message(MsgKey::VoiceNoMicrophone, &[("error", &e.describe(locale))])
             }

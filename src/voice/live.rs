@@ -326,28 +326,91 @@ pub enum VoiceEvent {
     Stopped,
 }
 
-fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
-    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    vocab.locale().message(key, &args)
+/// Why spoken moves cannot start: no model to load, or one that does not
+/// serve. Worded by [`VoiceModelError::describe`] where it is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoiceModelError {
+    /// This build has no speech recognition (typing goes on).
+    NotBuilt,
+    /// No model is given or installed for the locale.
+    NoModel {
+        /// The message of the line (`listen` has no typing to fall back
+        /// on, so it says more).
+        missing: MsgKey,
+        /// The locale's name.
+        locale: String,
+        /// The model to install for it (`NAME` if the list has none).
+        name: String,
+    },
+    /// The model does not load: no folder, not a model, or libvosk
+    /// refused it.
+    Model(ModelError),
+    /// The model lacks the locale's words: a model for another language.
+    WrongLanguage {
+        /// The model folder.
+        path: PathBuf,
+        /// The locale's name.
+        locale: String,
+        /// The words it lacks, as `word (key)`.
+        words: Vec<String>,
+    },
+}
+
+impl VoiceModelError {
+    /// One line in `locale`'s words, saying what to do.
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            VoiceModelError::NotBuilt | VoiceModelError::Model(ModelError::NotBuilt) => {
+                locale.message(MsgKey::VoiceNotBuilt, &[])
+            }
+            VoiceModelError::NoModel {
+                missing,
+                locale: name_of_locale,
+                name,
+            } => locale.message(*missing, &[("locale", name_of_locale), ("name", name)]),
+            VoiceModelError::Model(e) => {
+                locale.message(MsgKey::VoiceModelError, &[("error", &e.describe(locale))])
+            }
+            VoiceModelError::WrongLanguage {
+                path,
+                locale: name_of_locale,
+                words,
+            } => locale.message(
+                MsgKey::VoiceWrongLanguage,
+                &[
+                    ("path", &path.display().to_string()),
+                    ("locale", name_of_locale),
+                    ("words", &words.join(", ")),
+                ],
+            ),
+        }
+    }
 }
 
 /// The model folder for the active locale: `arg` (`--model`), else env
-/// `ANNABELLA_MODEL`, else the installed model for the locale. `Err` is
-/// one locale line saying how to install one.
-pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, String> {
+/// `ANNABELLA_MODEL`, else the installed model for the locale.
+///
+/// # Errors
+///
+/// None there (or a build without speech recognition).
+pub fn model_dir(vocab: &Vocabulary, arg: Option<&Path>) -> Result<PathBuf, VoiceModelError> {
     model_dir_or(vocab, arg, MsgKey::VoiceNoModel)
 }
 
 /// [`model_dir`], with `missing` the message key of the line when there
 /// is none (`listen` has no typing to fall back on).
+///
+/// # Errors
+///
+/// As [`model_dir`].
 pub fn model_dir_or(
     vocab: &Vocabulary,
     arg: Option<&Path>,
     missing: MsgKey,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, VoiceModelError> {
     if cfg!(not(feature = "voice")) {
         // No model can help a build without speech recognition.
-        return Err(msg(vocab, MsgKey::VoiceNotBuilt, &[]));
+        return Err(VoiceModelError::NotBuilt);
     }
     if let Some(p) = arg {
         return Ok(p.to_owned());
@@ -367,43 +430,36 @@ pub fn model_dir_or(
         .first()
         .map(|m| m.name.clone())
         .unwrap_or_else(|| "NAME".to_owned());
-    Err(msg(
-        vocab,
+    Err(VoiceModelError::NoModel {
         missing,
-        &[("locale", vocab.locale().name.clone()), ("name", name)],
-    ))
+        locale: vocab.locale().name.clone(),
+        name,
+    })
 }
 
 /// Loads the model (libvosk's lines go to the audio log) and checks the
-/// locale's words against it. `Err` is one locale line: no model there, a
-/// corrupt one, or a model for another language.
+/// locale's words against it.
+///
+/// # Errors
+///
+/// No model there, a corrupt one, or a model for another language.
 pub fn load_listener(
     vocab: Vocabulary,
     dir: &Path,
     settings: DecisionSettings,
-) -> Result<Listener, String> {
+) -> Result<Listener, VoiceModelError> {
     super::stderr::quiet_vosk(true);
     let quiet = quiet_to_log();
     let loaded = VoskModel::load(dir);
     drop(quiet);
-    let model = loaded.map_err(|e| match e {
-        ModelError::NotBuilt => msg(&vocab, MsgKey::VoiceNotBuilt, &[]),
-        e => {
-            let error = e.describe(vocab.locale());
-            msg(&vocab, MsgKey::VoiceModelError, &[("error", error)])
-        }
-    })?;
+    let model = loaded.map_err(VoiceModelError::Model)?;
     let listener = Listener::new(model, vocab, settings);
     if listener.wrong_language() {
-        return Err(msg(
-            &listener.vocab,
-            MsgKey::VoiceWrongLanguage,
-            &[
-                ("path", dir.display().to_string()),
-                ("locale", listener.vocab.locale().name.clone()),
-                ("words", missing_words(&listener).join(", ")),
-            ],
-        ));
+        return Err(VoiceModelError::WrongLanguage {
+            path: dir.to_owned(),
+            locale: listener.vocab.locale().name.clone(),
+            words: missing_words(&listener),
+        });
     }
     Ok(listener)
 }
@@ -1217,9 +1273,8 @@ fn worker(
     let flow = tx.flow.clone();
     let listener = match load_listener(vocab, &model_dir, settings) {
         Ok(l) => l,
-        Err(line) => {
-            // nostring types this
-            out.send((0, VoiceEvent::Failed(VoiceFailure::Model(line))));
+        Err(e) => {
+            out.send((0, VoiceEvent::Failed(VoiceFailure::Model(e))));
             return;
         }
     };

@@ -486,10 +486,14 @@ pub fn continue_from<R: Read>(
 /// The standard start position, as an example of a FEN.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Parses a FEN into a position; the error text (in the base locale's
-/// words) says what was wrong. [`read_fen`] gives the typed reason.
-pub fn position_from_fen(fen: &str, mode: CastlingMode) -> Result<Chess, String> {
-    read_fen(fen, mode).map_err(|e| e.to_string())
+/// Parses a FEN into a position, or says why not (the same as
+/// [`read_fen`]).
+///
+/// # Errors
+///
+/// The first problem found, typed ([`FenProblem::describe`] words it).
+pub fn position_from_fen(fen: &str, mode: CastlingMode) -> Result<Chess, FenProblem> {
+    read_fen(fen, mode)
 }
 
 /// Why a FEN is not a position one can play from.

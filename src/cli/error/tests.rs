@@ -38,6 +38,38 @@ fn samples() -> Vec<CliError> {
         CliError::msg(MsgKey::UiTerminalError).cause("error", io()),
         CliError::Lines(vec![CliError::GenerateNoBase, CliError::Output(io())]),
         CliError::GenerateNoBase.in_base(),
+        // Issue 19: typed errors that were lines (`Result<_, String>`).
+        CliError::typed(crate::journal::JournalConfigError::Start(
+            crate::pgn::FenProblem::Kings,
+        )),
+        CliError::msg(MsgKey::JournalBadHeader)
+            .arg("file", "g.jsonl")
+            .cause(
+                "error",
+                crate::journal::JournalConfigError::Control(
+                    crate::clock::ParseTimeControlError::Empty,
+                ),
+            ),
+        CliError::typed(VoiceModelError::NotBuilt),
+        CliError::typed(VoiceModelError::NoModel {
+            missing: MsgKey::VoiceNoModelListen,
+            locale: "Deutsch".to_owned(),
+            name: "vosk-model-small-de-0.15".to_owned(),
+        }),
+        CliError::typed(VoiceModelError::Model(ModelError::NotFound("/m".into()))),
+        CliError::typed(VoiceModelError::Model(ModelError::NotAModel {
+            path: "/m".into(),
+            missing: "am/final.mdl".to_owned(),
+        })),
+        CliError::typed(VoiceModelError::Model(ModelError::LoadFailed("/m".into()))),
+        CliError::typed(VoiceModelError::Model(ModelError::NotBuilt)),
+        CliError::typed(VoiceModelError::WrongLanguage {
+            path: "/m".into(),
+            locale: "Deutsch".to_owned(),
+            words: vec!["springer (knight)".to_owned()],
+        }),
+        CliError::typed(crate::cli::play::parse_side("grey").unwrap_err()),
+        CliError::typed(crate::cli::settings::check_value("rate", "300").unwrap_err()),
     ]
     .into_iter()
     .chain(typed_samples())
@@ -188,6 +220,9 @@ fn typed_samples() -> Vec<CliError> {
     out
 }
 
+use crate::voice::live::VoiceModelError;
+use crate::voice::recognizer::ModelError;
+
 /// Words of the English messages of this module that must not be met in
 /// another locale's line.
 const ENGLISH: &[&str] = &[
@@ -220,6 +255,10 @@ const ENGLISH: &[&str] = &[
     "choose",
     "unknown",
     "model",
+    "use",
+    "missing",
+    "allowed",
+    "language",
 ];
 
 fn english_words(line: &str) -> Vec<String> {

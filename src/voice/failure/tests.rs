@@ -53,9 +53,12 @@ fn cases(l: &Locale) -> Vec<(VoiceFailure, String)> {
         let line = l.message(MsgKey::VoiceNoThread, &[("error", &error)]);
         out.push((VoiceFailure::no_thread(e), line));
     }
-    // The model: `load_listener`'s line, passed on as it is.
+    // The model: `load_listener`'s error, worded as its line was.
     let line = model_line(l);
-    out.push((VoiceFailure::Model(line.clone()), line));
+    let error = crate::voice::live::VoiceModelError::Model(ModelError::NotFound(PathBuf::from(
+        "/srv/vosk-ko",
+    )));
+    out.push((VoiceFailure::Model(error), line));
     for e in mic_errors() {
         let error = e.describe(l);
         let line = l.message(MsgKey::VoiceNoMicrophone, &[("error", &error)]);

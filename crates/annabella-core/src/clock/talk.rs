@@ -86,15 +86,36 @@ pub enum Verbosity {
 }
 
 impl std::str::FromStr for Verbosity {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Verbosity, String> {
+    type Err = UnknownVerbosity;
+    fn from_str(s: &str) -> Result<Verbosity, UnknownVerbosity> {
         match s.to_ascii_lowercase().as_str() {
             "brief" | "short" => Ok(Verbosity::Brief),
             "full" | "verbose" | "long" => Ok(Verbosity::Full),
-            other => Err(format!("unknown verbosity '{other}': use brief or full")),
+            other => Err(UnknownVerbosity(other.to_owned())),
         }
     }
 }
+
+/// A verbosity that is neither `brief` nor `full` (as written,
+/// lower-cased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVerbosity(pub String);
+
+impl UnknownVerbosity {
+    /// What is wrong and what to write, in `locale`'s words.
+    pub fn describe(&self, locale: &Locale) -> String {
+        locale.message(MsgKey::VerbosityUnknown, &[("verbosity", &self.0)])
+    }
+}
+
+impl std::fmt::Display for UnknownVerbosity {
+    /// In the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for UnknownVerbosity {}
 
 /// Locales that have only move words and take the talking language from
 /// another locale: `(code, locale whose messages are spoken)`. FIDE's

@@ -311,16 +311,52 @@ pub fn chain(
     Ok((text, seq, last_sum))
 }
 
+/// Why a journal's header describes no game one can play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JournalConfigError {
+    /// The time control does not read.
+    Control(crate::clock::ParseTimeControlError),
+    /// The start position (FEN) is not one to play from.
+    Start(crate::pgn::FenProblem),
+}
+
+impl JournalConfigError {
+    /// What is wrong, in `locale`'s words (for `{error}` in
+    /// `journal.bad_header`).
+    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
+        match self {
+            JournalConfigError::Control(e) => e.describe(locale),
+            JournalConfigError::Start(e) => e.describe(locale),
+        }
+    }
+}
+
+impl std::fmt::Display for JournalConfigError {
+    /// In the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for JournalConfigError {}
+
 /// The game configuration a header describes.
-pub fn config_of(header: &Header) -> Result<Config, String> {
-    let control: TimeControl = header.control.parse().map_err(|e| format!("{e}"))?;
+///
+/// # Errors
+///
+/// The time control or the start position does not read.
+pub fn config_of(header: &Header) -> Result<Config, JournalConfigError> {
+    let control: TimeControl = header
+        .control
+        .parse()
+        .map_err(JournalConfigError::Control)?;
     let mode = if header.chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
     };
     let start = match &header.fen {
-        Some(f) => crate::pgn::position_from_fen(f, mode)?,
+        Some(f) => crate::pgn::position_from_fen(f, mode).map_err(JournalConfigError::Start)?,
         None => Chess::default(),
     };
     Ok(Config {

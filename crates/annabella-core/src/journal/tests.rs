@@ -457,3 +457,62 @@ fn chain_links_each_record_to_the_one_before() {
     assert_eq!(events(&l), vec![(1, 0), (2, 1000), (3, 2000), (4, 3000)]);
     assert!(l.is_intact());
 }
+
+/// The typed errors of issue 19 (a header that describes no game, a style
+/// or verbosity that is neither) are worded in every built-in locale: a
+/// line, no placeholder left, and not the English line outside English.
+#[test]
+fn the_typed_errors_of_values_are_worded_in_every_locale() {
+    let mut bad_control = header();
+    bad_control.control = "90x".to_owned();
+    let mut bad_fen = header();
+    bad_fen.fen = Some("8/8/8/8/8/8/8/8 w - - 0 1".to_owned());
+    let control = config_of(&bad_control).unwrap_err();
+    let start = config_of(&bad_fen).unwrap_err();
+    assert!(
+        matches!(control, JournalConfigError::Control(_)),
+        "{control:?}"
+    );
+    assert_eq!(
+        start,
+        JournalConfigError::Start(crate::pgn::FenProblem::EmptyBoard)
+    );
+    let style = "bogus".parse::<Style>().unwrap_err();
+    let verbosity = "bogus"
+        .parse::<crate::clock::talk::Verbosity>()
+        .unwrap_err();
+    let en = crate::locale::builtin("en").unwrap();
+    let lines = |l: &crate::locale::Locale| {
+        vec![
+            control.describe(l),
+            start.describe(l),
+            style.describe(l),
+            verbosity.describe(l),
+        ]
+    };
+    let english = lines(&en);
+    assert!(english[2].contains("bogus") && english[2].contains("short"));
+    assert!(english[3].contains("bogus") && english[3].contains("brief"));
+    for code in crate::locale::builtin_codes() {
+        let l = crate::locale::builtin(code).unwrap();
+        for (line, en_line) in lines(&l).iter().zip(&english) {
+            assert!(!line.trim().is_empty(), "{code}: empty");
+            assert!(!line.contains('{') && !line.contains('}'), "{code}: {line}");
+            if *code != *"en" {
+                assert_ne!(line, en_line, "{code}: English");
+            }
+        }
+        let said = [&style.describe(&l), &verbosity.describe(&l)];
+        assert!(said.iter().all(|s| s.contains("bogus")), "{code}: {said:?}");
+        if *code != *"en" {
+            for s in said {
+                assert!(
+                    !s.contains("unknown") && !s.contains(" use "),
+                    "{code}: {s}"
+                );
+            }
+        }
+    }
+    // Display is the base locale's words, for clap and logs.
+    assert_eq!(style.to_string(), style.describe(&en));
+}

@@ -46,15 +46,35 @@ pub enum Style {
 }
 
 impl std::str::FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Style, String> {
+    type Err = UnknownStyle;
+    fn from_str(s: &str) -> Result<Style, UnknownStyle> {
         match s.to_ascii_lowercase().as_str() {
             "short" => Ok(Style::Short),
             "long" => Ok(Style::Long),
-            other => Err(format!("unknown style '{other}': use short or long")),
+            other => Err(UnknownStyle(other.to_owned())),
         }
     }
 }
+
+/// A style that is neither `short` nor `long` (as written, lower-cased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStyle(pub String);
+
+impl UnknownStyle {
+    /// What is wrong and what to write, in `locale`'s words.
+    pub fn describe(&self, locale: &Locale) -> String {
+        locale.message(MsgKey::StyleUnknown, &[("style", &self.0)])
+    }
+}
+
+impl std::fmt::Display for UnknownStyle {
+    /// In the base locale's words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locale::in_base(|l| self.describe(l)))
+    }
+}
+
+impl std::error::Error for UnknownStyle {}
 
 /// Text in its two forms: what is shown and what is spoken.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
