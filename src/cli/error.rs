@@ -301,8 +301,6 @@ pub enum CliError {
     /// damaged journal that `resume` refuses, worded with the replayed
     /// game's own words (its locale) when the journal was read.
     Said(Vec<Utterance>),
-    /// A line already worded by the function that failed.
-    Worded(String),
     /// An error worded in the words of another locale than the message
     /// locale: the base locale for a locale file that does not load, or a
     /// journal's own locale.
@@ -408,7 +406,6 @@ impl CliError {
                 .map(|u| u.display.as_str())
                 .collect::<Vec<_>>()
                 .join("\n"),
-            CliError::Worded(line) => line.clone(),
             CliError::In { locale, error } => {
                 let words = match locale {
                     Some(w) => w,
