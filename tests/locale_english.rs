@@ -676,7 +676,10 @@ fn an_option_before_the_commands_name_is_named() {
         let unreadable = word(code, MsgKey::CliOther);
         for (args, command) in [
             (vec!["-l", code, "announce", "e4"], "announce"),
-            (vec!["--locale", code, "config", "set", "rate", "20"], "config"),
+            (
+                vec!["--locale", code, "config", "set", "rate", "20"],
+                "config",
+            ),
             (vec!["-l", code, "models", "list"], "models"),
         ] {
             let o = run_in(d, &args, "");
