@@ -661,3 +661,55 @@ fn the_no_microphone_line_is_in_the_players_language() {
 fn the_no_speech_library_line_is_in_the_players_language() {
     one_line_in_three_languages(MsgKey::SpeechNoLibrary, true);
 }
+
+/// `annabella -l de announce e4`, the locale (or another option of the
+/// play screen) before the command's name, was refused with "This command
+/// line cannot be read." in every language: nothing said which word was
+/// wrong or what to do. The refusal names the option and the command, in
+/// the user's language; the command line it points to works.
+#[test]
+fn an_option_before_the_commands_name_is_named() {
+    let mut problems = Vec::new();
+    for code in ["de", "ko", "ar", "he", "pl", "el"] {
+        let data = tempfile::tempdir().unwrap();
+        let d = data.path();
+        let unreadable = word(code, MsgKey::CliOther);
+        for (args, command) in [
+            (vec!["-l", code, "announce", "e4"], "announce"),
+            (
+                vec!["--locale", code, "config", "set", "rate", "20"],
+                "config",
+            ),
+            (vec!["-l", code, "models", "list"], "models"),
+        ] {
+            let o = run_in(d, &args, "");
+            let output = text(&o);
+            let english = if code == "de" || code == "ko" || code == "ar" {
+                english_words(&output)
+            } else {
+                Vec::new()
+            };
+            if o.status.success()
+                || output.contains(&unreadable)
+                || !output.contains("--locale")
+                || !output.contains(&format!("annabella {command} --help"))
+                || !english.is_empty()
+            {
+                problems.push(format!("{code} {args:?}: {english:?} in {output}"));
+            }
+        }
+        // Liveness twin: the option after the command's name is read.
+        let o = run_in(d, &["announce", "-l", code, "e4"], "");
+        if !o.status.success() || o.stdout.is_empty() {
+            problems.push(format!("{code} announce -l {code} e4: {}", text(&o)));
+        }
+    }
+    // A word that is no command after an option: named as such.
+    let data = tempfile::tempdir().unwrap();
+    let o = run_in(data.path(), &["-l", "de", "frobnicate"], "");
+    let said = text(&o);
+    if !said.contains("frobnicate") || said.contains(&word("de", MsgKey::CliOther)) {
+        problems.push(format!("-l de frobnicate: {said}"));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -352,7 +352,23 @@ fn exit_with_clap_error(e: clap::Error) -> ! {
         }
     };
     let arg = text(ContextKind::InvalidArg);
+    let command = text(ContextKind::InvalidSubcommand);
     let mut line = match e.kind() {
+        // An option of the play screen before a command's name
+        // (`annabella -l de announce e4`): where it goes.
+        K::ArgumentConflict if arg.trim().is_empty() && !command.is_empty() => {
+            if Cli::command().find_subcommand(&command).is_some() {
+                loc.message(
+                    MsgKey::CliOptionBeforeCommand,
+                    &[
+                        ("option", &text(ContextKind::PriorArg)),
+                        ("command", &command),
+                    ],
+                )
+            } else {
+                loc.message(MsgKey::CliUnknownSubcommand, &[("arg", &command)])
+            }
+        }
         // Nothing to name: clap's context is empty.
         K::UnknownArgument
         | K::InvalidValue
