@@ -10,6 +10,7 @@ use crate::locale::{Locale, MsgKey};
 
 use super::audio::WavError;
 use super::mic::MicError;
+use super::recognizer::ModelError;
 
 /// Why spoken input failed: listening stops (no thread, no model, no
 /// microphone, the worker's panic) or one utterance or recording is lost
@@ -20,7 +21,7 @@ pub enum VoiceFailure {
     NoThread(Arc<std::io::Error>),
     /// The model did not load (no model there, a corrupt one, one for
     /// another language): [`super::live::load_listener`]'s error.
-    Model(super::live::VoiceModelError),
+    Model(VoiceModelError),
     /// The microphone cannot be used.
     Microphone(MicError),
     /// The recognizer could not be created for the position (a model that
@@ -66,6 +67,67 @@ impl VoiceFailure {
             VoiceFailure::Recognizer => locale.message(MsgKey::VoiceRecognizerFailed, &[]),
             VoiceFailure::Wav { file, error } => error.line(locale, file),
             VoiceFailure::WorkerStopped => locale.message(MsgKey::VoiceWorkerStopped, &[]),
+        }
+    }
+}
+
+/// Why spoken moves cannot start: no model to load, or one that does not
+/// serve. Worded by [`VoiceModelError::describe`] where it is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoiceModelError {
+    /// This build has no speech recognition (typing goes on).
+    NotBuilt,
+    /// No model is given or installed for the locale.
+    NoModel {
+        /// The message of the line (`listen` has no typing to fall back
+        /// on, so it says more).
+        missing: MsgKey,
+        /// The locale's name.
+        locale: String,
+        /// The model to install for it (`NAME` if the list has none).
+        name: String,
+    },
+    /// The model does not load: no folder, not a model, or libvosk
+    /// refused it.
+    Model(ModelError),
+    /// The model lacks the locale's words: a model for another language.
+    WrongLanguage {
+        /// The model folder.
+        path: PathBuf,
+        /// The locale's name.
+        locale: String,
+        /// The words it lacks, as `word (key)`.
+        words: Vec<String>,
+    },
+}
+
+impl VoiceModelError {
+    /// One line in `locale`'s words, saying what to do.
+    pub fn describe(&self, locale: &Locale) -> String {
+        match self {
+            VoiceModelError::NotBuilt | VoiceModelError::Model(ModelError::NotBuilt) => {
+                locale.message(MsgKey::VoiceNotBuilt, &[])
+            }
+            VoiceModelError::NoModel {
+                missing,
+                locale: name_of_locale,
+                name,
+            } => locale.message(*missing, &[("locale", name_of_locale), ("name", name)]),
+            VoiceModelError::Model(e) => {
+                locale.message(MsgKey::VoiceModelError, &[("error", &e.describe(locale))])
+            }
+            VoiceModelError::WrongLanguage {
+                path,
+                locale: name_of_locale,
+                words,
+            } => locale.message(
+                MsgKey::VoiceWrongLanguage,
+                &[
+                    ("path", &path.display().to_string()),
+                    ("locale", name_of_locale),
+                    ("words", &words.join(", ")),
+                ],
+            ),
         }
     }
 }

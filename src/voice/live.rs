@@ -55,11 +55,11 @@ use crate::wake::Post;
 use super::audio::{self, Vad, VadEvent, VadSettings};
 use super::decide::{Decision, DecisionSettings, Hearing};
 use super::echo_cancel::{DetectorSettings, EchoCanceller};
-pub use super::failure::VoiceFailure;
+pub use super::failure::{VoiceFailure, VoiceModelError};
 use super::grammar::Grammar;
 use super::listener::{Heard, Listener};
 use super::models::{self, Manifest};
-use super::recognizer::{Decoding, ModelError, SAMPLE_RATE, VoskModel};
+use super::recognizer::{Decoding, SAMPLE_RATE, VoskModel};
 use super::stderr::{QuietStderr, quiet_to_log};
 use super::voicing::VoicingMeter;
 
@@ -324,67 +324,6 @@ pub enum VoiceEvent {
     /// Posted to a front end's loop; [`LiveVoice::poll`] reports it
     /// through [`LiveVoice::is_stopped`] instead.
     Stopped,
-}
-
-/// Why spoken moves cannot start: no model to load, or one that does not
-/// serve. Worded by [`VoiceModelError::describe`] where it is shown.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum VoiceModelError {
-    /// This build has no speech recognition (typing goes on).
-    NotBuilt,
-    /// No model is given or installed for the locale.
-    NoModel {
-        /// The message of the line (`listen` has no typing to fall back
-        /// on, so it says more).
-        missing: MsgKey,
-        /// The locale's name.
-        locale: String,
-        /// The model to install for it (`NAME` if the list has none).
-        name: String,
-    },
-    /// The model does not load: no folder, not a model, or libvosk
-    /// refused it.
-    Model(ModelError),
-    /// The model lacks the locale's words: a model for another language.
-    WrongLanguage {
-        /// The model folder.
-        path: PathBuf,
-        /// The locale's name.
-        locale: String,
-        /// The words it lacks, as `word (key)`.
-        words: Vec<String>,
-    },
-}
-
-impl VoiceModelError {
-    /// One line in `locale`'s words, saying what to do.
-    pub fn describe(&self, locale: &crate::locale::Locale) -> String {
-        match self {
-            VoiceModelError::NotBuilt | VoiceModelError::Model(ModelError::NotBuilt) => {
-                locale.message(MsgKey::VoiceNotBuilt, &[])
-            }
-            VoiceModelError::NoModel {
-                missing,
-                locale: name_of_locale,
-                name,
-            } => locale.message(*missing, &[("locale", name_of_locale), ("name", name)]),
-            VoiceModelError::Model(e) => {
-                locale.message(MsgKey::VoiceModelError, &[("error", &e.describe(locale))])
-            }
-            VoiceModelError::WrongLanguage {
-                path,
-                locale: name_of_locale,
-                words,
-            } => locale.message(
-                MsgKey::VoiceWrongLanguage,
-                &[
-                    ("path", &path.display().to_string()),
-                    ("locale", name_of_locale),
-                    ("words", &words.join(", ")),
-                ],
-            ),
-        }
-    }
 }
 
 /// The model folder for the active locale: `arg` (`--model`), else env
