@@ -285,6 +285,13 @@ fn reproducers(code: &str) -> Vec<(String, String)> {
         "",
     );
     case("unknown option", &["-l", code, "--bogus"], "");
+    // The settings' names are what is typed (`model` is no English word
+    // there).
+    case(
+        "unknown setting",
+        &["config", "set", "modle", "x", "-l", code],
+        "",
+    );
     case("unknown command", &["-l", code, "announce", "--fen"], "");
     case("bad value", &["-l", code, "--mode", "sideways"], "");
     // The settings file is read before any command: unquoted text.

@@ -240,7 +240,9 @@ impl std::error::Error for ConfigError {}
 
 /// Every key's name, comma-separated.
 pub fn key_names() -> String {
-    Key::ALL.map(Key::name).join(", ")
+    // As the help writes what is typed: in backticks (a key such as
+    // `model` is no English word inside another language's line).
+    Key::ALL.map(|k| format!("`{}`", k.name())).join(", ")
 }
 
 /// Checks `value` for `key` and returns it in its canonical form

@@ -84,6 +84,26 @@ pub enum MicError {
 }
 
 impl MicError {
+    /// One error of every kind (for the tests that word them).
+    #[cfg(test)]
+    pub(crate) fn every_kind() -> Vec<MicError> {
+        vec![
+            MicError::NoDevice,
+            MicError::Unavailable,
+            MicError::NoSoundSystem,
+            MicError::Busy,
+            MicError::PermissionDenied,
+            MicError::UnsupportedFormat {
+                format: "u8".to_owned(),
+            },
+            MicError::UnsupportedConfig,
+            MicError::Resources,
+            MicError::Rate { rate: 0 },
+            MicError::NotBuilt,
+            MicError::Backend,
+        ]
+    }
+
     /// Why, in `locale`'s words, with what to do about it.
     pub fn describe(&self, locale: &crate::locale::Locale) -> String {
         use crate::locale::MsgKey;
@@ -495,24 +515,6 @@ mod tests {
         Off { percent: f64 },
     }
 
-    fn every_mic_error() -> Vec<MicError> {
-        vec![
-            MicError::NoDevice,
-            MicError::Unavailable,
-            MicError::NoSoundSystem,
-            MicError::Busy,
-            MicError::PermissionDenied,
-            MicError::UnsupportedFormat {
-                format: "u8".to_owned(),
-            },
-            MicError::UnsupportedConfig,
-            MicError::Resources,
-            MicError::Rate { rate: 0 },
-            MicError::NotBuilt,
-            MicError::Backend,
-        ]
-    }
-
     /// Every reason is worded in every built-in locale, each differently,
     /// with its value filled in, and translated (not the English words).
     #[test]
@@ -520,8 +522,11 @@ mod tests {
         let en = crate::locale::builtin("en").unwrap();
         for code in crate::locale::builtin_codes() {
             let l = crate::locale::builtin(code).unwrap();
-            let texts: Vec<String> = every_mic_error().iter().map(|e| e.describe(&l)).collect();
-            for (e, t) in every_mic_error().iter().zip(&texts) {
+            let texts: Vec<String> = MicError::every_kind()
+                .iter()
+                .map(|e| e.describe(&l))
+                .collect();
+            for (e, t) in MicError::every_kind().iter().zip(&texts) {
                 assert!(
                     !t.trim().is_empty() && !t.contains('{'),
                     "{code} {e:?}: {t}"

@@ -15,24 +15,6 @@ use crate::voice::recognizer::ModelError;
 /// A recording's name, the same in every language.
 const FILE: &str = "aufnahme-3.wav";
 
-fn mic_errors() -> Vec<MicError> {
-    vec![
-        MicError::NoDevice,
-        MicError::Unavailable,
-        MicError::NoSoundSystem,
-        MicError::Busy,
-        MicError::PermissionDenied,
-        MicError::UnsupportedFormat {
-            format: "u8".to_owned(),
-        },
-        MicError::UnsupportedConfig,
-        MicError::Resources,
-        MicError::Rate { rate: 0 },
-        MicError::NotBuilt,
-        MicError::Backend,
-    ]
-}
-
 /// What the worker's model error was (`load_listener`'s line) for a
 /// folder that does not exist.
 fn model_line(l: &Locale) -> String {
@@ -59,7 +41,7 @@ fn cases(l: &Locale) -> Vec<(VoiceFailure, String)> {
         "/srv/vosk-ko",
     )));
     out.push((VoiceFailure::Model(error), line));
-    for e in mic_errors() {
+    for e in MicError::every_kind() {
         let error = e.describe(l);
         let line = l.message(MsgKey::VoiceNoMicrophone, &[("error", &error)]);
         out.push((VoiceFailure::Microphone(e), line));
