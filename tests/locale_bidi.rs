@@ -128,6 +128,7 @@ fn fill(word: &str, dir: &std::path::Path) -> String {
         "{name}" | "NAME" => "xx-no-such-model".to_owned(),
         "KEY" => "rate".to_owned(),
         "VALUE" => "20".to_owned(),
+        "{command}" => "announce".to_owned(),
         w if w.contains('{') => "x".to_owned(),
         w => w.to_owned(),
     }
