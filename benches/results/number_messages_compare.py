@@ -76,7 +76,7 @@ def flags(loc, key, n, text, spoken):
             out.append("0 with a singular noun (CLDR 'zero' form written as '{n} …'); check with a native speaker")
     if loc == "ko":
         if re.search(r"\d+(번|시간)", spoken or text):
-            out.append("spoken: digits before a native-number counter (번, 시간): a speaker says 한 번/두 시간, a synthesizer reading digits says 일 번/이 시간 (check with espeak-ng ko)")
+            out.append("spoken: digits before a native-number counter (번, 시간): a speaker says 한 번/두 시간, espeak-ng ko reads the digits Sino-Korean: `espeak-ng -v ko -x 2번` gives 'i_! p'@n (이 번), `2시간` 'i_! siq'an (이 시간), where 두 번 gives d'u p'@n")
     return out
 
 NOTES = """
