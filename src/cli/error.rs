@@ -23,71 +23,31 @@ impl Cause for std::io::Error {
     }
 }
 
-impl Cause for crate::pgn::FenProblem {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::pgn::FenProblem::describe(self, locale)
-    }
+/// Errors that word themselves with an inherent `describe(&self, &Locale)`
+/// are causes as they are.
+macro_rules! cause_by_describe {
+    ($($t:ty),* $(,)?) => {
+        $(impl Cause for $t {
+            fn describe(&self, locale: &Locale) -> String {
+                <$t>::describe(self, locale)
+            }
+        })*
+    };
 }
 
-impl Cause for crate::clock::ParseTimeControlError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::clock::ParseTimeControlError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::clock::DurationError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::clock::DurationError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::journal::JournalConfigError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::journal::JournalConfigError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::voice::live::VoiceModelError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::voice::live::VoiceModelError::describe(self, locale)
-    }
-}
-
-impl Cause for LocaleError {
-    fn describe(&self, locale: &Locale) -> String {
-        LocaleError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::pgn::PgnReadError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::pgn::PgnReadError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::input::InputError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::input::InputError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::speech::SpeechError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::speech::SpeechError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::config::ConfigError {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::config::ConfigError::describe(self, locale)
-    }
-}
-
-impl Cause for crate::voice::VoiceFailure {
-    fn describe(&self, locale: &Locale) -> String {
-        crate::voice::VoiceFailure::describe(self, locale)
-    }
-}
+cause_by_describe!(
+    crate::pgn::FenProblem,
+    crate::clock::ParseTimeControlError,
+    crate::clock::DurationError,
+    crate::journal::JournalConfigError,
+    crate::voice::live::VoiceModelError,
+    LocaleError,
+    crate::pgn::PgnReadError,
+    crate::input::InputError,
+    crate::speech::SpeechError,
+    crate::config::ConfigError,
+    crate::voice::VoiceFailure,
+);
 
 /// A file that may not be written (see [`crate::output`]), and why.
 #[derive(Debug)]
@@ -153,22 +113,6 @@ impl Cause for PgnRefused {
         self.error
             .describe(&Vocabulary::new(locale.clone()), &self.file)
             .display
-    }
-}
-
-/// A cause worded by a function of the locale (for core errors whose
-/// `describe` takes more than the locale, such as the position).
-pub struct Described<T>(pub T, pub fn(&T, &Locale) -> String);
-
-impl<T: fmt::Debug> fmt::Debug for Described<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<T: fmt::Debug> Cause for Described<T> {
-    fn describe(&self, locale: &Locale) -> String {
-        (self.1)(&self.0, locale)
     }
 }
 
