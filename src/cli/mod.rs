@@ -270,12 +270,8 @@ fn locale_of_bad_command_line() -> Option<Locale> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut given = None;
     for (i, a) in args.iter().enumerate() {
-        if let Some(v) = a.strip_prefix("--locale=") {
-            given = Some(v.to_owned());
-        } else if a == "--locale" || a == "-l" {
-            given = args.get(i + 1).cloned();
-        } else if let Some(v) = a.strip_prefix("-l").filter(|v| !v.is_empty()) {
-            given = Some(v.trim_start_matches('=').to_owned());
+        if let Some((value, _)) = locale_option(a, args.get(i + 1).map(String::as_str)) {
+            given = value;
         }
     }
     let file = settings::file_locale();
@@ -293,15 +289,17 @@ fn locale_of_bad_command_line() -> Option<Locale> {
 /// already (see [`locale_of_bad_command_line`]), and clap's `help` would
 /// take `-l` for the name of a command. Any other command line is left as
 /// it is (`annabella say help -l de` says the word in German).
-fn without_locale_after_help(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let mut cmd = Cli::command();
+fn without_locale_after_help(
+    mut cmd: &clap::Command,
+    args: Vec<std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
     let mut at = 1;
     while let Some(name) = args.get(at).and_then(|a| a.to_str()) {
         if name == "help" && cmd.has_subcommands() {
             break;
         }
         match cmd.find_subcommand(name) {
-            Some(sub) => cmd = sub.clone(),
+            Some(sub) => cmd = sub,
             None => return args,
         }
         at += 1;
@@ -310,17 +308,31 @@ fn without_locale_after_help(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsS
         return args;
     }
     let mut out: Vec<std::ffi::OsString> = args[..=at].to_vec();
-    let mut rest = args[at + 1..].iter();
-    while let Some(a) = rest.next() {
-        match a.to_str() {
-            Some("-l" | "--locale") => {
-                rest.next();
+    let mut i = at + 1;
+    while let Some(a) = args.get(i) {
+        let next = args.get(i + 1).and_then(|n| n.to_str());
+        match a.to_str().and_then(|a| locale_option(a, next)) {
+            Some((_, taken)) => i += taken,
+            None => {
+                out.push(a.clone());
+                i += 1;
             }
-            Some(a) if a.starts_with("--locale=") || (a.starts_with("-l") && a.len() > 2) => {}
-            _ => out.push(a.clone()),
         }
     }
     out
+}
+
+/// The locale option at `arg` (`--locale X`, `-l X`, `--locale=X`,
+/// `-lX`): its value and how many arguments it takes (`next` is the
+/// argument after it); `None` for any other argument.
+fn locale_option(arg: &str, next: Option<&str>) -> Option<(Option<String>, usize)> {
+    if arg == "--locale" || arg == "-l" {
+        return Some((next.map(str::to_owned), 2));
+    }
+    let joined = arg
+        .strip_prefix("--locale=")
+        .or_else(|| arg.strip_prefix("-l").filter(|v| !v.is_empty()))?;
+    Some((Some(joined.trim_start_matches('=').to_owned()), 1))
 }
 
 /// Prints clap's refusal of the command line in the user's language (its
@@ -430,7 +442,7 @@ pub fn main() -> ExitCode {
         Some(loc) => help::localized(Cli::command(), &loc),
         None => Cli::command(),
     };
-    let args = without_locale_after_help(std::env::args_os().collect());
+    let args = without_locale_after_help(&command, std::env::args_os().collect());
     let matches = match command.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => exit_with_clap_error(e),
