@@ -24,8 +24,6 @@ use crate::voice::commands::SpokenCommandWords;
 use crate::voice::decide::{Decision, DecisionSettings};
 use crate::voice::listener::Listener;
 
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /// Options of `annabella listen`.
 #[derive(Debug, Args)]
 pub struct ListenArgs {
@@ -67,18 +65,6 @@ pub struct ListenArgs {
     /// WAV recordings, each one utterance.
     #[arg(value_name = "FILE.wav", required_unless_present = "mic")]
     pub files: Vec<PathBuf>,
-}
-
-fn position(vocab: &Vocabulary, fen: Option<&str>, mode: CastlingMode) -> Result<Chess, CliError> {
-    match fen {
-        None => Ok(Chess::default()),
-        Some(f) => crate::pgn::read_fen(f, mode).map_err(|error| {
-            CliError::msg(MsgKey::ErrorBadFen)
-                .cause("error", error)
-                .arg("example", START_FEN)
-                .worded_in(vocab.locale())
-        }),
-    }
 }
 
 fn msg(vocab: &Vocabulary, key: MsgKey, args: &[(&str, String)]) -> String {
@@ -232,7 +218,7 @@ pub fn run(out: &mut impl Write, args: &ListenArgs) -> Result<ExitCode, CliError
     } else {
         CastlingMode::Standard
     };
-    let pos = position(&vocab, args.fen.as_deref(), mode)?;
+    let pos = super::moves::start_position(&vocab, args.fen.as_deref(), mode)?;
     let model_dir = resolve_model(&vocab, args.model.as_deref())?;
     let settings = DecisionSettings {
         always_confirm: args.always_confirm,

@@ -23,7 +23,7 @@ fn mode_of(chess960: bool) -> CastlingMode {
     }
 }
 
-fn start_position(
+pub(super) fn start_position(
     vocab: &Vocabulary,
     fen: Option<&str>,
     mode: CastlingMode,
