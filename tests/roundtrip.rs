@@ -231,9 +231,10 @@ fn messages_keep_the_base_placeholders() {
     fn placeholders(text: &str) -> BTreeSet<String> {
         text.split('{')
             .skip(1)
-            // `{side:gen}` is `side` in a grammatical case.
+            // `{side:gen}` is `side` in a grammatical case, `{n|one:…}` a
+            // choice by the number of `n`.
             .filter_map(|s| s.split_once('}').map(|(name, _)| name))
-            .map(|name| name.split(':').next().unwrap_or(name).to_owned())
+            .map(|name| name.split([':', '|']).next().unwrap_or(name).to_owned())
             .collect()
     }
     let base = annabella::locale::builtin(annabella::locale::BASE_LOCALE).expect("base");

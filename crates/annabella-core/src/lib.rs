@@ -10,7 +10,8 @@
 //!   [`game::Command`]s, and the wording of its outcomes per locale.
 //! - [`clock`]: FIDE time controls with injected time, and the talking
 //!   clock's phrases.
-//! - [`locale`]: the locale data model (parsed from TOML text, validated).
+//! - [`locale`]: the locale data model (parsed from TOML text, validated);
+//!   [`template`]: the language of its messages (cases, choices by number).
 //! - [`vocab`]: announcing moves as words and parsing words back into moves.
 //! - [`pgn`]: reading and writing games as PGN text.
 //! - [`journal`]: the journal format (lines, checksums, the chain); the
@@ -37,6 +38,7 @@ pub mod pgn;
 pub mod plural;
 pub mod query;
 pub mod rules;
+pub mod template;
 pub mod vocab;
 
 #[cfg(test)]

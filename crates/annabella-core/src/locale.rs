@@ -13,6 +13,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
+use crate::plural::{PluralCategory, plural_category};
 use shakmaty::{File, Rank, Role};
 
 include!(concat!(env!("OUT_DIR"), "/message_keys.rs"));
@@ -651,6 +652,12 @@ pub enum LocaleProblem {
         /// The names the message can use, comma-separated.
         allowed: String,
     },
+    /// A choice by number (`{n|one:…|other:…}`) with a category that is
+    /// not a CLDR one, or without `other`.
+    BadChoice {
+        /// The choice, as far as it is wrong.
+        choice: String,
+    },
     /// A cost (voice costs file) that is not a number from 0 to 10.
     BadCost,
     /// The file is larger than [`MAX_LOCALE_BYTES`].
@@ -716,6 +723,9 @@ impl LocaleProblem {
                 MsgKey::LocaleUnknownPlaceholder,
                 &[("name", name), ("allowed", allowed)],
             ),
+            P::BadChoice { choice } => {
+                locale.message(MsgKey::LocaleBadChoice, &[("choice", choice)])
+            }
             P::BadCost => locale.message(MsgKey::LocaleBadCost, &[]),
             P::TooLarge => locale.message(
                 MsgKey::LocaleTooLarge,
@@ -1135,13 +1145,13 @@ impl Locale {
     /// A message with `{name}` placeholders filled in. An unknown key yields
     /// the key itself, so a gap is visible but never fatal.
     ///
-    /// A placeholder may name a grammatical case, `{side:gen}`: the value
-    /// of `side` in that case from the locale's `[cases.gen]` table (as it
-    /// is when the table does not have it). Particles of `[grammar]` are
-    /// then chosen by the sound before them ([`choose_particles`]).
+    /// A placeholder may name a grammatical case, `{side:gen}`, or choose a
+    /// text by the plural category of a value, `{time|one:…|other:…}` (see
+    /// [`crate::template`]). Particles of `[grammar]` are then chosen by
+    /// the sound before them ([`choose_particles`]).
     pub fn message(&self, key: MsgKey, args: &[(&str, &str)]) -> String {
         let template = self.messages.get(&key).map_or(key.as_str(), String::as_str);
-        let text = fill_cases(template, args, &self.cases);
+        let text = crate::template::fill(template, args, self);
         if self.particles.is_empty() {
             text
         } else {
@@ -1170,53 +1180,68 @@ pub fn role_key(role: Role) -> &'static str {
 }
 
 /// Replaces `{name}` in `template` by the value of `name` in `args`;
-/// unknown placeholders stay as they are.
+/// unknown placeholders stay as they are (no cases, every choice takes
+/// `other`: for text that is not a locale's message).
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
-    fill_cases(template, args, &BTreeMap::new())
+    crate::template::fill(template, args, &crate::template::NoGrammar)
 }
 
-/// [`fill`], where `{name:case}` is the value of `name` put in `case` by
-/// `cases` (left as it is when `cases` has no such form).
-pub fn fill_cases(
-    template: &str,
-    args: &[(&str, &str)],
-    cases: &BTreeMap<String, BTreeMap<String, String>>,
-) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(start) = rest.find('{') {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 1..];
-        match after.find('}') {
-            Some(end) => {
-                let name = &after[..end];
-                let (arg, case) = match name.split_once(':') {
-                    Some((a, c)) => (a, Some(c)),
-                    None => (name, None),
+impl crate::template::Grammar for Locale {
+    fn cases(&self) -> &crate::template::Cases {
+        &self.cases
+    }
+
+    /// Digits, a number word of `[numbers]`, or a counted phrase of the
+    /// locale's own plural forms (`time.minutes.few` = "{n} minuty" reads
+    /// "2 minuty" and "dwie minuty" as `few`; "jedna minuta" as `one`). A
+    /// time of several units, or anything else, is `other`.
+    fn category_of(&self, value: &str) -> PluralCategory {
+        let value = value.trim_matches(|c: char| c.is_whitespace() || is_invisible(c));
+        let number = |text: &str| -> Option<u64> {
+            text.parse::<u64>().ok().or_else(|| {
+                self.numbers
+                    .iter()
+                    .find(|(_, word)| word.as_str() == text)
+                    .and_then(|(digits, _)| digits.parse().ok())
+            })
+        };
+        if let Some(n) = number(value) {
+            return plural_category(&self.language, n);
+        }
+        const CATEGORIES: [PluralCategory; 6] = [
+            PluralCategory::Zero,
+            PluralCategory::One,
+            PluralCategory::Two,
+            PluralCategory::Few,
+            PluralCategory::Many,
+            PluralCategory::Other,
+        ];
+        for stem in PluralStem::ALL {
+            for category in CATEGORIES {
+                let Some(form) = self.messages.get(&stem.form(category)) else {
+                    continue;
                 };
-                match args.iter().find(|(k, _)| *k == arg) {
-                    Some((_, v)) => {
-                        let inflected = case
-                            .and_then(|c| cases.get(c))
-                            .and_then(|forms| forms.get(*v));
-                        out.push_str(inflected.map_or(v, String::as_str));
+                let Some(start) = form.find('{') else {
+                    if form == value {
+                        return category;
                     }
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
+                    continue;
+                };
+                let Some(len) = form[start..].find('}') else {
+                    continue;
+                };
+                let (prefix, suffix) = (&form[..start], &form[start + len + 1..]);
+                if let Some(middle) = value
+                    .strip_prefix(prefix)
+                    .and_then(|v| v.strip_suffix(suffix))
+                    .filter(|m| !m.is_empty())
+                {
+                    return number(middle).map_or(category, |n| plural_category(&self.language, n));
                 }
-                rest = &after[end + 1..];
-            }
-            None => {
-                out.push_str(&rest[start..]);
-                rest = "";
             }
         }
+        PluralCategory::Other
     }
-    out.push_str(rest);
-    out
 }
 
 /// The two forms of a particle written "with(without)": the form after a
@@ -1473,13 +1498,12 @@ fn complete_named(locale: &mut Locale, file: &str) -> Result<(), LocaleError> {
     Ok(())
 }
 
-/// The `{name}` placeholders of a message template.
+/// The `{name}` placeholders of a message template (a case or a choice
+/// reads the value of `name`: `{side:gen}`, `{time|one:…|other:…}`).
 fn placeholder_names(text: &str) -> impl Iterator<Item = &str> {
-    text.split('{')
-        .skip(1)
-        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
-        // `{side:gen}` is `side` in a grammatical case.
-        .map(|name| name.split_once(':').map_or(name, |(n, _)| n))
+    crate::template::placeholders(text)
+        .into_iter()
+        .map(|p| p.name())
 }
 
 /// Every `{name}` in `locale`'s messages must be one the base locale's
@@ -1493,6 +1517,13 @@ fn check_placeholders(locale: &Locale, file: &str) -> Result<(), LocaleError> {
             .get(key)
             .map(|t| placeholder_names(t).collect())
             .unwrap_or_default();
+        if let Some(choice) = crate::template::select_problem(&locale.messages[key]) {
+            return Err(invalid(
+                file,
+                format!("messages.{key}"),
+                LocaleProblem::BadChoice { choice },
+            ));
+        }
         if let Some(name) = placeholder_names(&locale.messages[key]).find(|n| !allowed.contains(n))
         {
             return Err(invalid(
@@ -1751,12 +1782,7 @@ castle_long = "long castle"
 
     /// The `{name}` placeholders of a message.
     fn placeholders(text: &str) -> std::collections::BTreeSet<&str> {
-        text.split('{')
-            .skip(1)
-            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
-            // `{side:gen}` is `side` in a grammatical case.
-            .map(|name| name.split_once(':').map_or(name, |(n, _)| n))
-            .collect()
+        placeholder_names(text).collect()
     }
 
     /// Whether `key` is a plural form (`time.minutes.few`) of a category
@@ -1959,6 +1985,34 @@ castle_long = "long castle"
         );
         let ok = minimal("[messages]\n\"parse.empty\" = \"Nothing: try {example}\"");
         assert!(from_file_text("mine.toml", &ok).is_ok());
+        // A choice by number needs known categories and `other`; the name it
+        // reads is checked like any placeholder.
+        let choice = |c: &str| minimal(&format!("[messages]\n\"clock.moves\" = \"{c}\""));
+        let err = from_file_text("mine.toml", &choice("{moves|one:a|few:b}")).unwrap_err();
+        assert!(
+            matches!(&err, LocaleError::Invalid { key, problem: LocaleProblem::BadChoice { choice }, .. }
+                if key == "messages.clock.moves" && choice == "{moves|…|other:…}"),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("{moves|…|other:…}"), "{err}");
+        let err = from_file_text("mine.toml", &choice("{mvs|one:a|other:b}")).unwrap_err();
+        assert!(
+            matches!(&err, LocaleError::Invalid { problem: LocaleProblem::UnknownPlaceholder { name, .. }, .. } if name == "mvs"),
+            "{err:?}"
+        );
+        let ok = from_file_text(
+            "mine.toml",
+            &choice("{side}: {moves|one:one move|other:{moves}}"),
+        )
+        .unwrap();
+        assert_eq!(
+            ok.message(MsgKey::ClockMoves, &[("side", "W"), ("moves", "1")]),
+            "W: one move"
+        );
+        assert_eq!(
+            ok.message(MsgKey::ClockMoves, &[("side", "W"), ("moves", "7")]),
+            "W: 7"
+        );
         // A fallback that does not exist names the file given.
         let err = from_file_text(
             "mine.toml",
@@ -2107,20 +2161,46 @@ mod grammar_tests {
 
     #[test]
     fn cases_come_from_the_locale_data() {
-        let mut cases = BTreeMap::new();
-        cases.insert(
+        let mut locale = builtin("pl").unwrap();
+        locale.cases = BTreeMap::from([(
             "gen".to_owned(),
             BTreeMap::from([("Białe".to_owned(), "Białych".to_owned())]),
-        );
+        )]);
         let args = [("side", "Białe"), ("other", "Czarne")];
         assert_eq!(
-            fill_cases(
+            crate::template::fill(
                 "Reklamacja {side:gen}, {other:gen}, {side}, {x:gen}",
                 &args,
-                &cases
+                &locale
             ),
             "Reklamacja Białych, Czarne, Białe, {x:gen}"
         );
+    }
+
+    #[test]
+    fn the_number_a_value_carries_is_read_from_the_locales_own_forms() {
+        use crate::template::Grammar;
+        let pl = builtin("pl").unwrap();
+        let one = |stem: PluralStem| pl.message(stem.form(PluralCategory::One), &[("n", "1")]);
+        let few = |stem: PluralStem| pl.message(stem.form(PluralCategory::Few), &[("n", "3")]);
+        let many = |stem: PluralStem| pl.message(stem.form(PluralCategory::Many), &[("n", "5")]);
+        for stem in PluralStem::ALL {
+            assert_eq!(pl.category_of(&one(*stem)), PluralCategory::One, "{stem:?}");
+            assert_eq!(pl.category_of(&few(*stem)), PluralCategory::Few, "{stem:?}");
+            assert_eq!(
+                pl.category_of(&many(*stem)),
+                PluralCategory::Many,
+                "{stem:?}"
+            );
+        }
+        assert_eq!(pl.category_of("22"), PluralCategory::Few);
+        assert_eq!(pl.category_of("12"), PluralCategory::Many);
+        assert_eq!(pl.category_of("Białe"), PluralCategory::Other);
+        // Number words of [numbers] count too (Hebrew "שתיים" is two).
+        let he = builtin("he").unwrap();
+        assert_eq!(he.category_of("שתיים"), PluralCategory::Two);
+        assert_eq!(he.category_of("\u{2067}אחת\u{2069}"), PluralCategory::One);
+        assert_eq!(he.category_of("ארבעים"), PluralCategory::Other);
     }
 
     #[test]
@@ -2146,16 +2226,17 @@ mod grammar_tests {
                     }
                 }
                 let template = l.messages.get(&key).map(String::as_str).unwrap_or("");
-                let mut rest = template;
-                while let Some(i) = rest.find('{') {
-                    let after = &rest[i + 1..];
-                    let Some(end) = after.find('}') else { break };
-                    if let Some((_, case)) = after[..end].split_once(':')
+                for p in crate::template::placeholders(template) {
+                    if let crate::template::Placeholder::Value {
+                        case: Some(case), ..
+                    } = p
                         && !l.cases.contains_key(case)
                     {
                         problems.push(format!("{code} {key}: no [cases.{case}]"));
                     }
-                    rest = &after[end + 1..];
+                }
+                if let Some(choice) = crate::template::select_problem(template) {
+                    problems.push(format!("{code} {key}: choice {choice}"));
                 }
             }
         }
