@@ -563,3 +563,41 @@ fn verbs_agree_with_the_plural_side() {
         u.display
     );
 }
+
+#[test]
+fn the_warning_times_of_the_alarm_are_listed_not_governed() {
+    // "gdy zostanie 5 minut, jedna minuta, 30 sekund": one verb cannot agree
+    // with every time of the list.
+    let times = Utterance {
+        display: "5:00, 1:00, 0:30".to_owned(),
+        spoken: "5 minut, jedna minuta, 30 sekund".to_owned(),
+    };
+    let u = fill(MsgKey::UiAlarmWarnings, &[("times", &times)]);
+    assert_eq!(
+        u.display,
+        "ostrzeżenie przy pozostałym czasie: 5:00, 1:00, 0:30"
+    );
+    assert_eq!(
+        u.spoken,
+        "ostrzeżenie przy pozostałym czasie: 5 minut, jedna minuta, 30 sekund"
+    );
+    // "do" takes the genitive: od 0 do 1 sekundy, do 2 sekund.
+    for (max, upto) in [("1", "1 sekundy"), ("2", "2 sekund"), ("60", "60 sekund")] {
+        let text = pl().message(
+            MsgKey::UiAlarmRefused,
+            &[
+                ("text", "x"),
+                ("example", "alarm 1m"),
+                ("countdown", "alarm odliczanie 5"),
+                ("max", max),
+                ("off", "alarm wyłącz"),
+            ],
+        );
+        assert_eq!(
+            text,
+            format!(
+                "Nie rozumiem 'x': podaj czasy, na przykład alarm 1m, alarm odliczanie 5 (od 0 do {upto}) albo alarm wyłącz. Niczego nie zmieniono."
+            )
+        );
+    }
+}
