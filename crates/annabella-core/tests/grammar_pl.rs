@@ -243,6 +243,24 @@ fn time_given_taken_and_used_is_in_the_accusative() {
             ),
         );
     }
+    // The increment asked for is named in parentheses ("o dodatek jedna
+    // sekunda" mixed the accusative and the nominative).
+    let u = fill(
+        MsgKey::QuickplayIncrementRequested,
+        &[
+            ("side", &white()),
+            ("opponent", &black()),
+            ("seconds", &seconds(1)),
+        ],
+    );
+    assert!(
+        u.display.starts_with(
+            "Białe mają mniej niż dwie minuty i proszą o dodatek (jedna sekunda za ruch) dla obu graczy (Wytyczna III.4); zegary są zatrzymane."
+        ),
+        "{}",
+        u.display
+    );
+    assert_eq!(u.spoken, u.display);
     // The increment the clock already has is named after a colon.
     let u = fill(MsgKey::ClockIncrementAlready, &[("time", &seconds(1))]);
     same(
