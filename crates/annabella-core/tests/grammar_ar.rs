@@ -578,6 +578,12 @@ fn a_bare_number_takes_the_counted_noun_its_category_needs() {
             (5, "Anand، 5 أنصاف نقلات، "),
         ],
     );
+    // The longest countdown, after إلى.
+    assert_contains(
+        MsgKey::UiAlarmRefused,
+        &[("max", Digits)],
+        &[(2, "(من 0 إلى ثانيتين)"), (10, "(من 0 إلى 10 ثوانٍ)")],
+    );
 }
 
 #[test]
@@ -602,6 +608,12 @@ fn counts_said_as_labels_need_no_counted_noun() {
         ],
         "السجلات المضمومة إلى المباراة: @ من 3؛ ويبقى \u{2068}g.jsonl\u{2069} دون تغيير.",
         &[(1, "1"), (2, "2")],
+    ));
+    cases.extend(each(
+        MsgKey::ControlNumberTooLarge,
+        &[("max", Digits), ("position", Text("5"))],
+        "عدد النقلات في الموضع 5 كبير جدًا؛ أقصى عدد نقلات للفترة هو @",
+        &[(2, "2"), (1000, "1000")],
     ));
     assert_all(&cases);
 }
@@ -729,5 +741,10 @@ fn the_nominative_dual_and_the_right_forms_stay_as_they_were() {
             (11, "Anand، 11 نصف نقلة، "),
             (101, "Anand، 101 نصف نقلة، "),
         ],
+    );
+    assert_contains(
+        MsgKey::UiAlarmRefused,
+        &[("max", Digits)],
+        &[(60, "(من 0 إلى 60 ثانية)")],
     );
 }
