@@ -313,8 +313,8 @@ fn a_verb_agrees_with_one_unit_of_time() {
         left(h.minutes(3)),
         ("לבן: נותרו 3 דקות.".into(), "לבן: נותרו שלוש דקות.".into())
     );
-    assert_eq!(left(h.minutes(61)).0, "לבן: נותרו שעה אחת, דקה אחת.");
-    assert_eq!(left(h.minutes(101)).0, "לבן: נותרו שעה אחת, 41 דקות.");
+    assert_eq!(left(h.minutes(61)).0, "לבן: נותרו שעה אחת ודקה אחת.");
+    assert_eq!(left(h.minutes(101)).0, "לבן: נותרו שעה אחת ו-41 דקות.");
 
     assert_eq!(
         h.display(MsgKey::ClockLowTime, &[("time", h.seconds(1))]),
@@ -762,5 +762,70 @@ fn the_alarm_settings_agree_with_the_amount() {
     assert_eq!(
         h.spoken(MsgKey::UiAlarmWarnings, &[("times", several)]),
         "אזהרה כשנותרות חמש דקות, דקה אחת"
+    );
+}
+
+#[test]
+fn the_units_of_a_time_are_joined_with_vav() {
+    let h = he();
+    let time = |secs: u64| {
+        let u = h.book.duration(Duration::from_secs(secs), Verbosity::Full);
+        (u.display, u.spoken)
+    };
+    let pair = |d: &str, s: &str| (d.to_owned(), s.to_owned());
+    assert_eq!(time(3660), pair("שעה אחת ודקה אחת", "שעה אחת ודקה אחת"));
+    assert_eq!(
+        time(60 * 101),
+        pair("שעה אחת ו-41 דקות", "שעה אחת וארבעים ואחת דקות")
+    );
+    assert_eq!(time(62), pair("דקה אחת ושתי שניות", "דקה אחת ושתי שניות"));
+    assert_eq!(
+        time(133),
+        pair("שתי דקות ו-13 שניות", "שתי דקות ושלוש עשרה שניות")
+    );
+    assert_eq!(
+        time(671),
+        pair("11 דקות ו-11 שניות", "אחת עשרה דקות ואחת עשרה שניות")
+    );
+    assert_eq!(
+        time(1330),
+        pair("22 דקות ו-10 שניות", "עשרים ושתיים דקות ועשר שניות")
+    );
+    assert_eq!(
+        time(350),
+        pair("5 דקות ו-50 שניות", "חמש דקות וחמישים שניות")
+    );
+    assert_eq!(
+        time(7200 + 120 + 3),
+        pair("שעתיים ושתי דקות ו-3 שניות", "שעתיים ושתי דקות ושלוש שניות")
+    );
+    assert_eq!(
+        time(3600 + 59),
+        pair("שעה אחת ו-59 שניות", "שעה אחת וחמישים ותשע שניות")
+    );
+    // Every time of two units up to an hour: one ו, before the second unit
+    // only, and never a comma.
+    for secs in 61..3600 {
+        let (display, spoken) = time(secs);
+        if secs % 60 == 0 {
+            continue;
+        }
+        for text in [&display, &spoken] {
+            assert!(!text.contains(','), "{secs}: {text}");
+            let unit = if secs / 60 == 1 {
+                "דקה אחת"
+            } else if secs / 60 == 2 {
+                "שתי דקות"
+            } else {
+                "דקות"
+            };
+            let (_, after) = text.split_once(unit).expect("minutes first");
+            assert!(after.starts_with(" ו"), "{secs}: {text}");
+        }
+    }
+    // In a message: the verb is plural for a time of two units.
+    assert_eq!(
+        h.say(MsgKey::ClockTimeLeft, &[("time", h.seconds(62))]).1,
+        "לבן: נותרו דקה אחת ושתי שניות."
     );
 }
