@@ -57,10 +57,11 @@ impl App {
             } else {
                 format!(" {or} ")
             };
+            let n = self.vocab.number(i + 1);
             list.display
-                .push_str(&format!("{sep}{}: {}", i + 1, w.display));
+                .push_str(&format!("{sep}{}: {}", n.display, w.display));
             list.spoken
-                .push_str(&format!("{sep}{}: {}", i + 1, w.spoken));
+                .push_str(&format!("{sep}{}: {}", n.spoken, w.spoken));
         }
         list
     }

@@ -69,8 +69,8 @@ impl App {
         if let Some(mv) = n.checked_sub(1).and_then(|i| moves.get(i)) {
             return self.chosen(*mv, fx);
         }
-        let number = Utterance::plain(n.to_string());
-        let max = Utterance::plain(moves.len().to_string());
+        let number = self.vocab.number(n);
+        let max = self.vocab.number(moves.len());
         let u = self
             .vocab
             .message(MsgKey::UiBadChoice, &[("number", &number), ("max", &max)]);

@@ -1465,3 +1465,49 @@ fn save_with_a_file_name_saves_into_that_file() {
     let fx = a.update(Msg::Line("save ''".into()), T0);
     assert_eq!(path_of(fx), Settings::default().save_path);
 }
+
+/// espeak-ng's Hebrew voice reads no digits: the numbers of a choice are
+/// said as words (they stay digits on screen), and the right one is played.
+#[test]
+fn the_numbers_of_a_choice_are_spoken_as_words_where_the_voice_reads_no_digits() {
+    let mut a = app("he");
+    let say = |a: &mut App, line: &str| -> Vec<Utterance> {
+        a.update(Msg::Line(line.to_owned()), T0)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Say(i) => Some(i.utterance),
+                _ => None,
+            })
+            .collect()
+    };
+    for line in ["Nf3", "press", "a6", "press", "d3", "press", "a5", "press"] {
+        say(&mut a, line);
+    }
+    let asked = say(&mut a, "Nd2");
+    let question = asked.first().expect("a question");
+    assert!(
+        question.display.contains("1: ") && question.display.contains("2: "),
+        "{question:?}"
+    );
+    assert!(
+        question.spoken.contains("אחת: ") && question.spoken.contains("שתיים: "),
+        "{question:?}"
+    );
+    assert!(
+        !question.spoken.chars().any(|c| c.is_ascii_digit()),
+        "{question:?}"
+    );
+    let refused = say(&mut a, "3");
+    let refused = refused.first().expect("a refusal");
+    assert!(
+        refused.spoken.contains("שלוש") && refused.spoken.contains("שתיים"),
+        "{refused:?}"
+    );
+    assert!(
+        a.unpressed().is_none(),
+        "nothing is played on a wrong number"
+    );
+    say(&mut a, "2");
+    let u = a.unpressed().expect("the chosen move is made");
+    assert_eq!((u.mv.from(), u.mv.to()), (Some(Square::F3), Square::D2));
+}

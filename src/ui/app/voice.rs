@@ -184,8 +184,8 @@ impl App {
             }
             Some(moves) => {
                 self.prompt = prompt;
-                let n = Utterance::plain(number.to_string());
-                let max = Utterance::plain(moves.len().to_string());
+                let n = self.vocab.number(number);
+                let max = self.vocab.number(moves.len());
                 let u = self
                     .vocab
                     .message(MsgKey::UiBadChoice, &[("number", &n), ("max", &max)]);

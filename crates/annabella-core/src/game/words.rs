@@ -99,12 +99,7 @@ impl<'a> Wording<'a> {
     /// A number (a move number, a count): digits on screen, the locale's
     /// number word when spoken (a Hebrew voice says no digits at all).
     fn num(&self, n: impl std::fmt::Display) -> Utterance {
-        let digits = n.to_string();
-        let spoken = self.vocab.locale().numbers.get(&digits).cloned();
-        Utterance {
-            spoken: spoken.unwrap_or_else(|| digits.clone()),
-            display: digits,
-        }
+        self.vocab.number(n)
     }
 
     /// A move in the position it was made in (coordinates if illegal).

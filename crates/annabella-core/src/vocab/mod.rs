@@ -255,6 +255,18 @@ impl Vocabulary {
         ))
     }
 
+    /// A number (a move number, a choice, a count): digits on screen, the
+    /// locale's number word when spoken, where the locale has one (the
+    /// Hebrew voice of espeak-ng reads no digits at all).
+    pub fn number(&self, n: impl std::fmt::Display) -> Utterance {
+        let digits = n.to_string();
+        let spoken = self.locale.numbers.get(&digits).cloned();
+        Utterance {
+            spoken: spoken.unwrap_or_else(|| digits.clone()),
+            display: digits,
+        }
+    }
+
     /// Announces legal move `m` in position `pos`.
     pub fn announce(&self, pos: &Chess, m: Move, style: Style) -> Utterance {
         let mut out = Utterance {
