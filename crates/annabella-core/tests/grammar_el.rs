@@ -665,6 +665,18 @@ fn a_number_before_a_feminine_noun_is_said_in_the_feminine() {
     };
     assert_eq!(mate(3).spoken, "τα Λευκά κάνουν ματ σε τρεις κινήσεις");
     assert_eq!(mate(3).display, "τα Λευκά κάνουν ματ σε 3 κινήσεις");
+    let recent = |n| {
+        msg(
+            MsgKey::ReviewRecent,
+            &[("count", num(n)), ("moves", num(0))],
+        )
+    };
+    assert_eq!(recent(3).spoken, "Οι τελευταίες κινήσεις (τρεις): μηδέν.");
+    assert_eq!(
+        recent(21).spoken,
+        "Οι τελευταίες κινήσεις (είκοσι μία): μηδέν."
+    );
+    assert_eq!(recent(21).display, "Οι τελευταίες κινήσεις (21): 0.");
 }
 
 #[test]
