@@ -247,12 +247,18 @@ fn is_word_char(c: char) -> bool {
 
 /// `value` in the case of `forms`: the whole value's form, else each form
 /// that stands as whole words in it, the longest first; a part that was
-/// replaced is not looked at again.
+/// replaced is not looked at again. A form of digits only ("2" → "두")
+/// replaces only a whole value.
 pub fn inflect(value: &str, forms: &BTreeMap<String, String>) -> String {
     if let Some(whole) = forms.get(value) {
         return whole.clone();
     }
-    let mut keys: Vec<&String> = forms.keys().filter(|k| !k.is_empty()).collect();
+    // A number is replaced only when it is the whole value: "3" inside
+    // "0.3" or "1:30" is not a number of its own.
+    let mut keys: Vec<&String> = forms
+        .keys()
+        .filter(|k| !k.is_empty() && !k.chars().all(|c| c.is_ascii_digit()))
+        .collect();
     keys.sort_by_key(|k| std::cmp::Reverse(k.len()));
     let mut out = String::with_capacity(value.len() + 8);
     let mut i = 0;
@@ -342,6 +348,16 @@ mod tests {
         assert_eq!(f("{t:gen}", "2 minutyx"), "2 minutyx");
         // The longest form first, and a replaced part is not read again.
         assert_eq!(f("{t:gen}", "jedna minuta"), "jednej minuty");
+        // Digits are replaced only as the whole value, never inside a
+        // decimal or a time.
+        let native = Pl(Cases::from([(
+            "native".to_owned(),
+            BTreeMap::from([("3".to_owned(), "세 ".to_owned())]),
+        )]));
+        let n = |v: &str| fill("{t:native}개", &[("t", v)], &native);
+        assert_eq!(n("3"), "세 개");
+        assert_eq!(n("0.3"), "0.3개");
+        assert_eq!(n("3 3"), "3 3개");
         // An unknown case leaves the value as it is.
         assert_eq!(f("{t:dat}", "Białe"), "Białe");
     }

@@ -144,7 +144,7 @@ fn hebrew_numbers_are_spoken_as_words() {
     );
     assert_eq!(he.count(Unit::Seconds, 27).spoken, "עשרים ושבע שניות");
     assert_eq!(he.count(Unit::Minutes, 12).spoken, "שתים עשרה דקות");
-    assert_eq!(he.count(Unit::Moves, 125).spoken, "מאה עשרים וחמש מסעים");
+    assert_eq!(he.count(Unit::Moves, 125).spoken, "מאה עשרים וחמישה מסעים");
     let d = he.announcement(
         &Announcement::Countdown {
             color: White,

@@ -148,3 +148,39 @@ fn the_fen_of_each_board_and_the_positions_of_the_game() {
         .collect();
     assert_eq!(fens, vec![OPENING.to_owned(), after.to_owned()]);
 }
+
+/// espeak-ng's Hebrew voice reads no digits at all: a move number in what
+/// is spoken must be the locale's number word, and stays digits on screen.
+#[test]
+fn a_move_number_is_spoken_as_a_word_where_the_voice_reads_no_digits() {
+    let start: Chess = OPENING
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let config = Config {
+        start,
+        control: "90m+30s".parse().unwrap(),
+        practice: true,
+        ..Config::default()
+    };
+    let mut g = Game::new(Vocabulary::builtin("he").unwrap(), config, Duration::ZERO);
+    let seal = Command::Seal {
+        text: "e4".into(),
+        resumption: "Monday".into(),
+    };
+    let said = g.apply(mins(10), seal, None).unwrap();
+    let verbs = script::ScriptVerbs;
+    let words = g.wording(&verbs);
+    let lines: Vec<_> = said.iter().map(|e| words.event(e)).collect();
+    let sealed = lines
+        .iter()
+        .find(|u| u.display.contains('3'))
+        .unwrap_or_else(|| panic!("no line names move 3: {lines:?}"));
+    // Move 3 (the position is after 2... Nc6): "שלוש" in words.
+    assert!(sealed.spoken.contains("שלוש"), "{sealed:?}");
+    assert!(
+        !sealed.spoken.chars().any(|c| c.is_ascii_digit()),
+        "{sealed:?}"
+    );
+}

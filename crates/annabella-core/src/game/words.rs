@@ -43,10 +43,6 @@ fn plain(s: impl Into<String>) -> Utterance {
     Utterance::plain(s)
 }
 
-fn num(n: impl std::fmt::Display) -> Utterance {
-    Utterance::plain(n.to_string())
-}
-
 impl<'a> Wording<'a> {
     /// Words in `vocab`, moves announced in `style`, commands named by
     /// `verbs`.
@@ -100,6 +96,17 @@ impl<'a> Wording<'a> {
         self.verbs.verb(v)
     }
 
+    /// A number (a move number, a count): digits on screen, the locale's
+    /// number word when spoken (a Hebrew voice says no digits at all).
+    fn num(&self, n: impl std::fmt::Display) -> Utterance {
+        let digits = n.to_string();
+        let spoken = self.vocab.locale().numbers.get(&digits).cloned();
+        Utterance {
+            spoken: spoken.unwrap_or_else(|| digits.clone()),
+            display: digits,
+        }
+    }
+
     /// A move in the position it was made in (coordinates if illegal).
     pub fn move_at(&self, m: &MoveAt) -> Utterance {
         if m.before.is_legal(m.mv) {
@@ -128,7 +135,7 @@ impl<'a> Wording<'a> {
         match last {
             Some((side, number)) => self.msg(
                 MsgKey::MirrorUpTo,
-                &[("number", &num(number)), ("side", &self.side(side))],
+                &[("number", &self.num(number)), ("side", &self.side(side))],
             ),
             None => self.msg(MsgKey::JournalNoMoves, &[]),
         }
@@ -200,7 +207,7 @@ impl<'a> Wording<'a> {
                     MsgKey::MirrorAnnounced
                 },
                 &[
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                     ("move", &self.move_at(mv)),
                 ],
@@ -208,7 +215,7 @@ impl<'a> Wording<'a> {
             GameEvent::AnnouncedAsGiven { number, side, text } => self.msg(
                 MsgKey::MirrorAnnounced,
                 &[
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                     ("move", &plain(text.clone())),
                 ],
@@ -216,7 +223,7 @@ impl<'a> Wording<'a> {
             GameEvent::AnnouncedIllegal { number, side, text } => self.msg(
                 MsgKey::MirrorAnnouncedIllegal,
                 &[
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                     ("move", &plain(text.clone())),
                 ],
@@ -302,7 +309,7 @@ impl<'a> Wording<'a> {
                 MsgKey::MirrorSheetRecorded,
                 &[
                     ("sheet", &s(*sheet)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                     ("entry", &self.entry(entry)),
                     ("offer", &plain(if *offer { " (=)" } else { "" })),
@@ -346,7 +353,7 @@ impl<'a> Wording<'a> {
                 MsgKey::MirrorSheetOfferUnmarked,
                 &[
                     ("sheet", &s(*sheet)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                 ],
             ),
@@ -417,7 +424,7 @@ impl<'a> Wording<'a> {
                 MsgKey::MirrorSealed,
                 &[
                     ("side", &s(*side)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("white", &self.time(used[0])),
                     ("black", &self.time(used[1])),
                     ("resumption", &self.resumption(resumption)),
@@ -444,7 +451,7 @@ impl<'a> Wording<'a> {
                 MsgKey::MirrorCorrectedSheet,
                 &[
                     ("sheet", &s(*sheet)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &s(*side)),
                     ("old", &plain(old.clone())),
                     ("new", &plain(new.clone())),
@@ -467,7 +474,7 @@ impl<'a> Wording<'a> {
             GameEvent::Retraced { number, last, turn } => self.msg(
                 MsgKey::MirrorCorrectedRetrace,
                 &[
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("last", &self.up_to(*last)),
                     ("turn", &s(*turn)),
                     ("add_time", &self.verb(Cmd::Add)),
@@ -532,7 +539,7 @@ impl<'a> Wording<'a> {
             self.msg(
                 key,
                 &[
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("side", &self.side(side)),
                     ("black", &self.entry(black)),
                     ("white", &self.entry(white)),
@@ -557,7 +564,7 @@ impl<'a> Wording<'a> {
                     MsgKey::MirrorSheetInvalid,
                     &[
                         ("sheet", &self.side(*color)),
-                        ("number", &num(number)),
+                        ("number", &self.num(number)),
                         ("side", &self.side(side)),
                         ("entry", &text),
                         ("correct", &correct),
@@ -642,7 +649,7 @@ impl<'a> Wording<'a> {
                 &[
                     ("side", &s(*board)),
                     ("opponent", &s(!*board)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     (
                         "move",
                         &self.move_at(&MoveAt {
@@ -815,7 +822,7 @@ impl<'a> Wording<'a> {
         let mut text = self.msg(
             MsgKey::JournalState,
             &[
-                ("number", &num(number)),
+                ("number", &self.num(number)),
                 ("side", &self.side(mover)),
                 ("white", &t(Color::White)),
                 ("black", &t(Color::Black)),

@@ -3,7 +3,7 @@
 
 use shakmaty::Color;
 
-use super::{Wording, num, plain};
+use super::{Wording, plain};
 use crate::commands::Cmd;
 use crate::locale::MsgKey;
 use crate::mirror::{GameEvent, SealFault, Sealed};
@@ -29,7 +29,7 @@ impl Wording<'_> {
                 MsgKey::MirrorSealWritten,
                 &[
                     ("side", &s(*side)),
-                    ("number", &num(number)),
+                    ("number", &self.num(number)),
                     ("seal", &self.verb(Cmd::Seal)),
                     ("press", &self.verb(Cmd::Press)),
                 ],
@@ -121,7 +121,7 @@ impl Wording<'_> {
             MsgKey::MirrorAdjourned,
             &[
                 ("side", &self.side(sealed.by)),
-                ("number", &num(sealed.number)),
+                ("number", &self.num(sealed.number)),
                 ("white", &self.time(sealed.used[0])),
                 ("black", &self.time(sealed.used[1])),
                 ("resumption", &self.resumption(&sealed.resumption)),

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Wording, num};
+use super::Wording;
 use crate::commands::Cmd;
 use crate::locale::{MsgKey, PluralStem};
 use crate::mirror::{ClaimGrounds, Mirror, QuickplayError, QuickplayEvent, QuickplayPending};
@@ -150,7 +150,7 @@ impl Wording<'_> {
             QuickplayError::Blitz => self.msg(MsgKey::QuickplayErrBlitz, &[]),
             QuickplayError::NotFinalPeriod { side, moves } => self.msg(
                 MsgKey::QuickplayErrNotFinalPeriod,
-                &[("side", &s(*side)), ("moves", &num(moves))],
+                &[("side", &s(*side)), ("moves", &self.num(moves))],
             ),
             QuickplayError::NotToMove { side, mover } => self.msg(
                 MsgKey::QuickplayErrNotToMove,
