@@ -592,3 +592,126 @@ fn messages_that_were_right_stay_right() {
         "Οι τελευταίες κινήσεις (1): ε4."
     );
 }
+
+// --- spoken numbers ----------------------------------------------------
+//
+// espeak-ng reads Greek digits in the neuter ("3 ώρες" → "τρία ώρες"), so
+// the spoken text has the number words, feminine before a feminine noun
+// and in the genitive after a noun that needs it.
+
+#[test]
+fn a_number_before_a_feminine_noun_is_said_in_the_feminine() {
+    let b = book();
+    let said = |unit, n| b.count(unit, n).spoken;
+    // κίνηση, ώρα, φορά are feminine.
+    let moves: &[(u64, &str)] = &[
+        (0, "μηδέν κινήσεις"),
+        (1, "μία κίνηση"),
+        (2, "δύο κινήσεις"),
+        (3, "τρεις κινήσεις"),
+        (4, "τέσσερις κινήσεις"),
+        (5, "πέντε κινήσεις"),
+        (11, "έντεκα κινήσεις"),
+        (12, "δώδεκα κινήσεις"),
+        (13, "δεκατρείς κινήσεις"),
+        (14, "δεκατέσσερις κινήσεις"),
+        (21, "είκοσι μία κινήσεις"),
+        (22, "είκοσι δύο κινήσεις"),
+        (23, "είκοσι τρεις κινήσεις"),
+        (25, "είκοσι πέντε κινήσεις"),
+        (101, "εκατόν μία κινήσεις"),
+        (134, "εκατόν τριάντα τέσσερις κινήσεις"),
+        (200, "διακόσιες κινήσεις"),
+        (313, "τριακόσιες δεκατρείς κινήσεις"),
+    ];
+    for (n, want) in moves {
+        assert_eq!(said(Unit::Moves, *n), *want, "{n}");
+        // The screen keeps the digits.
+        if *n != 1 {
+            assert_eq!(b.count(Unit::Moves, *n).display, format!("{n} κινήσεις"));
+        }
+    }
+    assert_eq!(said(Unit::Hours, 3), "τρεις ώρες");
+    assert_eq!(said(Unit::Hours, 4), "τέσσερις ώρες");
+    assert_eq!(said(Unit::Hours, 21), "είκοσι μία ώρες");
+    // λεπτό and δευτερόλεπτο are neuter: the counting form stays.
+    assert_eq!(said(Unit::Minutes, 3), "τρία λεπτά");
+    assert_eq!(said(Unit::Minutes, 21), "είκοσι ένα λεπτά");
+    assert_eq!(said(Unit::Seconds, 14), "δεκατέσσερα δευτερόλεπτα");
+    assert_eq!(said(Unit::Seconds, 101), "εκατόν ένα δευτερόλεπτα");
+    // A time of several units.
+    assert_eq!(mins(101).spoken, "μία ώρα και σαράντα ένα λεπτά");
+    assert_eq!(mins(101).display, "μία ώρα και 41 λεπτά");
+    assert_eq!(mins(3 * 60 + 4).spoken, "τρεις ώρες και τέσσερα λεπτά");
+    // In a whole message: the verb and the number agree.
+    let left = |t| msg(MsgKey::ClockTimeLeft, &[("side", white()), ("time", t)]).spoken;
+    assert_eq!(left(mins(21)), "Λευκά: απομένουν είκοσι ένα λεπτά.");
+    assert_eq!(left(mins(0)), "Λευκά: απομένουν μηδέν δευτερόλεπτα.");
+    let to_control = |n| {
+        msg(
+            MsgKey::ClockMovesToControl,
+            &[("moves", book().count(Unit::Moves, n))],
+        )
+        .spoken
+    };
+    assert_eq!(to_control(3), "Μέχρι τον έλεγχο χρόνου: τρεις κινήσεις.");
+    assert_eq!(to_control(1), "Μέχρι τον έλεγχο χρόνου: μία κίνηση.");
+    // A bare count before a feminine noun, spoken.
+    let mate = |n| {
+        msg(
+            MsgKey::ReviewScoreMate,
+            &[("side", white()), ("moves", num(n))],
+        )
+    };
+    assert_eq!(mate(3).spoken, "τα Λευκά κάνουν ματ σε τρεις κινήσεις");
+    assert_eq!(mate(3).display, "τα Λευκά κάνουν ματ σε 3 κινήσεις");
+    let recent = |n| {
+        msg(
+            MsgKey::ReviewRecent,
+            &[("count", num(n)), ("moves", num(0))],
+        )
+    };
+    assert_eq!(recent(3).spoken, "Οι τελευταίες κινήσεις (τρεις): μηδέν.");
+    assert_eq!(
+        recent(21).spoken,
+        "Οι τελευταίες κινήσεις (είκοσι μία): μηδέν."
+    );
+    assert_eq!(recent(21).display, "Οι τελευταίες κινήσεις (21): 0.");
+}
+
+#[test]
+fn a_measure_in_the_genitive_is_said_in_the_genitive() {
+    let requested = |n| {
+        msg(
+            MsgKey::QuickplayIncrementRequested,
+            &[
+                ("side", white()),
+                ("opponent", book().side(shakmaty::Color::Black)),
+                ("seconds", book().count(Unit::Seconds, n)),
+            ],
+        )
+        .spoken
+    };
+    for (n, want) in [
+        (1, "προσαύξηση ενός δευτερολέπτου ανά κίνηση"),
+        (3, "προσαύξηση τριών δευτερολέπτων ανά κίνηση"),
+        (14, "προσαύξηση δεκατεσσάρων δευτερολέπτων ανά κίνηση"),
+        (21, "προσαύξηση είκοσι ενός δευτερολέπτων ανά κίνηση"),
+        (30, "προσαύξηση τριάντα δευτερολέπτων ανά κίνηση"),
+    ] {
+        assert!(requested(n).contains(want), "{n}: {}", requested(n));
+    }
+}
+
+#[test]
+fn every_number_up_to_999_is_spoken_as_greek_words() {
+    let b = book();
+    for n in 0..1000 {
+        let s = b.spoken_number(n);
+        assert!(!s.chars().any(|c| c.is_ascii_digit()), "{n}: {s}");
+    }
+    assert_eq!(b.spoken_number(0), "μηδέν");
+    assert_eq!(b.spoken_number(100), "εκατό");
+    assert_eq!(b.spoken_number(117), "εκατόν δεκαεπτά");
+    assert_eq!(b.spoken_number(999), "εννιακόσια ενενήντα εννέα");
+}
