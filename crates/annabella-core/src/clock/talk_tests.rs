@@ -127,7 +127,10 @@ fn counts_have_the_right_plural_form_in_every_language() {
     for (code, unit, n, want) in cases {
         let got = book(code).count(*unit, *n);
         assert_eq!(got.display, *want, "{code} {unit:?} {n}");
-        if *code != "he" {
+        // Hebrew and Greek speak numbers as words of [numbers] (espeak-ng
+        // reads no Hebrew digits, and Greek digits only in the neuter);
+        // their spoken forms are tested in tests/grammar_{he,el}.rs.
+        if !["he", "el"].contains(code) {
             assert_eq!(got.spoken, *want, "{code} {unit:?} {n}");
         }
     }
