@@ -1995,6 +1995,21 @@ castle_long = "long castle"
             "{err:?}"
         );
         assert!(err.to_string().contains("{moves|…|other:…}"), "{err}");
+        // Choices nested without end (a hostile file) are refused in one line,
+        // never a crash.
+        let deep = format!("{}x{}", "{moves|other:".repeat(50_000), "}".repeat(50_000));
+        let err = from_file_text("mine.toml", &choice(&deep)).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                LocaleError::Invalid {
+                    problem: LocaleProblem::BadChoice { .. },
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().lines().count() == 1, "{err}");
         let err = from_file_text("mine.toml", &choice("{mvs|one:a|other:b}")).unwrap_err();
         assert!(
             matches!(&err, LocaleError::Invalid { problem: LocaleProblem::UnknownPlaceholder { name, .. }, .. } if name == "mvs"),

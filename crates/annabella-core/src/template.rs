@@ -172,27 +172,49 @@ fn pieces(template: &str) -> Vec<Piece<'_>> {
     out
 }
 
-/// Every placeholder of `template`, those inside a choice's texts too.
+/// How many choices may sit one inside another's text. A deeper one (only a
+/// hostile locale file writes one) is not filled and is refused when the
+/// file is loaded, so no template can exhaust the stack.
+pub const MAX_DEPTH: usize = 4;
+
+/// Every placeholder of `template`, those inside a choice's texts too (to
+/// [`MAX_DEPTH`]).
 pub fn placeholders(template: &str) -> Vec<Placeholder<'_>> {
     let mut out = Vec::new();
+    collect(template, 0, &mut out);
+    out
+}
+
+/// The placeholders of `template` at `depth`; whether some sit deeper than
+/// [`MAX_DEPTH`].
+fn collect<'t>(template: &'t str, depth: usize, out: &mut Vec<Placeholder<'t>>) -> bool {
+    let mut too_deep = false;
     for piece in pieces(template) {
         if let Piece::Slot(_, p) = piece {
             if let Placeholder::Select { branches, .. } = &p {
-                for (_, text) in branches {
-                    out.extend(placeholders(text));
+                if depth >= MAX_DEPTH {
+                    too_deep = true;
+                } else {
+                    for (_, text) in branches {
+                        too_deep |= collect(text, depth + 1, out);
+                    }
                 }
             }
             out.push(p);
         }
     }
-    out
+    too_deep
 }
 
 /// What is wrong with a choice in `template`: a category that is not a
 /// CLDR one, or no `other`. `None` when every choice is well formed.
 pub fn select_problem(template: &str) -> Option<String> {
     const KEYS: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
-    placeholders(template).into_iter().find_map(|p| match p {
+    let mut all = Vec::new();
+    if collect(template, 0, &mut all) {
+        return Some(format!("{{…|other:{}}}", "{…".repeat(MAX_DEPTH + 1)));
+    }
+    all.into_iter().find_map(|p| match p {
         Placeholder::Select { name, branches } => {
             if let Some((bad, _)) = branches.iter().find(|(k, _)| !KEYS.contains(k)) {
                 Some(format!("{{{name}|{bad}:…}}"))
@@ -208,6 +230,10 @@ pub fn select_problem(template: &str) -> Option<String> {
 
 /// `template` filled with `args` in the grammar `g`.
 pub fn fill(template: &str, args: &[(&str, &str)], g: &dyn Grammar) -> String {
+    fill_at(template, args, g, 0)
+}
+
+fn fill_at(template: &str, args: &[(&str, &str)], g: &dyn Grammar, depth: usize) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     for piece in pieces(template) {
         match piece {
@@ -225,6 +251,7 @@ pub fn fill(template: &str, args: &[(&str, &str)], g: &dyn Grammar) -> String {
                         Some(forms) => out.push_str(&inflect(value, forms)),
                         None => out.push_str(value),
                     },
+                    Placeholder::Select { .. } if depth >= MAX_DEPTH => out.push_str(written),
                     Placeholder::Select { branches, .. } => {
                         let category = g.category_of(value).key();
                         let text = branches
@@ -232,7 +259,7 @@ pub fn fill(template: &str, args: &[(&str, &str)], g: &dyn Grammar) -> String {
                             .find(|(k, _)| *k == category)
                             .or_else(|| branches.iter().find(|(k, _)| *k == "other"))
                             .map_or("", |(_, t)| t);
-                        out.push_str(&fill(text, args, g));
+                        out.push_str(&fill_at(text, args, g, depth + 1));
                     }
                 }
             }
@@ -409,5 +436,21 @@ mod tests {
             Some("{n|single:…}")
         );
         assert!(select_problem("x {m|one:{n|one:a}|other:b}").is_some());
+    }
+
+    #[test]
+    fn choices_nested_without_end_neither_crash_nor_pass_the_check() {
+        // A hostile locale file: a million bytes of choices in choices.
+        let depth = 100_000;
+        let hostile = format!("{}x{}", "{n|other:".repeat(depth), "}".repeat(depth));
+        assert!(select_problem(&hostile).is_some());
+        let filled = fill(&hostile, &[("n", "1")], &NoGrammar);
+        assert!(filled.len() <= hostile.len(), "{}", filled.len());
+        // MAX_DEPTH choices one in another are filled all the way; one more
+        // is refused.
+        let nested = |d: usize| format!("{}x{}", "{n|other:".repeat(d), "}".repeat(d));
+        assert_eq!(select_problem(&nested(MAX_DEPTH)), None);
+        assert_eq!(fill(&nested(MAX_DEPTH), &[("n", "1")], &NoGrammar), "x");
+        assert!(select_problem(&nested(MAX_DEPTH + 1)).is_some());
     }
 }
