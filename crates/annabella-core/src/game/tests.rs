@@ -18,6 +18,11 @@ const OPENING: &str = "r1bqkbnr/ppp1pppp/2n5/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQk
 
 /// A practice game in English words from `fen`, 90 minutes plus 30 s.
 fn game(fen: &str) -> Game {
+    game_in("en", fen)
+}
+
+/// The same in the words of the built-in locale `code`.
+fn game_in(code: &str, fen: &str) -> Game {
     let start: Chess = fen
         .parse::<Fen>()
         .unwrap()
@@ -29,7 +34,7 @@ fn game(fen: &str) -> Game {
         practice: true,
         ..Config::default()
     };
-    Game::new(Vocabulary::builtin("en").unwrap(), config, Duration::ZERO)
+    Game::new(Vocabulary::builtin(code).unwrap(), config, Duration::ZERO)
 }
 
 /// White seals e4 at 10 minutes; the press at 11 closes the envelope.
@@ -153,18 +158,7 @@ fn the_fen_of_each_board_and_the_positions_of_the_game() {
 /// is spoken must be the locale's number word, and stays digits on screen.
 #[test]
 fn a_move_number_is_spoken_as_a_word_where_the_voice_reads_no_digits() {
-    let start: Chess = OPENING
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
-    let config = Config {
-        start,
-        control: "90m+30s".parse().unwrap(),
-        practice: true,
-        ..Config::default()
-    };
-    let mut g = Game::new(Vocabulary::builtin("he").unwrap(), config, Duration::ZERO);
+    let mut g = game_in("he", OPENING);
     let seal = Command::Seal {
         text: "e4".into(),
         resumption: "Monday".into(),
