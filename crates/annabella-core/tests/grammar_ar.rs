@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use annabella_core::clock::talk::{Phrasebook, Unit, Verbosity, plural_key};
+use annabella_core::clock::talk::{Phrasebook, Unit, Verbosity, counted};
 use annabella_core::locale::{self, Locale, MsgKey, PluralStem};
 use annabella_core::vocab::Utterance;
 
@@ -100,15 +100,7 @@ impl Ar {
                 .duration(Duration::from_secs(60 * n), Verbosity::Full),
             Fill::Seconds => self.book.duration(Duration::from_secs(n), Verbosity::Full),
             Fill::Count(unit) => self.book.count(unit, n),
-            Fill::Stem(stem) => {
-                let key = plural_key(&self.locale, stem, n);
-                Utterance {
-                    display: self.locale.message(key, &[("n", &n.to_string())]),
-                    spoken: self
-                        .locale
-                        .message(key, &[("n", &self.book.spoken_number(n))]),
-                }
-            }
+            Fill::Stem(stem) => counted(&self.locale, stem, n),
             Fill::Digits => Utterance {
                 display: n.to_string(),
                 spoken: self.book.spoken_number(n),

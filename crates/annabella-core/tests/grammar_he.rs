@@ -20,7 +20,7 @@
 
 use std::time::Duration;
 
-use annabella_core::clock::talk::{Phrasebook, Unit, Verbosity, plural_key};
+use annabella_core::clock::talk::{Phrasebook, Unit, Verbosity, counted};
 use annabella_core::locale::{Locale, MsgKey, PluralStem, builtin};
 use annabella_core::vocab::Utterance;
 
@@ -58,13 +58,7 @@ impl He {
     }
 
     fn stem(&self, stem: PluralStem, n: u64) -> Utterance {
-        let key = plural_key(&self.locale, stem, n);
-        Utterance {
-            display: self.locale.message(key, &[("n", &n.to_string())]),
-            spoken: self
-                .locale
-                .message(key, &[("n", &self.book.spoken_number(n))]),
-        }
+        counted(&self.locale, stem, n)
     }
 
     fn plain(text: &str) -> Utterance {

@@ -49,6 +49,19 @@ pub fn plural_key(locale: &Locale, stem: PluralStem, n: u64) -> MsgKey {
     }
 }
 
+/// `n` things of `stem` in the plural form of `locale`'s language ("5
+/// minut", "ساعتان"): digits on screen, the locale's number word when
+/// spoken (where `[numbers]` has one). The one place a count is worded.
+pub fn counted(locale: &Locale, stem: PluralStem, n: u64) -> Utterance {
+    let key = plural_key(locale, stem, n);
+    let digits = n.to_string();
+    let spoken = locale.numbers.get(&digits).cloned();
+    Utterance {
+        spoken: locale.message(key, &[("n", spoken.as_deref().unwrap_or(&digits))]),
+        display: locale.message(key, &[("n", &digits)]),
+    }
+}
+
 /// Units that are counted in words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unit {
@@ -195,12 +208,7 @@ impl Phrasebook {
     /// `n` of `unit` with the plural form of the locale's language ("1
     /// minute", "5 minut", "ساعتان").
     pub fn count(&self, unit: Unit, n: u64) -> Utterance {
-        let key = plural_key(&self.locale, unit.key(), n);
-        let digits = n.to_string();
-        Utterance {
-            display: self.locale.message(key, &[("n", &digits)]),
-            spoken: self.locale.message(key, &[("n", &self.spoken_number(n))]),
-        }
+        counted(&self.locale, unit.key(), n)
     }
 
     /// How a number is given to the synthesizer: the locale's number word

@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Color, Position};
 
 use crate::clock::ClockError;
-use crate::clock::talk::{Phrasebook, Verbosity, plural_key};
+use crate::clock::talk::{Phrasebook, Verbosity, counted};
 use crate::commands::{Cmd, Verbs};
 use crate::locale::{MsgKey, PluralStem};
 use crate::mirror::{
@@ -115,14 +115,7 @@ impl<'a> Wording<'a> {
     /// message `STEM.CATEGORY` ("count.moves.one" = "ein Zug"), the number
     /// in digits on screen and as the locale's number word when spoken.
     fn count(&self, stem: PluralStem, n: u64) -> Utterance {
-        let loc = self.vocab.locale();
-        let key = plural_key(loc, stem, n);
-        let digits = n.to_string();
-        let spoken = loc.numbers.get(&digits).cloned().unwrap_or(digits.clone());
-        Utterance {
-            display: loc.message(key, &[("n", &digits)]),
-            spoken: loc.message(key, &[("n", &spoken)]),
-        }
+        counted(self.vocab.locale(), stem, n)
     }
 
     /// "move 6 of White" for the last move kept, or "no moves yet".
