@@ -98,7 +98,8 @@ pub fn run(out: &mut impl Write, args: &SayArgs) -> Result<ExitCode, CliError> {
                 file.speak(u, Priority::Move)
                     .map_err(|e| CliError::typed(e).worded_in(locale))?;
             }
-            let seconds = format!("{:.1}", file.seconds());
+            // Whole tenths of a second (a WAV of a few seconds).
+            let seconds = locale.tenths((file.seconds() * 10.0).round().max(0.0) as u64);
             file.finish()
                 .map_err(|e| CliError::typed(e).worded_in(locale))?;
             eprintln!(

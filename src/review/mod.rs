@@ -782,7 +782,7 @@ impl Review {
             Some(Score::Centipawns(cp)) if cp.abs() >= 30 => {
                 let ahead = if cp > 0 { turn } else { !turn };
                 let tenths = (cp.unsigned_abs() + 5) / 10;
-                let pawns = format!("{}.{}", tenths / 10, tenths % 10);
+                let pawns = self.vocab.locale().tenths(u64::from(tenths));
                 self.vocab.message(
                     MsgKey::ReviewScoreAhead,
                     &[

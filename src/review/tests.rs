@@ -240,6 +240,25 @@ fn the_engine_is_asked_and_its_answer_said_in_words() {
     assert!(out[0].contains("/nowhere/stockfish"), "{}", out[0]);
 }
 
+/// German takes a decimal comma: espeak-ng reads "1.2" as "eins Punkt
+/// zwei", and "1,2" as "eins Komma zwei".
+#[test]
+fn a_score_in_pawns_takes_the_locales_decimal_separator() {
+    for (code, want) in [("de", "um 1,2 Bauern besser"), ("en", "ahead by 1.2 pawns")] {
+        let (mut r, _) = review(code);
+        line(&mut r, "go 2");
+        r.update(ReviewMsg::Line("engine".into()));
+        let out = said(&r.update(ReviewMsg::Evaluated {
+            ply: 3,
+            result: Ok(Analysis {
+                best: "b8c6".parse().unwrap(),
+                score: Some(Score::Centipawns(-123)),
+            }),
+        }));
+        assert!(out[0].contains(want), "{code}: {}", out[0]);
+    }
+}
+
 #[test]
 fn every_locale_has_review_words_that_read_back_and_do_not_clash() {
     for code in locale::builtin_codes() {

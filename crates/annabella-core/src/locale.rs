@@ -1159,6 +1159,15 @@ impl Locale {
         }
     }
 
+    /// `tenths` tenths as a decimal number with one place, written with
+    /// the locale's decimal separator (`number.decimal_separator`): "1.5"
+    /// in English, "1,5" in German, which espeak-ng reads "eins Komma
+    /// fünf" (it reads "1.5" as "eins Punkt fünf").
+    pub fn tenths(&self, tenths: u64) -> String {
+        let sep = self.message(MsgKey::NumberDecimalSeparator, &[]);
+        format!("{}{sep}{}", tenths / 10, tenths % 10)
+    }
+
     /// Lowercases, applies the locale's folds, removes accents and other
     /// combining marks and invisible direction marks: the form in which
     /// words are compared. `König`, `Koenig` and `KOENIG` become `koenig`.
@@ -2172,6 +2181,17 @@ mod grammar_tests {
         }
         // Text that only looks like a particle stays.
         assert_eq!(choose_particles("(이미지)", &p), "(이미지)");
+    }
+
+    #[test]
+    fn decimals_take_the_locales_separator() {
+        let tenths = |code: &str, n: u64| builtin(code).unwrap().tenths(n);
+        assert_eq!(tenths("en", 15), "1.5");
+        assert_eq!(tenths("de", 15), "1,5");
+        assert_eq!(tenths("fide", 123), "12,3");
+        assert_eq!(tenths("pl", 5), "0,5");
+        assert_eq!(tenths("el", 20), "2,0");
+        assert_eq!(tenths("ko", 15), "1.5");
     }
 
     #[test]
