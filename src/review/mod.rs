@@ -299,13 +299,6 @@ pub struct Review {
     pub input: String,
 }
 
-fn num(book: &Phrasebook, n: u64) -> Utterance {
-    Utterance {
-        display: n.to_string(),
-        spoken: book.spoken_number(n),
-    }
-}
-
 /// The engine's thinking time unless the front end says otherwise.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 
@@ -345,7 +338,7 @@ impl Review {
             &[
                 ("white", &name(&r.game.white, Color::White)),
                 ("black", &name(&r.game.black, Color::Black)),
-                ("count", &num(&r.book, r.game.moves.len() as u64)),
+                ("count", &r.vocab.number(r.game.moves.len())),
                 ("result", &r.result_words()),
                 ("side", &r.vocab.side(r.game.start.turn())),
                 ("next", &Utterance::plain(r.words.shown(ReviewCmd::Next))),
@@ -425,7 +418,7 @@ impl Review {
         self.vocab.message(
             MsgKey::ReviewMove,
             &[
-                ("number", &num(&self.book, u64::from(number))),
+                ("number", &self.vocab.number(number)),
                 ("side", &self.vocab.side(color)),
                 ("move", &self.vocab.announce(&before, *m, self.style)),
             ],
@@ -591,7 +584,7 @@ impl Review {
                     let u = self.vocab.message(
                         MsgKey::ReviewRecent,
                         &[
-                            ("count", &num(&self.book, (self.ply - from) as u64)),
+                            ("count", &self.vocab.number(self.ply - from)),
                             ("moves", &list),
                         ],
                     );
@@ -614,7 +607,7 @@ impl Review {
                     self.vocab.message(
                         MsgKey::ReviewComment,
                         &[
-                            ("number", &num(&self.book, u64::from(number))),
+                            ("number", &self.vocab.number(number)),
                             ("side", &self.vocab.side(color)),
                             ("text", &Utterance::plain(text)),
                         ],
@@ -653,15 +646,15 @@ impl Review {
                     self.vocab.message(
                         MsgKey::ReviewPosition,
                         &[
-                            ("number", &num(&self.book, u64::from(number))),
+                            ("number", &self.vocab.number(number)),
                             ("side", &self.vocab.side(color)),
                             (
                                 "move",
                                 &self.vocab.announce(&before, self.game.moves[i], self.style),
                             ),
                             ("next", &self.vocab.side(self.position().turn())),
-                            ("ply", &num(&self.book, self.ply as u64)),
-                            ("plies", &num(&self.book, total as u64)),
+                            ("ply", &self.vocab.number(self.ply)),
+                            ("plies", &self.vocab.number(total)),
                         ],
                     )
                 };
@@ -728,10 +721,10 @@ impl Review {
                 let u = self.vocab.message(
                     MsgKey::ReviewNoSuchMove,
                     &[
-                        ("number", &num(&self.book, u64::from(number))),
+                        ("number", &self.vocab.number(number)),
                         ("side", &self.vocab.side(color)),
-                        ("first", &num(&self.book, u64::from(first))),
-                        ("last", &num(&self.book, u64::from(last))),
+                        ("first", &self.vocab.number(first)),
+                        ("last", &self.vocab.number(last)),
                     ],
                 );
                 self.say(fx, u);
@@ -754,7 +747,7 @@ impl Review {
                 },
                 &[
                     ("side", &self.vocab.side(color)),
-                    ("number", &num(&self.book, u64::from(number))),
+                    ("number", &self.vocab.number(number)),
                     ("time", &time),
                 ],
             )
@@ -775,7 +768,7 @@ impl Review {
                     MsgKey::ReviewScoreMate,
                     &[
                         ("side", &self.vocab.side(winner)),
-                        ("moves", &num(&self.book, u64::from(n.unsigned_abs()))),
+                        ("moves", &self.vocab.number(u64::from(n.unsigned_abs()))),
                     ],
                 )
             }

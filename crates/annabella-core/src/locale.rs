@@ -1159,6 +1159,14 @@ impl Locale {
         }
     }
 
+    /// How the number `n` is given to the synthesizer: its word of
+    /// `[numbers]` where the locale has one (espeak-ng's Hebrew voice reads
+    /// no digits; its Greek one reads them in the neuter), else digits.
+    pub fn spoken_number(&self, n: impl fmt::Display) -> String {
+        let digits = n.to_string();
+        self.numbers.get(&digits).cloned().unwrap_or(digits)
+    }
+
     /// `tenths` tenths as a decimal number with one place, written with
     /// the locale's decimal separator (`number.decimal_separator`): "1.5"
     /// in English, "1,5" in German, which espeak-ng reads "eins Komma

@@ -54,11 +54,9 @@ pub fn plural_key(locale: &Locale, stem: PluralStem, n: u64) -> MsgKey {
 /// spoken (where `[numbers]` has one). The one place a count is worded.
 pub fn counted(locale: &Locale, stem: PluralStem, n: u64) -> Utterance {
     let key = plural_key(locale, stem, n);
-    let digits = n.to_string();
-    let spoken = locale.numbers.get(&digits).cloned();
     Utterance {
-        spoken: locale.message(key, &[("n", spoken.as_deref().unwrap_or(&digits))]),
-        display: locale.message(key, &[("n", &digits)]),
+        display: locale.message(key, &[("n", &n.to_string())]),
+        spoken: locale.message(key, &[("n", &locale.spoken_number(n))]),
     }
 }
 
@@ -215,8 +213,7 @@ impl Phrasebook {
     /// where it has one (`[numbers]`, e.g. Hebrew, whose espeak-ng voice
     /// does not read digits), else digits.
     pub fn spoken_number(&self, n: u64) -> String {
-        let digits = n.to_string();
-        self.locale.numbers.get(&digits).cloned().unwrap_or(digits)
+        self.locale.spoken_number(n)
     }
 
     fn join(&self, parts: Vec<Utterance>) -> Utterance {

@@ -259,11 +259,9 @@ impl Vocabulary {
     /// locale's number word when spoken, where the locale has one (the
     /// Hebrew voice of espeak-ng reads no digits at all).
     pub fn number(&self, n: impl std::fmt::Display) -> Utterance {
-        let digits = n.to_string();
-        let spoken = self.locale.numbers.get(&digits).cloned();
         Utterance {
-            spoken: spoken.unwrap_or_else(|| digits.clone()),
-            display: digits,
+            display: n.to_string(),
+            spoken: self.locale.spoken_number(n),
         }
     }
 
